@@ -1,0 +1,20 @@
+// swift-tools-version: 6.0
+// Parley: a game-integrated NPC dialogue engine. The layers and their arrows are described in
+// docs/ARCHITECTURE.md; dependencies point down only, and each C library is wrapped by exactly one module.
+import PackageDescription
+
+let package = Package(
+    name: "Parley",
+    products: [
+        // MARK: - Libraries for game developers
+        .library(name: "LanguageModels", targets: ["LanguageModels"]),
+        .library(name: "LanguageModelsTesting", targets: ["LanguageModelsTesting"]),
+    ],
+    targets: [
+        // MARK: - LanguageModels: Apple's FoundationModels session and transcript API, no I/O
+        .target(name: "LanguageModels"),
+        .target(name: "LanguageModelsTesting", dependencies: ["LanguageModels"]),
+        .testTarget(name: "LanguageModelsTests", dependencies: ["LanguageModels", "LanguageModelsTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
