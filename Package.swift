@@ -7,14 +7,16 @@ let package = Package(
     name: "Parley",
     products: [
         // MARK: - Libraries for game developers
+        .library(name: "ParleyJSON", targets: ["ParleyJSON"]),
         .library(name: "LanguageModels", targets: ["LanguageModels"]),
-        .library(name: "LanguageModelsTesting", targets: ["LanguageModelsTesting"]),
     ],
     targets: [
+        // MARK: - ParleyJSON: an ordered, lossless JSON tree shared by every format
+        .target(name: "ParleyJSON"),
+        .testTarget(name: "ParleyJSONTests", dependencies: ["ParleyJSON"]),
+
         // MARK: - LanguageModels: Apple's FoundationModels session and transcript API, no I/O
-        .target(name: "LanguageModels"),
-        .target(name: "LanguageModelsTesting", dependencies: ["LanguageModels"]),
-        .testTarget(name: "LanguageModelsTests", dependencies: ["LanguageModels", "LanguageModelsTesting"]),
+        .target(name: "LanguageModels", dependencies: ["ParleyJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )
