@@ -9,6 +9,8 @@ let package = Package(
         // MARK: - Libraries for game developers
         .library(name: "ParleyJSON", targets: ["ParleyJSON"]),
         .library(name: "LanguageModels", targets: ["LanguageModels"]),
+        .library(name: "LanguageModelsTesting", targets: ["LanguageModelsTesting"]),
+        .library(name: "ParleySQLite", targets: ["ParleySQLite"]),
     ],
     targets: [
         // MARK: - ParleyJSON: an ordered, lossless JSON tree shared by every format
@@ -17,6 +19,15 @@ let package = Package(
 
         // MARK: - LanguageModels: Apple's FoundationModels session and transcript API, no I/O
         .target(name: "LanguageModels", dependencies: ["ParleyJSON"]),
+        .target(name: "LanguageModelsTesting", dependencies: ["LanguageModels"]),
+        .testTarget(
+            name: "LanguageModelsTests", dependencies: ["LanguageModels", "LanguageModelsTesting", "ParleyJSON"],
+            resources: [.copy("Fixtures")]),
+
+        // MARK: - SQLite: the system libsqlite3 (imported only by ParleySQLite) and a small Swift layer over it
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "ParleySQLite", dependencies: ["CSQLite"]),
+        .testTarget(name: "ParleySQLiteTests", dependencies: ["ParleySQLite"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -58,7 +58,9 @@ extension JSONValue {
     /// - Returns: The value, and `isComplete: false` when `allowsIncompleteDocument` let a document that stopped
     ///   early through.
     /// - Throws: `JSONParseError` naming the line, column and problem.
-    public static func parse(_ bytes: some Collection<UInt8>, options: ParsingOptions) throws(JSONParseError) -> (
+    public static func parse(
+        _ bytes: some Collection<UInt8>, options: ParsingOptions
+    ) throws(JSONParseError) -> (
         value: JSONValue, isComplete: Bool
     ) {
         var parser = Parser(bytes: Array(bytes), options: options)

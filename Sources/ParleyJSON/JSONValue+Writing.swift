@@ -10,6 +10,9 @@ extension JSONValue {
         public static let prettyPrinted = WritingOptions(rawValue: 1 << 0)
         /// Write object members sorted by key instead of in their own order.
         public static let sortedKeys = WritingOptions(rawValue: 1 << 1)
+        /// On one line, put a space after each `,` and `:` (`{"a": 1, "b": 2}`), as Apple's framework writes
+        /// tool-call arguments.
+        public static let spacedSeparators = WritingOptions(rawValue: 1 << 2)
     }
 
     /// The value as JSON text.
@@ -32,6 +35,7 @@ extension JSONValue {
 
     private func write(to output: inout String, options: WritingOptions, indent: Int) {
         let pretty = options.contains(.prettyPrinted)
+        let spaced = !pretty && options.contains(.spacedSeparators)
         func newline(_ level: Int) {
             guard pretty else { return }
             output.append("\n")
@@ -46,7 +50,7 @@ extension JSONValue {
             guard !elements.isEmpty else { return output.append("[]") }
             output.append("[")
             for (position, element) in elements.enumerated() {
-                if position > 0 { output.append(",") }
+                if position > 0 { output.append(spaced ? ", " : ",") }
                 newline(indent + 1)
                 element.write(to: &output, options: options, indent: indent + 1)
             }
@@ -57,10 +61,10 @@ extension JSONValue {
             output.append("{")
             let keys = options.contains(.sortedKeys) ? object.keys.sorted() : object.keys
             for (position, key) in keys.enumerated() {
-                if position > 0 { output.append(",") }
+                if position > 0 { output.append(spaced ? ", " : ",") }
                 newline(indent + 1)
                 JSONValue.writeString(key, to: &output)
-                output.append(pretty ? ": " : ":")
+                output.append(pretty || spaced ? ": " : ":")
                 object[key]!.write(to: &output, options: options, indent: indent + 1)
             }
             newline(indent)

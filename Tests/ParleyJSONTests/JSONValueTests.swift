@@ -67,7 +67,8 @@ import Testing
 
     @Test func prettyPrintingAndSortedKeys() throws {
         let value: JSONValue = ["b": [1, 2], "a": [:]]
-        #expect(value.jsonString([.prettyPrinted, .sortedKeys]) == "{\n  \"a\": {},\n  \"b\": [\n    1,\n    2\n  ]\n}")
+        #expect(
+            value.jsonString([.prettyPrinted, .sortedKeys]) == "{\n  \"a\": {},\n  \"b\": [\n    1,\n    2\n  ]\n}")
     }
 
     @Test func codableBridgeThroughFoundation() throws {

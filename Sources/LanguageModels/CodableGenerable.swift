@@ -1,0 +1,92 @@
+import Foundation
+import ParleyJSON
+
+/// A `Generable` type whose conversions come from `Codable`: write the schema, get the rest.
+///
+/// Apple's `@Generable` macro writes `init(_:)` and `generatedContent`; macros cannot be built here, so for a
+/// `Codable` type this protocol derives both. Property order follows the schema's `x-order`, so generated
+/// content lists properties as the schema does.
+///
+/// ```swift
+/// struct Offer: CodableGenerable {
+///     var item: String
+///     var price: Int
+///     static var generationSchema: GenerationSchema {
+///         GenerationSchema(type: Offer.self, properties: [
+///             .init(name: "item", type: String.self),
+///             .init(name: "price", type: Int.self),
+///         ])
+///     }
+/// }
+/// ```
+public protocol CodableGenerable: Generable, Codable {}
+
+extension CodableGenerable {
+    /// Decodes the value from the content's JSON.
+    ///
+    /// - Parameter content: Generated content.
+    /// - Throws: `GeneratedContent.ParsingError` saying which property is missing or has the wrong type.
+    public init(_ content: GeneratedContent) throws {
+        do {
+            self = try JSONDecoder().decode(Self.self, from: Data(content.jsonString.utf8))
+        } catch let error as DecodingError {
+            throw GeneratedContent.ParsingError(
+                rawContent: content.jsonString, debugDescription: "Not a \(Self.self): \(error.readableDescription)")
+        }
+    }
+
+    /// Encodes the value, with properties in the schema's order.
+    public var generatedContent: GeneratedContent {
+        guard let data = try? JSONEncoder().encode(self), let value = try? JSONValue(parsing: Array(data)) else {
+            return GeneratedContent(kind: .null)
+        }
+        return GeneratedContent(json: Self.generationSchema.ordering(value))
+    }
+}
+
+extension GenerationSchema {
+    /// Puts object members in the order of the schema's `x-order`, following `$ref`s, `items` and properties.
+    func ordering(_ value: JSONValue) -> JSONValue {
+        order(value, by: .object(document), depth: 0)
+    }
+
+    private func order(_ value: JSONValue, by schema: JSONValue, depth: Int) -> JSONValue {
+        guard depth < 32, case .object(var schema) = schema else { return value }
+        if let reference = schema["$ref"]?.stringValue, reference.hasPrefix("#/$defs/"),
+            case .object(let target)? = document["$defs"]?[String(reference.dropFirst(8))]
+        {
+            schema = target
+        }
+        switch value {
+        case .object(let object):
+            let properties = schema["properties"]?.objectValue ?? JSONObject()
+            let preferred = schema["x-order"]?.arrayValue?.compactMap(\.stringValue) ?? properties.keys
+            let keys = preferred.filter(object.contains(key:)) + object.keys.filter { !preferred.contains($0) }
+            return .object(
+                JSONObject(
+                    keys.map { key in (key, order(object[key]!, by: properties[key] ?? .null, depth: depth + 1)) }))
+        case .array(let elements):
+            return .array(elements.map { order($0, by: schema["items"] ?? .null, depth: depth + 1) })
+        default:
+            return value
+        }
+    }
+}
+
+extension DecodingError {
+    /// `price: expected Int, found a string` rather than Foundation's long description.
+    var readableDescription: String {
+        func path(_ context: Context) -> String {
+            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return path.isEmpty ? "the value" : "$" + path
+        }
+        switch self {
+        case .keyNotFound(let key, let context):
+            return "\(path(context)): the property \"\(key.stringValue)\" is missing"
+        case .typeMismatch(let type, let context): return "\(path(context)): expected \(type)"
+        case .valueNotFound(let type, let context): return "\(path(context)): expected \(type), found null"
+        case .dataCorrupted(let context): return "\(path(context)): \(context.debugDescription)"
+        @unknown default: return "\(self)"
+        }
+    }
+}

@@ -1,0 +1,149 @@
+/// A model backend a `LanguageModelSession` talks to: the embedded scripted model, a mock, or a server.
+///
+/// The session owns the conversation; a backend is stateless per request. For each step of a turn the session
+/// sends a `GenerationRequest` (the whole transcript, whose first entry holds the instructions and tool
+/// definitions, the tools the model may call, the schema the answer must follow, and the options) and receives a
+/// `Generation`: text, structured content, or tool calls. The session runs the tools, records every entry, and asks
+/// again until the model answers.
+///
+/// A backend implements `generate(_:)`, and `streamGeneration(_:)` if it can stream; `contextSize` and
+/// `tokenCount(for:)` so the session can refuse requests that cannot fit; and an identity (`id`, `version`) that
+/// transcripts, feedback reports and recordings carry so output can be compared across models.
+public protocol LanguageModel: Sendable {
+    /// The model's identifier, for example `scripted` or `SmolLM2-135M-Instruct`.
+    var id: String { get }
+    /// The model's version, for example a content hash, a model file's revision or a server's build.
+    var version: String { get }
+    /// What the model can do.
+    var capabilities: LanguageModelCapabilities { get }
+    /// The model's context window in tokens: everything in a request and its response must fit.
+    var contextSize: Int { get async throws }
+
+    /// Counts the tokens of transcript entries as the model would see them.
+    ///
+    /// - Parameter entries: Entries, for example a whole transcript.
+    /// - Returns: The token count.
+    /// - Throws: When the backend cannot count (for example, its server is down).
+    func tokenCount(for entries: some Collection<Transcript.Entry>) async throws -> Int
+
+    /// Counts the tokens a schema adds to a request.
+    ///
+    /// - Parameter schema: The schema.
+    /// - Returns: The token count.
+    /// - Throws: When the backend cannot count.
+    func tokenCount(for schema: GenerationSchema) async throws -> Int
+
+    /// Counts the tokens of a whole request, as the session checks it against `contextSize`.
+    ///
+    /// The default adds the transcript, the definitions of tools not already in its instructions, and the schema
+    /// when it is included in the prompt.
+    ///
+    /// - Parameter request: The request.
+    /// - Returns: The token count.
+    /// - Throws: When the backend cannot count.
+    func tokenCount(for request: GenerationRequest) async throws -> Int
+
+    /// Generates the next step of a turn.
+    ///
+    /// - Parameter request: The conversation so far and what is asked.
+    /// - Returns: Text, structured content or tool calls, with usage when the backend reports it.
+    /// - Throws: `LanguageModelError` for the model's conditions (context, rate limits, refusals, ...), or the
+    ///   backend's own errors (a server that cannot be reached).
+    func generate(_ request: GenerationRequest) async throws -> Generation
+
+    /// Streams the next step of a turn as it is generated.
+    ///
+    /// The default calls `generate(_:)` and delivers its result as one update.
+    ///
+    /// - Parameter request: The conversation so far and what is asked.
+    /// - Returns: Updates: text and reasoning deltas, then tool calls or nothing more, and usage. The stream
+    ///   throws what `generate(_:)` would; cancelling the consuming task stops the generation.
+    func streamGeneration(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationUpdate, any Error>
+
+    /// Prepares for a request, for example by loading a model or priming a server's prompt cache.
+    ///
+    /// - Parameter request: The request that will probably follow.
+    func prewarm(for request: GenerationRequest) async
+}
+
+// MARK: - Defaults
+
+extension LanguageModel {
+    /// Text, tool calling and guided generation.
+    public var capabilities: LanguageModelCapabilities {
+        LanguageModelCapabilities([.toolCalling, .guidedGeneration])
+    }
+
+    /// Adds the transcript, tool definitions missing from its instructions, and the schema if it is in the prompt.
+    public func tokenCount(for request: GenerationRequest) async throws -> Int {
+        var count = try await tokenCount(for: request.transcript)
+        let listed = Set(request.transcript.instructions?.toolDefinitions.map(\.name) ?? [])
+        let unlisted = request.tools.filter { !listed.contains($0.name) }
+        if !unlisted.isEmpty {
+            count += try await tokenCount(for: [
+                Transcript.Entry.instructions(.init(id: "", segments: [], toolDefinitions: unlisted))
+            ])
+        }
+        if let schema = request.schema, request.includeSchemaInPrompt {
+            count += try await tokenCount(for: schema)
+        }
+        return count
+    }
+
+    /// Delivers `generate(_:)`'s result as updates: reasoning, then text or tool calls, then usage.
+    public func streamGeneration(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationUpdate, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let generation = try await generate(request)
+                    for update in generation.updates { continuation.yield(update) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Does nothing.
+    public func prewarm(for request: GenerationRequest) async {}
+}
+
+// MARK: - Token-count overloads (Apple's 26.4 API)
+
+extension LanguageModel {
+    /// Counts the tokens of a prompt.
+    ///
+    /// - Parameter prompt: The prompt.
+    /// - Returns: The token count of a prompt entry holding it.
+    /// - Throws: When the backend cannot count.
+    public func tokenCount(for prompt: some PromptRepresentable) async throws -> Int {
+        try await tokenCount(for: [
+            Transcript.Entry.prompt(.init(id: "", segments: prompt.promptRepresentation.segments))
+        ])
+    }
+
+    /// Counts the tokens of instructions.
+    ///
+    /// - Parameter instructions: The instructions.
+    /// - Returns: The token count of an instructions entry holding them.
+    /// - Throws: When the backend cannot count.
+    public func tokenCount(for instructions: Instructions) async throws -> Int {
+        try await tokenCount(for: [
+            Transcript.Entry.instructions(.init(id: "", segments: instructions.segments, toolDefinitions: []))
+        ])
+    }
+
+    /// Counts the tokens of tool definitions.
+    ///
+    /// - Parameter tools: The tools.
+    /// - Returns: The token count of an instructions entry holding only their definitions.
+    /// - Throws: When the backend cannot count.
+    public func tokenCount(for tools: [any Tool]) async throws -> Int {
+        try await tokenCount(for: [
+            Transcript.Entry.instructions(
+                .init(id: "", segments: [], toolDefinitions: tools.map { Transcript.ToolDefinition(tool: $0) }))
+        ])
+    }
+}

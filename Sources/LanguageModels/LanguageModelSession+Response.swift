@@ -1,0 +1,119 @@
+import Synchronization
+
+extension LanguageModelSession {
+    /// The result of a turn: the answer, its raw content, and the entries the turn added to the transcript.
+    public struct Response<Content: Generable>: Sendable {
+        /// The answer: a string, or a value of the generated type.
+        public let content: Content
+        /// The answer as generated content (a string for text answers).
+        public let rawContent: GeneratedContent
+        /// The entries the turn appended: its prompt, any tool calls and outputs, and the response.
+        public let transcriptEntries: ArraySlice<Transcript.Entry>
+        /// Token counts of the turn's requests, as the backend reported them.
+        public let usage: GenerationUsage?
+    }
+
+    /// A response being generated: an `AsyncSequence` of snapshots, each holding the whole answer so far.
+    ///
+    /// ```swift
+    /// let stream = session.streamResponse(to: "Tell me about the old mill.")
+    /// for try await snapshot in stream {
+    ///     render(snapshot.content)      // the text so far, not just the new part
+    /// }
+    /// let response = try await stream.collect()
+    /// ```
+    ///
+    /// The turn starts when the stream is created. Cancelling the task that iterates it, or dropping the stream,
+    /// cancels the turn and rolls its entries back.
+    public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
+        /// The answer so far.
+        public struct Snapshot: Sendable {
+            /// The answer so far as its partially generated type.
+            public var content: Content.PartiallyGenerated
+            /// The answer so far as generated content.
+            public var rawContent: GeneratedContent
+        }
+
+        /// The element type: a snapshot.
+        public typealias Element = Snapshot
+
+        let snapshots: AsyncThrowingStream<Snapshot, any Swift.Error>
+        let outcome: Outcome
+
+        /// Where the producing task leaves the final response for `collect()`.
+        final class Outcome: Sendable {
+            let response = Mutex<Response<Content>?>(nil)
+        }
+
+        /// Iterates over the snapshots.
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            var base: AsyncThrowingStream<Snapshot, any Swift.Error>.AsyncIterator
+
+            /// The next snapshot, or `nil` when the response is complete.
+            ///
+            /// - Throws: The turn's error, after which the transcript is as it was before the turn.
+            public mutating func next() async throws -> Snapshot? {
+                try await base.next()
+            }
+        }
+
+        /// An iterator over the snapshots.
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(base: snapshots.makeAsyncIterator())
+        }
+
+        /// Waits for the whole response.
+        ///
+        /// - Returns: The same response `respond` would have returned.
+        /// - Throws: The turn's error.
+        public func collect() async throws -> Response<Content> {
+            for try await _ in self {}
+            guard let response = outcome.response.withLock({ $0 }) else { throw CancellationError() }
+            return response
+        }
+    }
+
+    /// Starts a turn whose answer streams.
+    ///
+    /// - Parameters:
+    ///   - request: What the turn asks.
+    ///   - snapshot: Makes a snapshot from the answer's text so far, or `nil` while it does not convert yet.
+    ///   - content: Converts the final raw content to `Content`.
+    func stream<Content: Generable>(
+        _ request: TurnRequest, snapshot: @escaping @Sendable (String) -> ResponseStream<Content>.Snapshot?,
+        content: @escaping @Sendable (GeneratedContent) throws -> Content
+    ) -> ResponseStream<Content> {
+        let outcome = ResponseStream<Content>.Outcome()
+        let (snapshots, continuation) = AsyncThrowingStream<ResponseStream<Content>.Snapshot, any Swift.Error>
+            .makeStream(
+                bufferingPolicy: .bufferingNewest(1))
+        // Claim the session now, so that a request made right after this one sees it busy.
+        let turn: BegunTurn
+        do {
+            turn = try beginTurn()
+        } catch {
+            continuation.finish(throwing: error)
+            return ResponseStream(snapshots: snapshots, outcome: outcome)
+        }
+        let task = Task {
+            do {
+                let result = try await runTurn(request, in: turn) { text in
+                    if let value = snapshot(text) { continuation.yield(value) }
+                }
+                let final = try Response(
+                    content: content(result.rawContent), rawContent: result.rawContent,
+                    transcriptEntries: result.entries, usage: result.usage)
+                outcome.response.withLock { $0 = final }
+                continuation.yield(
+                    .init(content: try Content.PartiallyGenerated(result.rawContent), rawContent: result.rawContent))
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { termination in
+            if case .cancelled = termination { task.cancel() }
+        }
+        return ResponseStream(snapshots: snapshots, outcome: outcome)
+    }
+}

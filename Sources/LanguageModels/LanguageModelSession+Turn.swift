@@ -1,0 +1,205 @@
+// The turn loop: prompt → model → tools → model → ... → response, with rollback on any error.
+
+extension LanguageModelSession {
+    /// What a turn asks for.
+    struct TurnRequest: Sendable {
+        var prompt: Prompt
+        var schema: GenerationSchema?
+        var responseFormat: Transcript.ResponseFormat?
+        var includeSchemaInPrompt: Bool
+        var options: GenerationOptions
+    }
+
+    /// What a turn produced.
+    struct TurnResult: Sendable {
+        var entries: ArraySlice<Transcript.Entry>
+        var rawContent: GeneratedContent
+        var usage: GenerationUsage?
+    }
+
+    /// Runs one turn: loops over model steps and tool calls, validates the answer, and appends the turn's
+    /// entries, or rolls them back on any error or cancellation.
+    ///
+    /// - Parameters:
+    ///   - request: What is asked.
+    ///   - turn: The transcript and limits `beginTurn()` returned when it marked the session as responding.
+    ///   - onText: Called with the answer's text so far while it streams; `nil` for a non-streaming turn.
+    func runTurn(
+        _ request: TurnRequest, in turn: BegunTurn, onText: (@Sendable (String) -> Void)? = nil
+    )
+        async throws -> TurnResult
+    {
+        let (base, maximumToolRounds) = (turn.transcript, turn.maximumToolRounds)
+        var entries: [Transcript.Entry] = [
+            .prompt(
+                .init(
+                    segments: request.prompt.segments, options: request.options, responseFormat: request.responseFormat)
+            )
+        ]
+        do {
+            var usage: GenerationUsage?
+            var round = 0
+            while true {
+                try Task.checkCancellation()
+                let generationRequest = GenerationRequest(
+                    transcript: Transcript(entries: base + entries), tools: toolDefinitions, schema: request.schema,
+                    includeSchemaInPrompt: request.includeSchemaInPrompt, options: request.options)
+                try await checkContext(generationRequest)
+                let generation = try await generate(generationRequest, onText: onText)
+                try Task.checkCancellation()
+                if let stepUsage = generation.usage { usage = usage.map { $0.adding(stepUsage) } ?? stepUsage }
+                if let reasoning = generation.reasoning, !reasoning.isEmpty {
+                    entries.append(.reasoning(.init(segments: [.text(.init(content: reasoning))])))
+                }
+                switch generation.output {
+                case .toolCalls(let calls) where !calls.isEmpty:
+                    guard round < maximumToolRounds else {
+                        throw ToolRoundLimitExceeded(limit: maximumToolRounds, pendingCalls: calls)
+                    }
+                    round += 1
+                    entries.append(.toolCalls(Transcript.ToolCalls(calls)))
+                    for call in calls {
+                        try Task.checkCancellation()
+                        entries.append(.toolOutput(try await runTool(call)))
+                    }
+                case .toolCalls:
+                    throw GeneratedContent.ParsingError(
+                        rawContent: "[]", debugDescription: "The model asked for an empty list of tool calls.")
+                case .text(let text):
+                    let (segment, raw) = try answerSegment(text: text, content: nil, schema: request.schema)
+                    entries.append(.response(.init(assetIDs: [assetID], segments: [segment])))
+                    return TurnResult(entries: commitTurn(entries, usage: usage), rawContent: raw, usage: usage)
+                case .structure(let content):
+                    let (segment, raw) = try answerSegment(text: nil, content: content, schema: request.schema)
+                    entries.append(.response(.init(assetIDs: [assetID], segments: [segment])))
+                    return TurnResult(entries: commitTurn(entries, usage: usage), rawContent: raw, usage: usage)
+                }
+            }
+        } catch {
+            rollBackTurn(entries)
+            throw error
+        }
+    }
+
+    /// The asset id recorded on responses: the model's id and version, so a transcript says which model spoke.
+    var assetID: String { "\(model.id)@\(model.version)" }
+
+    /// Throws `contextSizeExceeded` instead of sending a request that cannot fit the model's context window, with
+    /// room for the response when `maximumResponseTokens` is set.
+    private func checkContext(_ request: GenerationRequest) async throws {
+        let contextSize = try await model.contextSize
+        let tokens = try await model.tokenCount(for: request) + (request.options.maximumResponseTokens ?? 0)
+        if tokens > contextSize {
+            throw LanguageModelError.contextSizeExceeded(.init(contextSize: contextSize, tokenCount: tokens))
+        }
+    }
+
+    /// One model step, streamed when `onText` is given.
+    private func generate(
+        _ request: GenerationRequest, onText: (@Sendable (String) -> Void)?
+    ) async throws
+        -> Generation
+    {
+        guard let onText else { return try await model.generate(request) }
+        var text = ""
+        var reasoning = ""
+        var toolCalls: [Transcript.ToolCall]?
+        var usage: GenerationUsage?
+        for try await update in model.streamGeneration(request) {
+            switch update {
+            case .text(let delta):
+                text += delta
+                if !delta.isEmpty { onText(text) }
+            case .reasoning(let delta): reasoning += delta
+            case .toolCalls(let calls): toolCalls = (toolCalls ?? []) + calls
+            case .usage(let reported): usage = reported
+            }
+        }
+        let output: Generation.Output = toolCalls.map { .toolCalls($0) } ?? .text(text)
+        return Generation(output: output, reasoning: reasoning.isEmpty ? nil : reasoning, usage: usage)
+    }
+
+    /// Runs one tool call. An unknown tool or arguments that do not convert go back to the model as the call's
+    /// output, so it can correct itself; a tool that throws ends the turn with `ToolCallError`.
+    private func runTool(_ call: Transcript.ToolCall) async throws -> Transcript.ToolOutput {
+        func output(_ text: String) -> Transcript.ToolOutput {
+            .init(id: call.id, toolName: call.toolName, segments: [.text(.init(content: text))])
+        }
+        guard let tool = tools.first(where: { $0.name == call.toolName }) else {
+            let names = tools.map(\.name).joined(separator: ", ")
+            return output(
+                "There is no tool named \"\(call.toolName)\". "
+                    + (tools.isEmpty ? "No tools are available." : "Available tools: \(names)."))
+        }
+        let prepared: ToolInvocation
+        do {
+            prepared = try ToolInvocation(tool: tool, arguments: call.arguments)
+        } catch {
+            return output(
+                "The arguments for \(call.toolName) are not valid: \(error). Call it again with arguments that "
+                    + "match its parameters.")
+        }
+        do {
+            return .init(id: call.id, toolName: call.toolName, segments: try await prepared.run())
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw ToolCallError(tool: tool, underlyingError: error)
+        }
+    }
+
+    /// The response segment for the model's answer: text, or for guided generation structured content that must
+    /// be complete JSON following the schema.
+    private func answerSegment(
+        text: String?, content: GeneratedContent?, schema: GenerationSchema?
+    ) throws -> (
+        Transcript.Segment, GeneratedContent
+    ) {
+        guard let schema else {
+            let answer = text ?? content?.jsonString ?? ""
+            return (.text(.init(content: answer)), GeneratedContent(kind: .string(answer)))
+        }
+        var structured: GeneratedContent
+        if let content {
+            structured = content
+        } else {
+            let raw = text ?? ""
+            structured = try GeneratedContent(json: raw)
+            guard structured.isComplete else {
+                throw GeneratedContent.ParsingError(
+                    rawContent: raw, debugDescription: "The model's JSON ends before it is complete.")
+            }
+        }
+        let problems = schema.validate(structured)
+        guard problems.isEmpty else {
+            throw GeneratedContent.ParsingError(
+                rawContent: structured.jsonString,
+                debugDescription: "The output does not follow the schema \(schema.name): "
+                    + problems.map(\.description).joined(separator: "; ") + ".")
+        }
+        structured.id = GenerationID()
+        return (.structure(.init(source: schema.name, content: structured)), structured)
+    }
+}
+
+/// A tool call whose arguments have been converted, ready to run.
+private struct ToolInvocation {
+    let run: () async throws -> [Transcript.Segment]
+
+    init(tool: some Tool, arguments: GeneratedContent) throws {
+        let converted = try type(of: tool).Arguments(arguments)
+        run = { try await tool.output(for: converted) }
+    }
+}
+
+extension Tool {
+    /// Calls the tool and turns its output into transcript segments: generated content (other than a plain
+    /// string) becomes a structured segment whose source is the tool's name; anything else its prompt segments.
+    fileprivate func output(for arguments: Arguments) async throws -> [Transcript.Segment] {
+        let output = try await call(arguments: arguments)
+        if !(output is String), let content = output as? any ConvertibleToGeneratedContent {
+            return [.structure(Transcript.StructuredSegment(source: name, content: content.generatedContent))]
+        }
+        return output.promptRepresentation.segments
+    }
+}

@@ -1,0 +1,173 @@
+import Synchronization
+
+/// A conversation with a model: it keeps the transcript, runs tools, and answers one request at a time.
+///
+/// Create one session per conversation (Parley creates one per NPC), from instructions or from a saved
+/// transcript, and call `respond(to:)` or `streamResponse(to:)` for each turn.
+///
+/// ```swift
+/// let session = LanguageModelSession(model: model, tools: [LookUpStock()], instructions: "You are Mira, a merchant.")
+/// let reply = try await session.respond(to: "Do you sell lanterns?")
+/// print(reply.content)
+/// ```
+///
+/// A turn's entries (prompt, tool calls and outputs, response) are appended to the transcript only when the turn
+/// succeeds; on any error or cancellation they are rolled back, so the transcript never holds half a turn. The
+/// rolled-back entries are kept for `logFeedbackAttachment`.
+public final class LanguageModelSession: Sendable {
+    /// The model backend.
+    public let model: any LanguageModel
+    /// The tools the model may call.
+    public let tools: [any Tool]
+
+    private let state: Mutex<State>
+
+    struct State {
+        var transcript: Transcript
+        var isResponding = false
+        var maximumToolRounds = 8
+        var rolledBackEntries: [Transcript.Entry] = []
+        var usage: GenerationUsage?
+    }
+
+    /// The most rolled-back entries kept for feedback reports.
+    static let rolledBackEntryLimit = 64
+
+    // MARK: - Creating a session
+
+    /// Creates a session with text instructions.
+    ///
+    /// - Parameters:
+    ///   - model: The model backend.
+    ///   - tools: The tools the model may call.
+    ///   - instructions: What the model should be and do; the first entry of the transcript.
+    public convenience init(model: some LanguageModel, tools: [any Tool] = [], instructions: String? = nil) {
+        self.init(model: model, tools: tools, instructions: instructions.map { Instructions($0) })
+    }
+
+    /// Creates a session with instructions.
+    ///
+    /// - Parameters:
+    ///   - model: The model backend.
+    ///   - tools: The tools the model may call.
+    ///   - instructions: What the model should be and do; the first entry of the transcript.
+    @_disfavoredOverload
+    public convenience init(model: some LanguageModel, tools: [any Tool] = [], instructions: Instructions?) {
+        var entries: [Transcript.Entry] = []
+        let definitions = tools.filter(\.includesSchemaInInstructions).map { Transcript.ToolDefinition(tool: $0) }
+        if instructions != nil || !definitions.isEmpty {
+            entries.append(
+                .instructions(.init(segments: instructions?.segments ?? [], toolDefinitions: definitions)))
+        }
+        self.init(model: model, tools: tools, transcript: Transcript(entries: entries))
+    }
+
+    /// Creates a session with instructions from a builder.
+    ///
+    /// - Parameters:
+    ///   - model: The model backend.
+    ///   - tools: The tools the model may call.
+    ///   - instructions: Statements that build the instructions.
+    /// - Throws: What `instructions` throws.
+    public convenience init(
+        model: some LanguageModel, tools: [any Tool] = [], @InstructionsBuilder instructions: () throws -> Instructions
+    ) rethrows {
+        self.init(model: model, tools: tools, instructions: try instructions())
+    }
+
+    /// Restores a session from a transcript, to continue a saved conversation.
+    ///
+    /// The transcript is used as it is: its instructions entry (if any) stays the instructions, and the model sees
+    /// the whole conversation on the next request.
+    ///
+    /// - Parameters:
+    ///   - model: The model backend.
+    ///   - tools: The tools the model may call.
+    ///   - transcript: The conversation so far.
+    public init(model: some LanguageModel, tools: [any Tool] = [], transcript: Transcript) {
+        self.model = model
+        self.tools = tools
+        self.state = Mutex(State(transcript: transcript))
+    }
+
+    // MARK: - State
+
+    /// The conversation so far.
+    ///
+    /// Setting it replaces the conversation, for example to trim it when it outgrows the context window. A turn
+    /// in progress appends its entries to the transcript that is current when it finishes.
+    public var transcript: Transcript {
+        get { state.withLock { $0.transcript } }
+        set { state.withLock { $0.transcript = newValue } }
+    }
+
+    /// Whether a request is in progress.
+    public var isResponding: Bool { state.withLock { $0.isResponding } }
+
+    /// The most rounds of tool calls one turn may take before it fails with `ToolRoundLimitExceeded` (8 by
+    /// default), so a model that keeps calling tools cannot loop forever.
+    public var maximumToolRounds: Int {
+        get { state.withLock { $0.maximumToolRounds } }
+        set { state.withLock { $0.maximumToolRounds = max(0, newValue) } }
+    }
+
+    /// Token counts of all the session's successful requests, as the backend reported them.
+    public var usage: GenerationUsage? { state.withLock { $0.usage } }
+
+    /// Entries of turns that failed or were cancelled, most recent last, for feedback reports.
+    public var rolledBackEntries: [Transcript.Entry] { state.withLock { $0.rolledBackEntries } }
+
+    /// Asks the backend to prepare for a request, for example to load the model or prime a prompt cache.
+    ///
+    /// - Parameter promptPrefix: The beginning of the prompt that will probably follow.
+    public func prewarm(promptPrefix: Prompt? = nil) {
+        var transcript = self.transcript
+        if let promptPrefix { transcript.append(.prompt(.init(segments: promptPrefix.segments))) }
+        let request = GenerationRequest(transcript: transcript, tools: toolDefinitions)
+        let model = self.model
+        Task { await model.prewarm(for: request) }
+    }
+
+    // MARK: - Turn bookkeeping
+
+    /// The definitions of all the session's tools.
+    var toolDefinitions: [Transcript.ToolDefinition] { tools.map { Transcript.ToolDefinition(tool: $0) } }
+
+    /// A turn that has claimed the session: the transcript it builds on and its tool-round limit.
+    struct BegunTurn: Sendable {
+        var transcript: Transcript
+        var maximumToolRounds: Int
+    }
+
+    /// Marks the session as responding and returns the transcript to build on.
+    ///
+    /// - Throws: `LanguageModelSession.Error.concurrentRequests` when a turn is already in progress.
+    func beginTurn() throws -> BegunTurn {
+        try state.withLock { state in
+            guard !state.isResponding else { throw LanguageModelSession.Error.concurrentRequests }
+            state.isResponding = true
+            return BegunTurn(transcript: state.transcript, maximumToolRounds: state.maximumToolRounds)
+        }
+    }
+
+    /// Appends a successful turn's entries and returns them as a slice of the new transcript.
+    func commitTurn(_ entries: [Transcript.Entry], usage: GenerationUsage?) -> ArraySlice<Transcript.Entry> {
+        state.withLock { state in
+            let start = state.transcript.count
+            state.transcript.append(contentsOf: entries)
+            state.isResponding = false
+            if let usage { state.usage = state.usage.map { $0.adding(usage) } ?? usage }
+            return state.transcript.entries[start...]
+        }
+    }
+
+    /// Ends a failed turn: nothing is appended; its entries are kept for feedback.
+    func rollBackTurn(_ entries: [Transcript.Entry]) {
+        state.withLock { state in
+            state.isResponding = false
+            state.rolledBackEntries.append(contentsOf: entries)
+            let excess = state.rolledBackEntries.count - LanguageModelSession.rolledBackEntryLimit
+            if excess > 0 { state.rolledBackEntries.removeFirst(excess) }
+        }
+    }
+}

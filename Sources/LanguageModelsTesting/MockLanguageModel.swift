@@ -1,0 +1,290 @@
+import LanguageModels
+import Synchronization
+
+/// A model backend for tests: it answers with replies you script, records every request, and counts tokens by a
+/// simple, documented rule so tests can reason about the context window.
+///
+/// ```swift
+/// let model = MockLanguageModel(replies: [
+///     .toolCall("lookUpStock", arguments: #"{"item": "lantern"}"#),
+///     .text("The lantern is 12 gold."),
+/// ])
+/// let session = LanguageModelSession(model: model, tools: [LookUpStock()])
+/// let answer = try await session.respond(to: "How much is the lantern?")
+/// ```
+///
+/// **Token rule.** Each entry costs 4 tokens plus, for each segment, one token per 4 UTF-8 bytes of its text
+/// (structured segments: of their compact JSON), rounded up. Tool definitions cost one token per 4 bytes of name,
+/// description and parameter schema JSON; tool calls one per 4 bytes of name and argument JSON; a schema one per
+/// 4 bytes of its JSON. `MockLanguageModel.tokens(in:)` computes an entry's cost.
+public final class MockLanguageModel: LanguageModel {
+    /// One scripted answer.
+    public enum Reply: Sendable {
+        /// Answer with text.
+        case text(String)
+        /// Ask for tool calls.
+        case toolCalls([ToolCall])
+        /// Answer with structured content.
+        case structured(GeneratedContent)
+        /// Fail with an error, as a backend would.
+        case failure(any Error)
+        /// Report reasoning, then give the other reply.
+        indirect case reasoning(String, then: Reply)
+
+        /// Ask for one tool call.
+        ///
+        /// - Parameters:
+        ///   - name: The tool's name.
+        ///   - arguments: The arguments as JSON text.
+        /// - Returns: The reply.
+        public static func toolCall(_ name: String, arguments: String = "{}") -> Reply {
+            .toolCalls([ToolCall(name: name, arguments: arguments)])
+        }
+    }
+
+    /// A tool call a reply asks for.
+    public struct ToolCall: Sendable {
+        /// The tool's name.
+        public var name: String
+        /// The arguments as JSON text.
+        public var arguments: String
+        /// The call's id; `call-1`, `call-2`, ... in order when `nil`.
+        public var id: String?
+
+        /// Creates a tool call.
+        ///
+        /// - Parameters:
+        ///   - name: The tool's name.
+        ///   - arguments: The arguments as JSON text.
+        ///   - id: The call's id, or `nil` for a numbered one.
+        public init(name: String, arguments: String = "{}", id: String? = nil) {
+            self.name = name
+            self.arguments = arguments
+            self.id = id
+        }
+    }
+
+    /// Thrown when a test asks for more replies than it scripted.
+    public struct OutOfReplies: Error, CustomStringConvertible {
+        /// How many replies were scripted.
+        public let scripted: Int
+        /// Says so, and what to do.
+        public var description: String {
+            "MockLanguageModel has no reply left: all \(scripted) scripted replies were used. Script one more reply "
+                + "for this request, or use the initializer that computes replies."
+        }
+    }
+
+    /// The model's identifier: `mock` unless set.
+    public let id: String
+    /// The model's version: `1` unless set.
+    public let version: String
+    /// The context window in tokens.
+    public let contextSize: Int
+    /// How many characters each streamed text chunk has.
+    public let streamChunkSize: Int
+    /// A pause before each streamed chunk and before each non-streamed answer, to let tests cancel mid-turn.
+    public let delay: Duration?
+
+    private let source: Source
+    private let state = Mutex(State())
+
+    private enum Source: Sendable {
+        case scripted([Reply])
+        case computed(@Sendable (GenerationRequest) async throws -> Reply)
+    }
+
+    private struct State {
+        var nextReply = 0
+        var nextCallID = 1
+        var requests: [GenerationRequest] = []
+    }
+
+    /// A mock that gives `replies` in order, one per request.
+    ///
+    /// - Parameters:
+    ///   - contextSize: The context window in tokens.
+    ///   - replies: The answers, in order.
+    ///   - id: The model's identifier.
+    ///   - version: The model's version.
+    ///   - streamChunkSize: Characters per streamed chunk.
+    ///   - delay: A pause before each answer or chunk.
+    public init(
+        contextSize: Int = 4096, replies: [Reply], id: String = "mock", version: String = "1",
+        streamChunkSize: Int = 4, delay: Duration? = nil
+    ) {
+        self.contextSize = contextSize
+        self.source = .scripted(replies)
+        self.id = id
+        self.version = version
+        self.streamChunkSize = max(1, streamChunkSize)
+        self.delay = delay
+    }
+
+    /// A mock that computes each reply from the request (its transcript, tools, schema and options).
+    ///
+    /// - Parameters:
+    ///   - contextSize: The context window in tokens.
+    ///   - id: The model's identifier.
+    ///   - version: The model's version.
+    ///   - streamChunkSize: Characters per streamed chunk.
+    ///   - delay: A pause before each answer or chunk.
+    ///   - reply: Computes the answer.
+    public init(
+        contextSize: Int = 4096, id: String = "mock", version: String = "1", streamChunkSize: Int = 4,
+        delay: Duration? = nil, reply: @escaping @Sendable (GenerationRequest) async throws -> Reply
+    ) {
+        self.contextSize = contextSize
+        self.source = .computed(reply)
+        self.id = id
+        self.version = version
+        self.streamChunkSize = max(1, streamChunkSize)
+        self.delay = delay
+    }
+
+    /// Every request the model received, in order.
+    public var requests: [GenerationRequest] { state.withLock { $0.requests } }
+
+    /// How many scripted replies have been used.
+    public var repliesUsed: Int { state.withLock { $0.nextReply } }
+
+    // MARK: - LanguageModel
+
+    /// Text, tool calling, guided generation and reasoning.
+    public var capabilities: LanguageModelCapabilities {
+        LanguageModelCapabilities([.toolCalling, .guidedGeneration, .reasoning])
+    }
+
+    /// Counts tokens by the documented rule.
+    public func tokenCount(for entries: some Collection<Transcript.Entry>) async throws -> Int {
+        entries.reduce(0) { $0 + MockLanguageModel.tokens(in: $1) }
+    }
+
+    /// One token per 4 bytes of the schema's JSON.
+    public func tokenCount(for schema: GenerationSchema) async throws -> Int {
+        MockLanguageModel.tokens(inText: schema.jsonSchema.jsonString())
+    }
+
+    /// Answers with the next reply.
+    public func generate(_ request: GenerationRequest) async throws -> Generation {
+        let reply = try await nextReply(for: request)
+        if let delay { try await Task.sleep(for: delay) }
+        return try generation(from: reply)
+    }
+
+    /// Streams the next reply: its text in chunks of `streamChunkSize` characters, tool calls at the end.
+    public func streamGeneration(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationUpdate, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let generation = try self.generation(from: try await self.nextReply(for: request))
+                    if let reasoning = generation.reasoning { continuation.yield(.reasoning(reasoning)) }
+                    switch generation.output {
+                    case .toolCalls(let calls):
+                        if let delay { try await Task.sleep(for: delay) }
+                        continuation.yield(.toolCalls(calls))
+                    case .text(let text):
+                        try await self.streamChunks(of: text, into: continuation)
+                    case .structure(let content):
+                        try await self.streamChunks(of: content.jsonString, into: continuation)
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    // MARK: - Token rule
+
+    /// An entry's token cost by the documented rule.
+    ///
+    /// - Parameter entry: The entry.
+    /// - Returns: 4 plus the cost of its segments, tool definitions or tool calls.
+    public static func tokens(in entry: Transcript.Entry) -> Int {
+        var count = 4 + entry.segments.reduce(0) { $0 + tokens(in: $1) }
+        switch entry {
+        case .instructions(let instructions):
+            for tool in instructions.toolDefinitions {
+                count += tokens(inText: tool.name + tool.description + tool.parameters.jsonSchema.jsonString())
+            }
+        case .toolCalls(let calls):
+            for call in calls { count += tokens(inText: call.toolName + call.arguments.jsonString) }
+        default:
+            break
+        }
+        return count
+    }
+
+    /// A segment's token cost: one per 4 UTF-8 bytes of its text or JSON, rounded up.
+    ///
+    /// - Parameter segment: The segment.
+    /// - Returns: The cost.
+    public static func tokens(in segment: Transcript.Segment) -> Int {
+        switch segment {
+        case .text(let text): tokens(inText: text.content)
+        case .structure(let structure): tokens(inText: structure.content.jsonString)
+        }
+    }
+
+    /// One token per 4 UTF-8 bytes, rounded up.
+    ///
+    /// - Parameter text: The text.
+    /// - Returns: The cost.
+    public static func tokens(inText text: String) -> Int { (text.utf8.count + 3) / 4 }
+
+    // MARK: - Replies
+
+    private func nextReply(for request: GenerationRequest) async throws -> Reply {
+        let scripted: Reply? = try state.withLock { state in
+            state.requests.append(request)
+            guard case .scripted(let replies) = source else { return nil }
+            guard state.nextReply < replies.count else { throw OutOfReplies(scripted: replies.count) }
+            defer { state.nextReply += 1 }
+            return replies[state.nextReply]
+        }
+        if let scripted { return scripted }
+        guard case .computed(let compute) = source else { throw OutOfReplies(scripted: 0) }
+        return try await compute(request)
+    }
+
+    private func generation(from reply: Reply) throws -> Generation {
+        switch reply {
+        case .text(let text): return Generation(output: .text(text), usage: nil)
+        case .structured(let content): return Generation(output: .structure(content))
+        case .failure(let error): throw error
+        case .reasoning(let reasoning, let then):
+            var generation = try generation(from: then)
+            generation.reasoning = reasoning
+            return generation
+        case .toolCalls(let calls):
+            let converted = try calls.map { call in
+                let arguments = try GeneratedContent(json: call.arguments)
+                let id =
+                    call.id
+                    ?? state.withLock { state in
+                        defer { state.nextCallID += 1 }
+                        return "call-\(state.nextCallID)"
+                    }
+                return Transcript.ToolCall(id: id, toolName: call.name, arguments: arguments)
+            }
+            return Generation(output: .toolCalls(converted))
+        }
+    }
+
+    private func streamChunks(
+        of text: String, into continuation: AsyncThrowingStream<GenerationUpdate, any Error>.Continuation
+    )
+        async throws
+    {
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            if let delay { try await Task.sleep(for: delay) }
+            try Task.checkCancellation()
+            continuation.yield(.text(String(rest.prefix(streamChunkSize))))
+            rest = rest.dropFirst(streamChunkSize)
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import LanguageModels
+import LanguageModelsTesting
+import Synchronization
+import Testing
+
+@Suite struct SessionTests {
+    @Test func instructionsBecomeTheFirstEntryWithToolDefinitions() {
+        let session = LanguageModelSession(model: MockLanguageModel(replies: []), tools: [LookUpStock()]) {
+            "You are Mira."
+            "Be brief."
+        }
+        guard case .instructions(let instructions) = session.transcript.first else {
+            Issue.record("no instructions"); return
+        }
+        #expect(instructions.segments.map(\.description) == ["You are Mira.\nBe brief."])
+        #expect(instructions.toolDefinitions.map(\.name) == ["lookUpStock"])
+        #expect(instructions.toolDefinitions[0].parameters.jsonSchema["x-order"] == ["item"])
+        #expect(LanguageModelSession(model: MockLanguageModel(replies: [])).transcript.isEmpty)
+    }
+
+    @Test func twoConcurrentRequestsExactlyOneWins() async throws {
+        for _ in 0..<20 {
+            let model = MockLanguageModel(replies: [.text("first"), .text("second")], delay: .milliseconds(5))
+            let session = LanguageModelSession(model: model)
+            func attempt(_ prompt: String) async -> Result<String, any Error> {
+                do { return .success(try await session.respond(to: prompt).content) } catch { return .failure(error) }
+            }
+            async let a = attempt("A")
+            async let b = attempt("B")
+            let results = await [a, b]
+            let successes = results.filter { if case .success = $0 { true } else { false } }
+            let concurrent = results.filter {
+                if case .failure(let error) = $0 {
+                    (error as? LanguageModelSession.Error) == .concurrentRequests
+                } else {
+                    false
+                }
+            }
+            #expect(successes.count == 1)
+            #expect(concurrent.count == 1)
+            #expect(session.transcript.count == 2)
+            #expect(!session.isResponding)
+        }
+    }
+
+    @Test func isRespondingWhileATurnRuns() async throws {
+        let model = MockLanguageModel(replies: [.text("done")], delay: .milliseconds(200))
+        let session = LanguageModelSession(model: model)
+        let task = Task { try await session.respond(to: "slow") }
+        while !session.isResponding { await Task.yield() }
+        #expect(session.isResponding)
+        _ = try await task.value
+        #expect(!session.isResponding)
+    }
+
+    @Test func cancellationRollsTheTurnBack() async throws {
+        let model = MockLanguageModel(
+            replies: [.toolCall("lookUpStock", arguments: #"{"item":"rope"}"#), .text("never")], delay: .seconds(30))
+        let session = LanguageModelSession(model: model, tools: [LookUpStock()], instructions: "x")
+        let before = session.transcript
+        let task = Task { try await session.respond(to: "slow") }
+        while model.requests.isEmpty { await Task.yield() }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(session.transcript == before)
+        #expect(!session.isResponding)
+    }
+
+    @Test func aBackendErrorRollsBackAndCanBeRetried() async throws {
+        struct ServerDown: Error {}
+        let model = MockLanguageModel(replies: [.text("one"), .failure(ServerDown()), .text("two")])
+        let session = LanguageModelSession(model: model, instructions: "x")
+        try await session.respond(to: "1")
+        let before = session.transcript
+        await #expect(throws: ServerDown.self) { try await session.respond(to: "2") }
+        #expect(session.transcript == before)
+        #expect(try await session.respond(to: "2").content == "two")
+        #expect(responseTexts(session.transcript) == ["one", "two"])
+    }
+
+    @Test func theContextIsCheckedBeforeTheBackendIsCalled() async throws {
+        let model = MockLanguageModel(contextSize: 50, replies: [.text("never")])
+        let session = LanguageModelSession(model: model, instructions: "Short.")
+        let prompt = String(repeating: "x", count: 400)  // 100 tokens by the mock's rule
+        do {
+            try await session.respond(to: prompt)
+            Issue.record("no error")
+        } catch LanguageModelError.contextSizeExceeded(let info) {
+            // instructions: 4 + 2; prompt: 4 + 100
+            #expect(info.tokenCount == 110)
+            #expect(info.contextSize == 50)
+        }
+        #expect(model.requests.isEmpty)
+        #expect(session.transcript.count == 1)
+    }
+
+    @Test func maximumResponseTokensIsReservedInTheContextCheck() async throws {
+        let model = MockLanguageModel(contextSize: 30, replies: [.text("ok"), .text("ok")])
+        let session = LanguageModelSession(model: model)
+        try await session.respond(to: "hi", options: GenerationOptions(maximumResponseTokens: 10))
+        await #expect(throws: LanguageModelError.self) {
+            try await session.respond(to: "hi", options: GenerationOptions(maximumResponseTokens: 40))
+        }
+    }
+
+    @Test func tokenCountOverloadsFollowTheDocumentedRule() async throws {
+        let model = MockLanguageModel(replies: [])
+        #expect(try await model.tokenCount(for: Prompt("12345678")) == 4 + 2)
+        #expect(try await model.tokenCount(for: Instructions("1234")) == 4 + 1)
+        let tools: [any Tool] = [LookUpStock()]
+        let definition = Transcript.ToolDefinition(tool: LookUpStock())
+        let toolBytes = (definition.name + definition.description + definition.parameters.jsonSchema.jsonString()).utf8
+            .count
+        #expect(try await model.tokenCount(for: tools) == 4 + (toolBytes + 3) / 4)
+        #expect(try await model.tokenCount(for: TradeOffer.generationSchema) > 10)
+    }
+
+    @Test func responsesRecordTheModelIdentity() async throws {
+        let session = LanguageModelSession(
+            model: MockLanguageModel(replies: [.text("hi")], id: "scripted", version: "abc"))
+        let response = try await session.respond(to: "hello")
+        guard case .response(let entry) = response.transcriptEntries.last else { Issue.record("no response"); return }
+        #expect(entry.assetIDs == ["scripted@abc"])
+    }
+
+    @Test func reasoningIsRecordedBeforeTheResponse() async throws {
+        let session = LanguageModelSession(
+            model: MockLanguageModel(replies: [.reasoning("They seem honest.", then: .text("Deal."))]))
+        let response = try await session.respond(to: "Deal?")
+        #expect(
+            response.transcriptEntries.map(\.description) == [
+                "Prompt: Deal?", "Reasoning: They seem honest.", "Response: Deal.",
+            ])
+    }
+
+    @Test func optionsAreRecordedInThePromptEntry() async throws {
+        let session = LanguageModelSession(model: MockLanguageModel(replies: [.text("ok")]))
+        let options = GenerationOptions(sampling: .random(top: 5, seed: 9), temperature: 0.3)
+        let response = try await session.respond(to: "hi", options: options)
+        guard case .prompt(let prompt) = response.transcriptEntries.first else { Issue.record("no prompt"); return }
+        #expect(prompt.options == options)
+    }
+
+    @Test func transcriptSetWhileRespondingKeepsTheTurn() async throws {
+        let model = MockLanguageModel(replies: [.text("a"), .text("b")], delay: .milliseconds(100))
+        let session = LanguageModelSession(model: model, instructions: "x")
+        try await session.respond(to: "1")
+        let task = Task { try await session.respond(to: "2") }
+        while !session.isResponding { await Task.yield() }
+        session.transcript = Transcript(entries: session.transcript.prefix(1))  // trim while the turn runs
+        _ = try await task.value
+        #expect(session.transcript.map(\.description) == ["Instructions: x", "Prompt: 2", "Response: b"])
+    }
+
+    @Test func usageAccumulates() async throws {
+        struct Counting: LanguageModel {
+            let id = "counting"
+            let version = "1"
+            var contextSize: Int { 1000 }
+            func tokenCount(for entries: some Collection<Transcript.Entry>) async throws -> Int { entries.count }
+            func tokenCount(for schema: GenerationSchema) async throws -> Int { 1 }
+            func generate(_ request: GenerationRequest) async throws -> Generation {
+                Generation(
+                    output: .text("ok"),
+                    usage: GenerationUsage(promptTokens: 10, cachedPromptTokens: 8, completionTokens: 2))
+            }
+        }
+        let session = LanguageModelSession(model: Counting())
+        let first = try await session.respond(to: "a")
+        #expect(first.usage == GenerationUsage(promptTokens: 10, cachedPromptTokens: 8, completionTokens: 2))
+        try await session.respond(to: "b")
+        #expect(session.usage == GenerationUsage(promptTokens: 20, cachedPromptTokens: 16, completionTokens: 4))
+        // A backend that only implements generate also streams, through the default.
+        let streamed = try await session.streamResponse(to: "c").collect()
+        #expect(streamed.content == "ok")
+    }
+}
