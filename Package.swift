@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "LanguageModels", targets: ["LanguageModels"]),
         .library(name: "LanguageModelsTesting", targets: ["LanguageModelsTesting"]),
         .library(name: "ParleySQLite", targets: ["ParleySQLite"]),
+        .executable(name: "transcript-tour", targets: ["TranscriptTour"]),
     ],
     targets: [
         // MARK: - ParleyJSON: an ordered, lossless JSON tree shared by every format
@@ -28,6 +29,11 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "ParleySQLite", dependencies: ["CSQLite"]),
         .testTarget(name: "ParleySQLiteTests", dependencies: ["ParleySQLite"]),
+
+        // MARK: - Examples
+        .executableTarget(
+            name: "TranscriptTour", dependencies: ["LanguageModels", "LanguageModelsTesting"],
+            path: "Examples/TranscriptTour"),
     ],
     swiftLanguageModes: [.v6]
 )

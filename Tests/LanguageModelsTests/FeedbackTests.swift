@@ -42,6 +42,29 @@ import Testing
         #expect(try FeedbackAttachment(data: report.jsonData()) == report)
     }
 
+    @Test func attachmentsValidateAgainstTheDocumentedSchema() async throws {
+        let schemaURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/feedback-attachment.schema.json")
+        let schema = try GenerationSchema(jsonSchema: try JSONValue(parsing: Array(try Data(contentsOf: schemaURL))))
+        let model = MockLanguageModel(replies: [
+            .toolCall("lookUpStock", arguments: #"{"item":"rope"}"#), .text("Three gold."),
+            .structured(TradeOffer(item: "rope", price: 3, remarks: []).generatedContent),
+        ])
+        let session = LanguageModelSession(model: model, tools: [LookUpStock()], instructions: "Merchant.")
+        try await session.respond(to: "Rope?")
+        try await session.respond(to: "Offer?", generating: TradeOffer.self)
+        for data in [
+            session.logFeedbackAttachment(sentiment: .negative, issues: [.init(category: .incorrect, explanation: "x")]),
+            session.logFeedbackAttachment(sentiment: nil, issues: [], desiredResponseText: "Four gold."),
+        ] {
+            let document = try GeneratedContent(json: String(decoding: data, as: UTF8.self))
+            #expect(schema.validate(document).map(\.description) == [])
+        }
+        // The schema can fail: a report missing its transcript does not validate.
+        let broken = try GeneratedContent(json: #"{"type":"Parley.FeedbackAttachment"}"#)
+        #expect(!schema.validate(broken).isEmpty)
+    }
+
     @Test func desiredContentIsRecordedAsStructure() throws {
         let session = LanguageModelSession(model: MockLanguageModel(replies: []))
         let offer = TradeOffer(item: "rope", price: 3, remarks: [])
