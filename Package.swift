@@ -11,6 +11,9 @@ let package = Package(
         .library(name: "LanguageModels", targets: ["LanguageModels"]),
         .library(name: "LanguageModelsTesting", targets: ["LanguageModelsTesting"]),
         .library(name: "ParleySQLite", targets: ["ParleySQLite"]),
+        .library(name: "ParleyHTTP", targets: ["ParleyHTTP"]),
+
+        // MARK: - Executables
         .executable(name: "transcript-tour", targets: ["TranscriptTour"]),
     ],
     targets: [
@@ -29,6 +32,13 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "ParleySQLite", dependencies: ["CSQLite"]),
         .testTarget(name: "ParleySQLiteTests", dependencies: ["ParleySQLite"]),
+
+        // MARK: - HTTP: the system libcurl (imported only by ParleyHTTP), an async client over it, and a loopback
+        // test server for fault injection
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "ParleyHTTP", dependencies: ["CCurl"]),
+        .target(name: "HTTPTestSupport"),
+        .testTarget(name: "ParleyHTTPTests", dependencies: ["ParleyHTTP", "HTTPTestSupport"]),
 
         // MARK: - Examples
         .executableTarget(
