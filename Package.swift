@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LanguageModelsTesting", targets: ["LanguageModelsTesting"]),
         .library(name: "ParleySQLite", targets: ["ParleySQLite"]),
         .library(name: "ParleyHTTP", targets: ["ParleyHTTP"]),
+        .library(name: "OpenAICompatible", targets: ["OpenAICompatible"]),
 
         // MARK: - Executables
         .executable(name: "transcript-tour", targets: ["TranscriptTour"]),
@@ -39,6 +40,16 @@ let package = Package(
         .target(name: "ParleyHTTP", dependencies: ["CCurl"]),
         .target(name: "HTTPTestSupport"),
         .testTarget(name: "ParleyHTTPTests", dependencies: ["ParleyHTTP", "HTTPTestSupport"]),
+
+        // MARK: - OpenAICompatible: a LanguageModel for llama-server, Ollama, vLLM and OpenAI, over ParleyHTTP
+        .target(name: "OpenAICompatible", dependencies: ["LanguageModels", "ParleyHTTP", "ParleyJSON"]),
+        .target(name: "LLMTestSupport", dependencies: ["ParleyHTTP"]),
+        .testTarget(
+            name: "OpenAICompatibleTests",
+            dependencies: [
+                "OpenAICompatible", "LanguageModels", "LanguageModelsTesting", "ParleyHTTP", "HTTPTestSupport",
+                "LLMTestSupport", "ParleyJSON",
+            ]),
 
         // MARK: - Examples
         .executableTarget(

@@ -1,0 +1,104 @@
+import LanguageModels
+import ParleyJSON
+
+/// Turns the chunks of a streamed chat completion into `GenerationUpdate`s.
+///
+/// Text and reasoning pass through as deltas. Tool calls arrive as deltas keyed by `index` (the id and name
+/// once, the arguments as JSON fragments); they are joined per index and parsed only when the stream ends. In
+/// constrained tool-calling mode the content is the model's JSON: the reply's text is streamed as it grows, and
+/// the whole JSON is parsed at the end.
+struct ChatStreamAccumulator {
+    let constrained: ConstrainedToolCalling?
+    let makeCallID: @Sendable () -> String
+
+    private var content = ""
+    private var emittedReply = ""
+    private var toolCalls: [Int: (id: String?, name: String, arguments: String)] = [:]
+    private(set) var finished = false
+    private var usage: GenerationUsage?
+
+    init(constrained: ConstrainedToolCalling?, makeCallID: @escaping @Sendable () -> String) {
+        self.constrained = constrained
+        self.makeCallID = makeCallID
+    }
+
+    /// Reads one event's data and returns the updates to deliver now.
+    ///
+    /// - Throws: `ChatResponseParser.InvalidResponse` for data that is not a chunk, and the server's error when
+    ///   the stream carries one.
+    mutating func consume(_ data: String) throws -> [GenerationUpdate] {
+        if data == "[DONE]" {
+            finished = true
+            return []
+        }
+        guard let chunk = try? JSONValue(parsing: data) else {
+            throw ChatResponseParser.InvalidResponse(message: "a streamed event is not JSON", body: data)
+        }
+        if let error = chunk["error"] {
+            throw ChatResponseParser.InvalidResponse(
+                message:
+                    "the server reported an error mid-stream: \(error["message"]?.stringValue ?? error.jsonString())",
+                body: data)
+        }
+        if let reported = ChatResponseParser.usage(from: chunk) { usage = reported }
+        var updates: [GenerationUpdate] = []
+        guard let choice = chunk["choices"]?[0] else { return updates }
+        if let reason = choice["finish_reason"], !reason.isNull { finished = true }
+        let delta = choice["delta"] ?? choice["message"] ?? [:]
+        if let reasoning = delta["reasoning_content"]?.stringValue, !reasoning.isEmpty {
+            updates.append(.reasoning(reasoning))
+        }
+        if let text = delta["content"]?.stringValue, !text.isEmpty {
+            content += text
+            if constrained == nil {
+                updates.append(.text(text))
+            } else if let reply = ConstrainedToolCalling.partialReply(content), reply.count > emittedReply.count,
+                reply.hasPrefix(emittedReply)
+            {
+                updates.append(.text(String(reply.dropFirst(emittedReply.count))))
+                emittedReply = reply
+            }
+        }
+        for call in delta["tool_calls"]?.arrayValue ?? [] {
+            let index = call["index"]?.intValue ?? toolCalls.count
+            var entry = toolCalls[index] ?? (id: nil, name: "", arguments: "")
+            if let id = call["id"]?.stringValue, !id.isEmpty { entry.id = id }
+            if let name = call["function"]?["name"]?.stringValue { entry.name += name }
+            switch call["function"]?["arguments"] {
+            case .string(let fragment)?: entry.arguments += fragment
+            case .object(let object)?: entry.arguments += JSONValue.object(object).jsonString()
+            default: break
+            }
+            toolCalls[index] = entry
+        }
+        return updates
+    }
+
+    /// The updates that complete the generation once the stream has ended: tool calls, the rest of a
+    /// constrained reply or structured answer, and usage.
+    ///
+    /// - Throws: `GeneratedContent.ParsingError` when tool-call arguments or the constrained JSON do not parse.
+    func finish() throws -> [GenerationUpdate] {
+        var updates: [GenerationUpdate] = []
+        if !toolCalls.isEmpty {
+            let calls = try toolCalls.keys.sorted().map { index in
+                let call = toolCalls[index]!
+                return Transcript.ToolCall(
+                    id: call.id ?? makeCallID(), toolName: call.name,
+                    arguments: try ChatResponseParser.parseArguments(call.arguments, tool: call.name))
+            }
+            updates.append(.toolCalls(calls))
+        } else if let constrained {
+            switch try constrained.parse(content, makeCallID: makeCallID) {
+            case .toolCalls(let calls): updates.append(.toolCalls(calls))
+            case .text(let reply):
+                if reply.hasPrefix(emittedReply), reply.count > emittedReply.count {
+                    updates.append(.text(String(reply.dropFirst(emittedReply.count))))
+                }
+            case .structure(let content): updates.append(.text(content.jsonString))
+            }
+        }
+        if let usage { updates.append(.usage(usage)) }
+        return updates
+    }
+}

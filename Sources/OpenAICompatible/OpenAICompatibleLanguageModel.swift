@@ -1,0 +1,275 @@
+import Foundation
+import LanguageModels
+import ParleyHTTP
+import ParleyJSON
+import Synchronization
+
+/// A `LanguageModel` served by any OpenAI-compatible chat-completions server: llama.cpp's llama-server,
+/// Ollama's `/v1`, vLLM, LM Studio, OpenAI.
+///
+/// ```swift
+/// let model = try await OpenAICompatibleLanguageModel.connect(.init(baseURL: "http://127.0.0.1:8080/v1"))
+/// let session = LanguageModelSession(model: model, tools: [LookUpStock()], instructions: "You are Mira.")
+/// let reply = try await session.respond(to: "Do you sell lanterns?")
+/// ```
+///
+/// - The transcript becomes chat messages (system, user, assistant, assistant `tool_calls`, `tool`); tools go in
+///   `tools`; guided generation uses `response_format` `json_schema`, so even a small model returns valid JSON.
+/// - Models without native tool calling (llama-server reports `supports_tool_calls: false`) call tools through
+///   constrained output; see `ToolCallingMode`.
+/// - Streams are read as server-sent events; a stream that breaks off is an error, never half an entry.
+/// - Context overflow becomes `LanguageModelError.contextSizeExceeded`, 429 `rateLimited`, timeouts `timeout`;
+///   5xx, resets and timeouts are retried a few times first. Other failures are `ModelServerError`s.
+/// - Token counts are exact where the server can tokenize (llama-server's `/apply-template` and `/tokenize`),
+///   and otherwise estimated as 4 tokens per message plus one per 4 UTF-8 bytes of its content.
+/// - The same transcript always gives the same request bytes, so servers reuse their prompt cache.
+public final class OpenAICompatibleLanguageModel: LanguageModel {
+    /// The configuration.
+    public let configuration: Configuration
+    /// The model's identifier: the configured model name, the server's, or `default`.
+    public let id: String
+    /// The model's version: configured, reported by the server, or `unknown`.
+    public let version: String
+
+    let client: HTTPClient
+    private let discovered = Mutex<ServerInfo?>(nil)
+
+    /// Creates a backend without contacting the server; details are read from it on first use.
+    ///
+    /// - Parameter configuration: The server and how to use it.
+    /// - Throws: `HTTPClientError` when the HTTP client cannot start.
+    public init(configuration: Configuration) throws {
+        self.configuration = configuration
+        self.id = configuration.model ?? "default"
+        self.version = configuration.version ?? "unknown"
+        self.client = try HTTPClient()
+    }
+
+    private init(configuration: Configuration, info: ServerInfo, client: HTTPClient) {
+        self.configuration = configuration
+        self.id = configuration.model ?? info.modelName ?? "default"
+        self.version = configuration.version ?? info.build ?? "unknown"
+        self.client = client
+        discovered.withLock { $0 = info }
+    }
+
+    /// Connects to the server and reads what it says about itself (context size, tool support, model name and
+    /// build), so `id` and `version` name the model that really answers.
+    ///
+    /// - Parameter configuration: The server and how to use it.
+    /// - Returns: The backend.
+    /// - Throws: `ModelServerError` when the server cannot be reached or answers nonsense.
+    public static func connect(_ configuration: Configuration) async throws -> OpenAICompatibleLanguageModel {
+        let client = try HTTPClient()
+        let probe = OpenAICompatibleLanguageModel(
+            configuration: configuration, info: ServerInfo(canTokenize: false), client: client)
+        probe.discovered.withLock { $0 = nil }
+        let info = try await probe.serverInfo()
+        return OpenAICompatibleLanguageModel(configuration: configuration, info: info, client: client)
+    }
+
+    // MARK: - LanguageModel
+
+    /// Text, tools (natively or through constrained output) and guided generation.
+    public var capabilities: LanguageModelCapabilities {
+        LanguageModelCapabilities([.toolCalling, .guidedGeneration, .reasoning])
+    }
+
+    /// The configured context size, or the server's.
+    ///
+    /// When neither is known it is `Int.max`: requests are not checked before sending, and the server's own
+    /// context error is reported as `LanguageModelError.contextSizeExceeded`.
+    public var contextSize: Int {
+        get async throws {
+            if let configured = configuration.contextSize { return configured }
+            return try await serverInfo().contextSize ?? Int.max
+        }
+    }
+
+    /// Generates the next step with one chat-completions request.
+    public func generate(_ request: GenerationRequest) async throws -> Generation {
+        let (builder, constrained) = try await builder(for: request)
+        let body = Data(builder.body(for: request, stream: false).jsonString().utf8)
+        let response = try await send(endpoint: "/chat/completions", body: body, stream: false)
+        do {
+            return try ChatResponseParser.generation(
+                from: response.body, constrained: constrained, makeCallID: Self.makeCallID)
+        } catch let error as ChatResponseParser.InvalidResponse {
+            throw ModelServerError.invalidResponse.with(
+                url: configuration.baseURL, detail: "\(error.message) (body: \(Self.excerpt(error.body)))")
+        }
+    }
+
+    /// Generates the next step as a stream of server-sent events.
+    public func streamGeneration(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationUpdate, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let (builder, constrained) = try await self.builder(for: request)
+                    let body = Data(builder.body(for: request, stream: true).jsonString().utf8)
+                    let response = try await self.openStream(body: body)
+                    var accumulator = ChatStreamAccumulator(constrained: constrained, makeCallID: Self.makeCallID)
+                    do {
+                        for try await event in response.serverSentEvents {
+                            for update in try accumulator.consume(event.data) { continuation.yield(update) }
+                            if event.data == "[DONE]" { break }
+                        }
+                    } catch let error as HTTPClientError where error != .cancelled {
+                        throw ModelServerError.streamInterrupted.with(
+                            url: self.configuration.baseURL, detail: "\(error)")
+                    }
+                    try Task.checkCancellation()
+                    guard accumulator.finished else {
+                        throw ModelServerError.streamInterrupted.with(
+                            url: self.configuration.baseURL,
+                            detail: "the stream ended without [DONE] or a finish reason")
+                    }
+                    for update in try accumulator.finish() { continuation.yield(update) }
+                    continuation.finish()
+                } catch let error as ChatResponseParser.InvalidResponse {
+                    continuation.finish(
+                        throwing: ModelServerError.invalidResponse.with(
+                            url: self.configuration.baseURL,
+                            detail: "\(error.message) (data: \(Self.excerpt(error.body)))"))
+                } catch let error as HTTPClientError where error == .cancelled {
+                    continuation.finish(throwing: CancellationError())
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    // MARK: - Token counting
+
+    /// Counts the tokens of the request exactly as it will be sent, when the server can tokenize; otherwise
+    /// estimates them (4 per message plus one per 4 UTF-8 bytes of content and tool definitions).
+    public func tokenCount(for request: GenerationRequest) async throws -> Int {
+        let (builder, _) = try await builder(for: request)
+        let body = builder.body(for: request, stream: false)
+        var templateBody = JSONObject([("messages", body["messages"] ?? [])])
+        if let tools = body["tools"] { templateBody["tools"] = tools }
+        return try await tokenCount(templateBody: templateBody)
+    }
+
+    /// Counts the tokens of entries as chat messages.
+    public func tokenCount(for entries: some Collection<Transcript.Entry>) async throws -> Int {
+        let builder = ChatRequestBuilder(
+            modelName: configuration.model, toolCalling: .native, sendsServerExtensions: false, extraBody: JSONObject())
+        let messages = builder.messages(for: Transcript(entries: entries), tools: [])
+        return try await tokenCount(templateBody: JSONObject([("messages", .array(messages))]))
+    }
+
+    /// Counts the tokens of a schema's JSON text.
+    public func tokenCount(for schema: GenerationSchema) async throws -> Int {
+        let text = schema.jsonSchema.jsonString()
+        if try await serverInfo().canTokenize, let count = try? await tokenize(text, addSpecial: false) { return count }
+        return Self.estimate(text)
+    }
+
+    private func tokenCount(templateBody: JSONObject) async throws -> Int {
+        if try await serverInfo().canTokenize {
+            do {
+                let templated = try await post(endpoint: "/apply-template", root: true, body: .object(templateBody))
+                if let prompt = templated["prompt"]?.stringValue { return try await tokenize(prompt, addSpecial: true) }
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch let error as ModelServerError where error == .unreachable {
+                throw error
+            } catch {
+                // A server that cannot tokenize after all is counted by the estimate from now on.
+            }
+            stopTokenizing()
+        }
+        var count = 0
+        for message in templateBody["messages"]?.arrayValue ?? [] {
+            count += 4 + Self.estimate(message["content"]?.stringValue ?? message.jsonString())
+        }
+        if let tools = templateBody["tools"] { count += Self.estimate(tools.jsonString()) }
+        return count
+    }
+
+    private func tokenize(_ text: String, addSpecial: Bool) async throws -> Int {
+        let result = try await post(
+            endpoint: "/tokenize", root: true,
+            body: ["content": .string(text), "add_special": .bool(addSpecial), "parse_special": true])
+        guard let tokens = result["tokens"]?.arrayValue else {
+            throw ModelServerError.invalidResponse.with(url: configuration.rootURL, detail: "/tokenize gave no tokens")
+        }
+        return tokens.count
+    }
+
+    /// The documented estimate: one token per 4 UTF-8 bytes, rounded up.
+    static func estimate(_ text: String) -> Int { (text.utf8.count + 3) / 4 }
+
+    // MARK: - Server details
+
+    /// What the server says about itself, read once: llama-server's `/props`, else `/v1/models`.
+    ///
+    /// - Returns: The server's details; fields it does not report are `nil`.
+    /// - Throws: `ModelServerError.unreachable` when nothing answers.
+    public func serverInfo() async throws -> ServerInfo {
+        if let known = discovered.withLock({ $0 }) { return known }
+        var info = ServerInfo(canTokenize: false)
+        if let props = try await optionalGet(configuration.rootURL + "/props"),
+            props["default_generation_settings"] != nil || props["total_slots"] != nil
+        {
+            // llama-server: its context per slot, template capabilities, model and build.
+            let settings = props["default_generation_settings"]
+            info.contextSize = settings?["n_ctx"]?.intValue ?? props["n_ctx"]?.intValue
+            info.supportsToolCalls = props["chat_template_caps"]?["supports_tool_calls"]?.boolValue
+            let file = props["model_path"]?.stringValue.map { URL(fileURLWithPath: $0).lastPathComponent }
+            info.modelName =
+                props["model_alias"]?.stringValue ?? file.map { URL(fileURLWithPath: $0).deletingPathExtension().path }
+            let build = props["build_info"]?.stringValue.map { "llama.cpp \($0)" }
+            info.build = [file, build].compactMap { $0 }.joined(separator: " ").nilIfEmpty
+            info.canTokenize = true
+        } else if let models = try await optionalGet(configuration.baseURL + "/models") {
+            let entries = models["data"]?.arrayValue ?? []
+            let entry = entries.first { $0["id"]?.stringValue == configuration.model } ?? entries.first
+            info.modelName = entry?["id"]?.stringValue
+            info.contextSize =
+                entry?["meta"]?["n_ctx_train"]?.intValue ?? entry?["max_model_len"]?.intValue
+                ?? entry?["context_length"]?.intValue
+        }
+        let result = info
+        discovered.withLock { $0 = result }
+        return result
+    }
+
+    /// Stops using the server's tokenizer after it failed, so counting falls back to the estimate.
+    private func stopTokenizing() {
+        discovered.withLock { $0?.canTokenize = false }
+    }
+
+    /// The tool-calling mode for this server.
+    private func resolvedToolCalling() async throws -> ToolCallingMode {
+        switch configuration.toolCalling {
+        case .native, .constrained: return configuration.toolCalling
+        case .automatic: return try await serverInfo().supportsToolCalls == false ? .constrained : .native
+        }
+    }
+
+    private func builder(for request: GenerationRequest) async throws -> (ChatRequestBuilder, ConstrainedToolCalling?) {
+        let mode = try await resolvedToolCalling()
+        let builder = ChatRequestBuilder(
+            modelName: configuration.model, toolCalling: mode,
+            sendsServerExtensions: configuration.sendsServerExtensions,
+            extraBody: configuration.extraBody)
+        let constrained =
+            mode == .constrained && !request.tools.isEmpty
+            ? ConstrainedToolCalling(
+                tools: ConstrainedToolCalling.callableTools(request), responseSchema: request.schema)
+            : nil
+        return (builder, constrained)
+    }
+
+    static func makeCallID() -> String { "call_" + UUID().uuidString.prefix(12).lowercased() }
+
+    static func excerpt(_ text: String) -> String { text.count > 300 ? String(text.prefix(300)) + "…" : text }
+}
+
+extension String {
+    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
+}
