@@ -13,8 +13,10 @@ let package = Package(
         .library(name: "ParleySQLite", targets: ["ParleySQLite"]),
         .library(name: "ParleyHTTP", targets: ["ParleyHTTP"]),
         .library(name: "OpenAICompatible", targets: ["OpenAICompatible"]),
+        .library(name: "GameWorld", targets: ["GameWorld"]),
 
         // MARK: - Executables
+        .executable(name: "parley", targets: ["parley"]),
         .executable(name: "transcript-tour", targets: ["TranscriptTour"]),
     ],
     targets: [
@@ -50,6 +52,17 @@ let package = Package(
                 "OpenAICompatible", "LanguageModels", "LanguageModelsTesting", "ParleyHTTP", "HTTPTestSupport",
                 "LLMTestSupport", "ParleyJSON",
             ]),
+
+        // MARK: - GameWorld: world, player, items, NPCs, trade rules, events, content packs (pure Swift, no I/O
+        // beyond reading packs)
+        .target(name: "GameWorld", dependencies: ["ParleyJSON"]),
+        .testTarget(name: "GameWorldTests", dependencies: ["GameWorld", "ParleyJSON"], exclude: ["Fixtures"]),
+
+        // MARK: - Executables: hand-written argument parsing shared by every command line tool, and `parley`
+        .target(name: "CommandLineKit"),
+        .executableTarget(name: "parley", dependencies: ["CommandLineKit", "GameWorld"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        .testTarget(name: "ParleyCLITests", dependencies: ["parley"]),
 
         // MARK: - Examples
         .executableTarget(

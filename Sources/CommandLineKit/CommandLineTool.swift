@@ -1,0 +1,171 @@
+import Foundation
+
+/// Parses a command line against a tree of `Command`s and runs the chosen one.
+///
+/// Syntax: subcommands by name, then positional arguments, flags (`--json`), options with a value
+/// (`--seed 42` or `--seed=42`, or `-s 42` with a short name), and `--` to end options. `--help` or `-h`
+/// anywhere shows the help of the command named so far. Options belong to the command named just before them.
+///
+/// Exit codes: whatever the handler returns (0 or 1 by convention), 0 for help, 64 for a usage mistake, which
+/// is printed on standard error with the usage line and a did-you-mean hint for misspelt options and
+/// subcommands.
+///
+/// ```swift
+/// CommandLineTool(root: root).main()   // parses CommandLine.arguments, runs, exits
+/// ```
+public struct CommandLineTool: Sendable {
+    /// The top command; its name is the program's name.
+    public var root: Command
+
+    /// A tool for a command tree.
+    ///
+    /// - Parameter root: The top command.
+    public init(root: Command) {
+        self.root = root
+    }
+
+    // MARK: - Parsing
+
+    /// Parses arguments (without the program name).
+    ///
+    /// - Parameter arguments: The command line after the program's name, like `["content", "check", "--json"]`.
+    /// - Returns: The command to run with its values, a help request, or a usage error.
+    public func parse(_ arguments: [String]) -> ParseOutcome {
+        var command = root
+        var path = [root.name]
+        var parsed = ParsedArguments()
+        var positionals: [String] = []
+        var optionsEnded = false
+        var index = 0
+        func fail(_ message: String, hint: String? = nil) -> ParseOutcome {
+            .usageError(UsageError(message, hint: hint), command: command, path: path)
+        }
+
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if !optionsEnded, argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            if !optionsEnded, argument == "--help" || argument == "-h" {
+                return .help(command: command, path: path)
+            }
+            if !optionsEnded, argument.hasPrefix("-"), argument.count > 1 {
+                let isLong = argument.hasPrefix("--")
+                let body = argument.dropFirst(isLong ? 2 : 1)
+                let name = String(body.prefix { $0 != "=" })
+                let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+                let found =
+                    isLong ? command.option(named: name) : (name.count == 1 ? command.option(short: name.first!) : nil)
+                guard let option = found else {
+                    let names = command.options.map { "--\($0.name)" } + ["--help"]
+                    let hint = Suggestions.closest(to: "--" + name, in: names).map { "did you mean '\($0)'?" }
+                    return fail("unknown option '\(isLong ? "--" : "-")\(name)'", hint: hint)
+                }
+                if option.isFlag {
+                    if inline != nil { return fail("the flag '--\(option.name)' takes no value") }
+                    parsed.setFlag(option.name)
+                } else if let inline {
+                    parsed.append(inline, for: option.name)
+                } else if index < arguments.count {
+                    parsed.append(arguments[index], for: option.name)
+                    index += 1
+                } else {
+                    return fail(
+                        "the option '--\(option.name)' needs a value", hint: "--\(option.name) \(option.valueName!)")
+                }
+                continue
+            }
+            if positionals.isEmpty, !command.subcommands.isEmpty {
+                if let subcommand = command.subcommand(named: argument) {
+                    command = subcommand
+                    path.append(subcommand.name)
+                    continue
+                }
+                if command.arguments.isEmpty {
+                    let hint = Suggestions.closest(to: argument, in: command.subcommands.map(\.name)).map {
+                        "did you mean '\($0)'?"
+                    }
+                    return fail("unknown command '\(argument)'", hint: hint)
+                }
+            }
+            positionals.append(argument)
+        }
+
+        if command.handler == nil {
+            let names = command.subcommands.map(\.name).joined(separator: ", ")
+            return fail("missing a subcommand", hint: "one of: \(names)")
+        }
+        var remaining = positionals[...]
+        for declared in command.arguments {
+            if declared.isRepeating {
+                for value in remaining { parsed.append(value, for: declared.name) }
+                remaining = []
+            } else if let value = remaining.popFirst() {
+                parsed.append(value, for: declared.name)
+            } else if let value = declared.defaultValue {
+                parsed.setDefault(value, for: declared.name)
+            } else if !declared.isOptional {
+                return fail("missing argument \(declared.name)")
+            }
+        }
+        if let extra = remaining.first { return fail("unexpected argument '\(extra)'") }
+        for option in command.options {
+            if let value = option.defaultValue { parsed.setDefault(value, for: option.name) }
+        }
+        return .run(command: command, path: path, arguments: parsed)
+    }
+
+    // MARK: - Running
+
+    /// Parses and runs a command line, writing to the given outputs.
+    ///
+    /// - Parameters:
+    ///   - arguments: The command line after the program's name.
+    ///   - environment: Environment variables for the handler.
+    ///   - standardOutput: Writes text to standard output.
+    ///   - standardError: Writes text to standard error.
+    /// - Returns: The exit code.
+    public func run(
+        _ arguments: [String], environment: [String: String] = [:],
+        standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void
+    ) -> ExitCode {
+        switch parse(arguments) {
+        case .help(let command, let path):
+            standardOutput(command.help(path: path))
+            return .success
+        case .usageError(let error, let command, let path):
+            standardError(Self.usageErrorText(error, command: command, path: path))
+            return .usage
+        case .run(let command, let path, let parsed):
+            let context = CommandContext(
+                arguments: parsed, commandPath: path, environment: environment, standardOutput: standardOutput,
+                standardError: standardError)
+            do {
+                return try command.handler!(context)
+            } catch let error as UsageError {
+                standardError(Self.usageErrorText(error, command: command, path: path))
+                return .usage
+            } catch {
+                standardError("error: \(error)\n")
+                return .failure
+            }
+        }
+    }
+
+    /// Parses `CommandLine.arguments`, runs the command with the process's environment, standard output and
+    /// standard error, and exits with its code.
+    public func main() -> Never {
+        let code = run(
+            Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+            standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            standardError: { FileHandle.standardError.write(Data($0.utf8)) })
+        exit(code.rawValue)
+    }
+
+    /// `error: ...`, the usage line, and where to find help.
+    static func usageErrorText(_ error: UsageError, command: Command, path: [String]) -> String {
+        "error: \(error)\nusage: \(command.usageLine(path: path))\nSee '\(path.joined(separator: " ")) --help'.\n"
+    }
+}

@@ -1,0 +1,96 @@
+// MARK: - Checks of the pack as a whole
+
+extension ContentLoader {
+    mutating func checkPack() {
+        select(ContentPack.worldFileName, rank: 0)
+        checkReachability()
+        checkGoal()
+        select(ContentPack.itemsFileName, rank: 1)
+        checkItemNames()
+        checkStock()
+    }
+
+    /// Warns when an NPC sells a category it has no items of (that it may sell).
+    mutating func checkStock() {
+        for check in stockChecks {
+            let stocked = check.inventory.stacks.contains { stack in
+                guard let item = itemsByID[stack.item] else { return false }
+                return item.category == check.category && item.isTradeable && !check.neverSells.contains(item.id)
+            }
+            guard !stocked else { continue }
+            file = check.file
+            fileRank = check.rank
+            warning(
+                check.path, "sells \"\(check.category)\" but has no \(check.category) items it can sell",
+                hint: "add some to its inventory, or remove \"\(check.category)\" from sells")
+        }
+    }
+
+    /// Warns about locations the player can never reach from the start, and dead ends.
+    mutating func checkReachability() {
+        guard locations.count > 1 else { return }
+        let byID = Dictionary(locations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        if let start = startingPlayer?.location, byID[start] != nil {
+            var reached: Set<LocationID> = [start]
+            var queue = [start]
+            while let next = queue.popLast() {
+                for exit in byID[next]?.exits ?? [] where reached.insert(exit.destination).inserted {
+                    queue.append(exit.destination)
+                }
+            }
+            for location in locations where !reached.contains(location.id) {
+                warning(
+                    locationPaths[location.id] ?? .root, "\"\(location.id)\" cannot be reached from the start",
+                    hint: "add an exit that leads to it")
+            }
+        }
+        for location in locations where location.exits.isEmpty {
+            warning(
+                locationPaths[location.id] ?? .root,
+                "\"\(location.id)\" has no exits: a player who comes here cannot leave",
+                hint: "add an exit back")
+        }
+    }
+
+    /// Warns when the goal asks for more of an item than the whole pack holds.
+    mutating func checkGoal() {
+        guard let goal, let startingPlayer else { return }
+        var totals = startingPlayer.inventory.quantities
+        for location in locations { totals.merge(location.items.quantities, uniquingKeysWith: +) }
+        for npc in npcs { totals.merge(npc.inventory.quantities, uniquingKeysWith: +) }
+        for (index, requirement) in goal.requirements.enumerated() {
+            let needed: (ItemID, Int)?
+            switch requirement {
+            case .npcHasItem(_, let item, let quantity), .playerHasItem(let item, let quantity):
+                needed = (item, quantity)
+            default: needed = nil
+            }
+            guard let (item, quantity) = needed, (totals[item] ?? 0) < quantity else { continue }
+            warning(
+                goalPath.key("requirements").index(index),
+                "the goal cannot be reached: it needs \(quantity) × \(item) and the pack has \(totals[item] ?? 0)",
+                hint: "put the item in a location or an inventory")
+        }
+    }
+
+    /// Warns when two items can be called the same thing.
+    mutating func checkItemNames() {
+        var owners: [String: ItemID] = [:]
+        for item in items {
+            let path = itemPaths[item.id] ?? .root
+            let names =
+                [(item.name, path.key("name"))]
+                + item.aliases.enumerated().map { ($0.element, path.key("aliases").index($0.offset)) }
+            for (name, namePath) in names {
+                let key = name.lowercased()
+                if let owner = owners[key], owner != item.id {
+                    warning(
+                        namePath, "\"\(name)\" also names \"\(owner)\"",
+                        hint: "players typing it will be asked which one they mean")
+                } else {
+                    owners[key] = item.id
+                }
+            }
+        }
+    }
+}

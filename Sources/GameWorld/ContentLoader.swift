@@ -1,0 +1,210 @@
+import ParleyJSON
+
+/// Reads a content pack's files into a world, collecting every problem instead of stopping at the first.
+///
+/// It works in passes: parse every file (syntax errors name line and column); collect the ids every file
+/// defines, so references can be checked whatever the order of files; decode `items.json`, `world.json` and
+/// each NPC with their references; then check the pack as a whole (reachability, the goal, names). The pack is
+/// built only when no error was found.
+struct ContentLoader {
+    /// Limits on numbers in content files.
+    enum Limits {
+        static let value = 0...1_000_000
+        static let gold = 0...1_000_000_000
+        static let quantity = 1...10_000
+        static let sellMarkup = 100...1_000
+        static let buyBackRate = 0...100
+        static let minimumPriceRatio = 0...1_000
+    }
+
+    /// The pack directory as the user typed it, without a trailing `/`.
+    let displayPath: String
+
+    // MARK: Diagnostics
+
+    /// Diagnostics with the rank of their file and the order they were found in.
+    private var found: [(rank: Int, order: Int, diagnostic: ContentDiagnostic)] = []
+    /// The file being read, as displayed.
+    var file = ""
+    /// The file's rank in the output: world, items, then NPCs by file name, then others.
+    var fileRank = 0
+
+    // MARK: Ids defined anywhere in the pack (first pass)
+
+    var itemIDs: Set<String> = []
+    var locationIDs: Set<String> = []
+    var npcIDs: Set<String> = []
+    var categories: Set<String> = []
+    /// The kinds of id (`item`, `location`, `NPC`) whose file could not be read, so references to them are
+    /// not checked: every one would be an error that fixing the file removes.
+    var unresolvedKinds: Set<String> = []
+
+    // MARK: Decoded content
+
+    var items: [Item] = []
+    var itemsByID: [ItemID: Item] = [:]
+    var itemPaths: [ItemID: JSONPath] = [:]
+    var worldID: String?
+    var title: String?
+    var introduction = ""
+    var locations: [Location] = []
+    var locationPaths: [LocationID: JSONPath] = [:]
+    var startingPlayer: Player?
+    var startPath = JSONPath.root.key("start")
+    var goal: GameGoal?
+    var goalPath = JSONPath.root.key("goal")
+    var npcs: [NPC] = []
+    var npcFiles: [NPCID: String] = [:]
+    /// Categories NPCs sell, to check against their stock once the whole pack is read.
+    var stockChecks:
+        [(file: String, rank: Int, path: JSONPath, category: String, inventory: Inventory, neverSells: Set<ItemID>)] =
+            []
+    var counts = ContentCounts()
+
+    init(displayPath: String) {
+        self.displayPath = displayPath
+    }
+
+    /// `Content/` and `Content` both display as `Content`; `.` displays as nothing, so files show bare.
+    static func normalizedDisplayPath(_ path: String) -> String {
+        var path = path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path == "." ? "" : path
+    }
+
+    /// A file's displayed path.
+    static func join(_ directory: String, _ relative: String) -> String {
+        directory.isEmpty ? relative : directory + "/" + relative
+    }
+
+    // MARK: - Loading
+
+    mutating func load(_ files: [String: [UInt8]]) -> ContentLoadResult {
+        let npcPrefix = ContentPack.npcsDirectoryName + "/"
+        let npcFileNames = files.keys.filter { $0.hasPrefix(npcPrefix) && $0.hasSuffix(".json") }.sorted()
+        let others = files.keys.filter {
+            $0 != ContentPack.worldFileName && $0 != ContentPack.itemsFileName && !$0.hasPrefix(npcPrefix)
+                && !$0.hasPrefix(ContentPack.schemaDirectoryName + "/") && $0.hasSuffix(".json")
+        }.sorted()
+
+        // Pass 1: parse.
+        var parsed: [String: JSONValue] = [:]
+        let ordered = [ContentPack.worldFileName, ContentPack.itemsFileName] + npcFileNames
+        for (rank, name) in ordered.enumerated() {
+            select(name, rank: rank)
+            guard let bytes = files[name] else {
+                let hint =
+                    name == ContentPack.worldFileName
+                    ? "every pack needs world.json with its locations, the player's start and the goal"
+                    : "every pack needs items.json with the item catalog"
+                error(.root, "file not found", hint: hint)
+                continue
+            }
+            parsed[name] = parse(bytes)
+        }
+        for (offset, name) in others.enumerated() {
+            select(name, rank: ordered.count + offset)
+            warning(
+                .root, "not a file the loader reads, ignored",
+                hint: "a pack is world.json, items.json, npcs/<id>.json and schema/")
+        }
+
+        // Pass 2: collect ids, so that references resolve whatever the file order.
+        collectIDs(
+            world: parsed[ContentPack.worldFileName], items: parsed[ContentPack.itemsFileName],
+            npcs: npcFileNames.compactMap { parsed[$0] })
+        if npcFileNames.contains(where: { parsed[$0] == nil }) { unresolvedKinds.insert("NPC") }
+
+        // Pass 3: decode with references.
+        select(ContentPack.itemsFileName, rank: 1)
+        if let value = parsed[ContentPack.itemsFileName] { decodeItems(value) }
+        select(ContentPack.worldFileName, rank: 0)
+        if let value = parsed[ContentPack.worldFileName] { decodeWorld(value) }
+        for (offset, name) in npcFileNames.enumerated() {
+            select(name, rank: 2 + offset)
+            if let value = parsed[name] { decodeNPC(value, fileName: name) }
+        }
+
+        // Pass 4: the pack as a whole, once every part of it could be read (otherwise its warnings would only
+        // echo the errors).
+        if !found.contains(where: { $0.diagnostic.severity == .error }) { checkPack() }
+
+        let diagnostics = found.sorted {
+            ($0.diagnostic.severity, $0.rank, $0.order) < ($1.diagnostic.severity, $1.rank, $1.order)
+        }.map(\.diagnostic)
+        var pack: ContentPack?
+        if !diagnostics.contains(where: { $0.severity == .error }), let worldID, let title, let goal,
+            let startingPlayer
+        {
+            var hash = ContentHash.empty
+            for name in parsed.keys.sorted() {
+                hash = hash.adding(name).adding(parsed[name]!.jsonString(.sortedKeys))
+            }
+            let world = World(
+                id: worldID, title: title, introduction: introduction, locations: locations, items: items, npcs: npcs,
+                goal: goal, contentHash: hash)
+            pack = ContentPack(world: world, startingPlayer: startingPlayer)
+        }
+        return ContentLoadResult(pack: pack, diagnostics: diagnostics, counts: counts, displayPath: displayPath)
+    }
+
+    /// Makes `name` the file that diagnostics are reported against.
+    mutating func select(_ name: String, rank: Int) {
+        file = Self.join(displayPath, name)
+        fileRank = rank
+    }
+
+    /// Parses one file. A duplicate key is reported and the file read again keeping the last value, so the
+    /// rest of it is still checked; any other syntax error ends the file's checks.
+    mutating func parse(_ bytes: [UInt8]) -> JSONValue? {
+        do {
+            return try JSONValue(parsing: bytes)
+        } catch {
+            let isDuplicateKey = error.message.hasPrefix("the object has the key")
+            report(
+                .error, .root, "invalid JSON at line \(error.line), column \(error.column): \(error.message)",
+                hint: isDuplicateKey
+                    ? "JSON objects must not repeat a key; remove one" : "the rest of this file was not checked",
+                line: error.line, column: error.column)
+            guard isDuplicateKey else { return nil }
+            let lenient = JSONValue.ParsingOptions(rejectsDuplicateKeys: false)
+            return try? JSONValue.parse(bytes, options: lenient).value
+        }
+    }
+
+    // MARK: - Reporting
+
+    mutating func error(_ path: JSONPath, _ message: String, hint: String? = nil) {
+        report(.error, path, message, hint: hint)
+    }
+
+    mutating func warning(_ path: JSONPath, _ message: String, hint: String? = nil) {
+        report(.warning, path, message, hint: hint)
+    }
+
+    mutating func report(
+        _ severity: ContentDiagnostic.Severity, _ path: JSONPath, _ message: String, hint: String?, line: Int? = nil,
+        column: Int? = nil
+    ) {
+        let diagnostic = ContentDiagnostic(
+            severity, file: file, path: path.description, message: message, hint: hint, line: line, column: column)
+        found.append((fileRank, found.count, diagnostic))
+    }
+
+    // MARK: - First pass
+
+    mutating func collectIDs(world: JSONValue?, items: JSONValue?, npcs: [JSONValue]) {
+        if items?["items"]?.arrayValue == nil { unresolvedKinds.insert("item") }
+        if world?["locations"]?.arrayValue == nil { unresolvedKinds.insert("location") }
+        for item in items?["items"]?.arrayValue ?? [] {
+            if let id = item["id"]?.stringValue { itemIDs.insert(id) }
+            if let category = item["category"]?.stringValue { categories.insert(category) }
+        }
+        for location in world?["locations"]?.arrayValue ?? [] {
+            if let id = location["id"]?.stringValue { locationIDs.insert(id) }
+        }
+        for npc in npcs {
+            if let id = npc["id"]?.stringValue { npcIDs.insert(id) }
+        }
+    }
+}

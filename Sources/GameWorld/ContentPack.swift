@@ -1,0 +1,120 @@
+import Foundation
+
+/// A loaded content pack: the world it describes and the player as they start.
+///
+/// Load one with `ContentPack.load(from:displayPath:)` (a directory) or `ContentPack.load(files:displayPath:)`
+/// (in-memory files, for tests and tools); both return a `ContentLoadResult` with every diagnostic, and a pack
+/// only when there are no errors. The layout and fields are documented in `docs/modding.md`.
+///
+/// ```swift
+/// let result = ContentPack.load(from: URL(fileURLWithPath: "Content"))
+/// let pack = try result.get()
+/// var state = pack.initialState
+/// ```
+public struct ContentPack: Hashable, Sendable {
+    /// The world, as the pack defines it before the game starts.
+    public var world: World
+    /// The player as they start.
+    public var startingPlayer: Player
+
+    /// Creates a pack from a world and a starting player.
+    ///
+    /// - Parameters:
+    ///   - world: The world.
+    ///   - startingPlayer: The player as they start.
+    public init(world: World, startingPlayer: Player) {
+        self.world = world
+        self.startingPlayer = startingPlayer
+    }
+
+    /// The game state of a new game.
+    public var initialState: GameState { GameState(world: world, player: startingPlayer) }
+
+    /// The pack's world id, from `world.json`.
+    public var worldID: String { world.id }
+
+    /// The pack's fingerprint; see `ContentHash`.
+    public var contentHash: ContentHash { world.contentHash }
+
+    // MARK: - Layout
+
+    /// The world file's name: locations, the start and the goal.
+    public static let worldFileName = "world.json"
+    /// The item catalog's name.
+    public static let itemsFileName = "items.json"
+    /// The folder of NPC files, one `<id>.json` per NPC.
+    public static let npcsDirectoryName = "npcs"
+    /// The folder of JSON Schemas, which the loader does not read.
+    public static let schemaDirectoryName = "schema"
+
+    // MARK: - Loading
+
+    /// Loads a pack from a directory, reporting every problem at once.
+    ///
+    /// Reads `world.json`, `items.json` and `npcs/*.json`; `schema/` and files that are not JSON are ignored.
+    /// Nothing is thrown: a missing directory or file is a diagnostic like any other.
+    ///
+    /// - Parameters:
+    ///   - directory: The pack's directory.
+    ///   - displayPath: How diagnostics name the directory, as the user typed it (`Content`); by default the
+    ///     URL's relative path.
+    /// - Returns: The pack if it has no errors, and every diagnostic.
+    public static func load(from directory: URL, displayPath: String? = nil) -> ContentLoadResult {
+        let display = ContentLoader.normalizedDisplayPath(displayPath ?? directory.relativePath)
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            let diagnostic = ContentDiagnostic(
+                .error, file: display.isEmpty ? "." : display, path: "$", message: "no such directory",
+                hint: "pass the folder that holds world.json, items.json and npcs/")
+            return ContentLoadResult(
+                pack: nil, diagnostics: [diagnostic], counts: ContentCounts(), displayPath: display)
+        }
+        var files: [String: [UInt8]] = [:]
+        var unreadable: [ContentDiagnostic] = []
+        func read(_ relative: String) {
+            let url = directory.appendingPathComponent(relative)
+            if let data = manager.contents(atPath: url.path) {
+                files[relative] = Array(data)
+            } else {
+                unreadable.append(
+                    ContentDiagnostic(
+                        .error, file: ContentLoader.join(display, relative), path: "$", message: "cannot read the file",
+                        hint: "check its permissions"))
+            }
+        }
+        let topLevel = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in topLevel where name.hasSuffix(".json") { read(name) }
+        let npcsURL = directory.appendingPathComponent(npcsDirectoryName)
+        for name in (try? manager.contentsOfDirectory(atPath: npcsURL.path)) ?? [] where name.hasSuffix(".json") {
+            read(npcsDirectoryName + "/" + name)
+        }
+        var result = load(fileData: files, displayPath: display)
+        if !unreadable.isEmpty {
+            result = ContentLoadResult(
+                pack: nil, diagnostics: unreadable + result.diagnostics, counts: result.counts, displayPath: display)
+        }
+        return result
+    }
+
+    /// Loads a pack from files held in memory, reporting every problem at once.
+    ///
+    /// - Parameters:
+    ///   - files: Each file's text by its path inside the pack: `world.json`, `items.json`, `npcs/mira.json`.
+    ///   - displayPath: How diagnostics name the pack's directory, `Content` by default.
+    /// - Returns: The pack if it has no errors, and every diagnostic.
+    public static func load(files: [String: String], displayPath: String = "Content") -> ContentLoadResult {
+        load(fileData: files.mapValues { Array($0.utf8) }, displayPath: displayPath)
+    }
+
+    /// Loads a pack from files held in memory as UTF-8 bytes; see `load(files:displayPath:)`.
+    ///
+    /// - Parameters:
+    ///   - fileData: Each file's bytes by its path inside the pack.
+    ///   - displayPath: How diagnostics name the pack's directory.
+    /// - Returns: The pack if it has no errors, and every diagnostic.
+    public static func load(fileData: [String: [UInt8]], displayPath: String = "Content") -> ContentLoadResult {
+        var loader = ContentLoader(displayPath: ContentLoader.normalizedDisplayPath(displayPath))
+        return loader.load(fileData)
+    }
+}

@@ -1,0 +1,74 @@
+import ParleyJSON
+
+/// A non-player character: who it is, where it is, what it carries and how it trades.
+///
+/// NPCs are loaded from `npcs/<id>.json`. Later features (dialogue rules, knowledge, beats) add fields to those
+/// files; until a feature reads its fields into this type, they stay available in `source`, the NPC's JSON
+/// object exactly as the pack wrote it.
+public struct NPC: Hashable, Sendable, Codable, Identifiable {
+    /// The NPC's id, for example `mira`.
+    public var id: NPCID
+    /// The name shown to the player, for example `Mira Quickcoin`.
+    public var name: String
+    /// Other words the player may use (`mira`, `merchant`).
+    public var aliases: [String]
+    /// What the player sees when looking at the NPC, or an empty string.
+    public var description: String
+    /// Who the NPC is and how it speaks, for the dialogue model.
+    public var persona: String
+    /// Where the NPC is.
+    public var location: LocationID
+    /// What the NPC carries.
+    public var inventory: Inventory
+    /// The NPC's gold.
+    public var gold: Int
+    /// How the NPC trades.
+    public var trade: TradePolicy
+
+    // MARK: - Fields for later features
+
+    /// The NPC's file as written (an object), so features added later can read their fields from it until
+    /// they get properties here.
+    public var source: JSONValue
+
+    /// Creates an NPC.
+    ///
+    /// - Parameters:
+    ///   - id: The NPC's id.
+    ///   - name: The name shown to the player.
+    ///   - aliases: Other words the player may use.
+    ///   - description: What the player sees when looking at the NPC.
+    ///   - persona: Who the NPC is and how it speaks.
+    ///   - location: Where the NPC is.
+    ///   - inventory: What it carries.
+    ///   - gold: Its gold, at least 0.
+    ///   - trade: How it trades.
+    ///   - source: Its JSON object as written, if it came from a file.
+    public init(
+        id: NPCID, name: String, aliases: [String] = [], description: String = "", persona: String,
+        location: LocationID, inventory: Inventory = Inventory(), gold: Int = 0, trade: TradePolicy = .doesNotTrade,
+        source: JSONValue = .object(JSONObject())
+    ) {
+        self.id = id
+        self.name = name
+        self.aliases = aliases
+        self.description = description
+        self.persona = persona
+        self.location = location
+        self.inventory = inventory
+        self.gold = gold
+        self.trade = trade
+        self.source = source
+    }
+
+    /// Whether `word` names this NPC: its id, its name, a word of its name or an alias, ignoring case.
+    ///
+    /// - Parameter word: What the player typed, for example `mira`.
+    /// - Returns: `true` when it matches.
+    public func isNamed(_ word: String) -> Bool {
+        let word = word.lowercased()
+        if word == id.rawValue || word == name.lowercased() { return true }
+        if aliases.contains(where: { $0.lowercased() == word }) { return true }
+        return name.lowercased().split(separator: " ").contains { $0 == word }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// Runs the built `parley` binary end to end: arguments in; standard output, standard error and exit code out.
+@Suite struct ParleyCLITests {
+    /// The package's root directory, where the commands run.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The directory SwiftPM builds products into: the one holding the test bundle. On Linux the bundle is an
+    /// executable in that directory; on macOS it is a `.xctest` bundle inside it.
+    static var productsDirectory: URL {
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent()
+        }
+        #endif
+        return Bundle.main.bundleURL
+    }
+
+    struct Run {
+        var status: Int32
+        var out: String
+        var err: String
+    }
+
+    /// Runs `parley` with these arguments in the package's root directory.
+    func parley(_ arguments: String..., environment: [String: String] = [:]) throws -> Run {
+        let binary = Self.productsDirectory.appendingPathComponent("parley")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: binary.path),
+            "no parley binary next to the tests at \(binary.path); build it with 'swift build --product parley'")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.packageRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+            err: String(decoding: errData, as: UTF8.self))
+    }
+
+    @Test func checkingTheShippedPackPasses() throws {
+        let run = try parley("content", "check", "Content")
+        #expect(run.status == 0)
+        #expect(run.out == "Content: 8 locations, 6 NPCs, 29 items; 0 errors, 0 warnings\n")
+        #expect(run.err == "")
+        #expect(try parley("content", "check").out == run.out)
+    }
+
+    @Test func aBrokenPackPrintsTheGoldenOutputAndFails() throws {
+        let fixture = "Tests/GameWorldTests/Fixtures/broken/unknown_item_typo"
+        let run = try parley("content", "check", fixture)
+        #expect(run.status == 1)
+        let golden = try String(
+            contentsOf: Self.packageRoot.appendingPathComponent(fixture).appendingPathComponent("expected.txt"),
+            encoding: .utf8)
+        #expect(run.out == golden)
+        #expect(run.out.contains(#"unknown item "silver_swrod" (did you mean "silver_sword"?)"#))
+        #expect(run.err == "")
+    }
+
+    @Test func warningsAloneDoNotFail() throws {
+        let run = try parley("content", "check", "Tests/GameWorldTests/Fixtures/broken/sells_category_without_items")
+        #expect(run.status == 0)
+        #expect(run.out.contains("warning: "))
+    }
+
+    @Test func jsonOutputIsOneDocument() throws {
+        let run = try parley("content", "check", "--json", "Tests/GameWorldTests/Fixtures/broken/unknown_item_typo")
+        #expect(run.status == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        #expect(document["ok"] as? Bool == false)
+        let counts = try #require(document["counts"] as? [String: Int])
+        #expect(counts["errors"] == 1)
+        let diagnostics = try #require(document["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.first?["path"] as? String == "$.inventory[2].item")
+        #expect(diagnostics.first?["hint"] as? String == #"did you mean "silver_sword"?"#)
+
+        let shipped = try parley("content", "check", "Content", "--json")
+        #expect(shipped.status == 0)
+        let ok = try #require(try JSONSerialization.jsonObject(with: Data(shipped.out.utf8)) as? [String: Any])
+        #expect(ok["worldId"] as? String == "brackenford")
+        #expect((ok["contentHash"] as? String)?.count == 16)
+    }
+
+    @Test func helpIsPrinted() throws {
+        let run = try parley("content", "check", "--help")
+        #expect(run.status == 0)
+        #expect(run.out.contains("USAGE: parley content check [DIR] [--json]"))
+        #expect(try parley("--help").out.contains("SUBCOMMANDS:"))
+    }
+
+    @Test func anUnknownOptionIsAUsageError() throws {
+        let run = try parley("content", "check", "--jsn")
+        #expect(run.status == 64)
+        #expect(run.out == "")
+        #expect(
+            run.err == """
+                error: unknown option '--jsn' (did you mean '--json'?)
+                usage: parley content check [DIR] [--json]
+                See 'parley content check --help'.
+
+                """)
+    }
+
+    @Test func aMissingDirectoryIsAnError() throws {
+        let run = try parley("content", "check", "NoSuchPack")
+        #expect(run.status == 1)
+        #expect(run.out.hasPrefix("NoSuchPack: $: no such directory"))
+    }
+
+    @Test func outputHasNoEscapeCodes() throws {
+        let run = try parley(
+            "content", "check", "Tests/GameWorldTests/Fixtures/broken/wrong_type", environment: ["NO_COLOR": "1"])
+        #expect(!run.out.contains("\u{1B}"))
+    }
+
+    @Test(arguments: [[], ["play"]])
+    func theGameIsNotBuiltYet(_ arguments: [String]) throws {
+        let binary = Self.productsDirectory.appendingPathComponent("parley")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+    }
+}
