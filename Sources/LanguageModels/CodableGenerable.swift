@@ -40,7 +40,7 @@ extension CodableGenerable {
         guard let data = try? JSONEncoder().encode(self), let value = try? JSONValue(parsing: Array(data)) else {
             return GeneratedContent(kind: .null)
         }
-        return GeneratedContent(json: Self.generationSchema.ordering(value))
+        return GeneratedContent(jsonValue: Self.generationSchema.ordering(value))
     }
 }
 

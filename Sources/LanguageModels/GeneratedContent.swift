@@ -140,7 +140,7 @@ public struct GeneratedContent: Sendable, Equatable, CustomDebugStringConvertibl
         do {
             let (value, complete) = try JSONValue.parse(
                 Array(json.utf8), options: .init(allowsIncompleteDocument: true, rejectsDuplicateKeys: false))
-            self.init(json: value)
+            self.init(jsonValue: value)
             isComplete = complete
         } catch {
             throw ParsingError(rawContent: json, debugDescription: "The text is not JSON: \(error).")
@@ -246,22 +246,24 @@ extension GeneratedContent {
 
 extension GeneratedContent {
     /// Content from a JSON tree, keeping the order of object members.
-    init(json value: JSONValue) {
+    ///
+    /// - Parameter value: The JSON; numbers become `Double`s.
+    public init(jsonValue value: JSONValue) {
         switch value {
         case .null: self.init(kind: .null)
         case .bool(let bool): self.init(kind: .bool(bool))
         case .number(let number): self.init(kind: .number(number.doubleValue))
         case .string(let string): self.init(kind: .string(string))
-        case .array(let elements): self.init(kind: .array(elements.map(GeneratedContent.init(json:))))
+        case .array(let elements): self.init(kind: .array(elements.map(GeneratedContent.init(jsonValue:))))
         case .object(let object):
             var properties: [String: GeneratedContent] = [:]
-            for (key, member) in object { properties[key] = GeneratedContent(json: member) }
+            for (key, member) in object { properties[key] = GeneratedContent(jsonValue: member) }
             self.init(kind: .structure(properties: properties, orderedKeys: object.keys))
         }
     }
 
     /// The content as a JSON tree, properties in order.
-    var jsonValue: JSONValue {
+    public var jsonValue: JSONValue {
         switch kind {
         case .null: .null
         case .bool(let bool): .bool(bool)
@@ -281,7 +283,7 @@ extension GeneratedContent: Codable {
     ///
     /// - Throws: `DecodingError` when the decoder holds something JSON cannot represent.
     public init(from decoder: any Decoder) throws {
-        self.init(json: try JSONValue(from: decoder))
+        self.init(jsonValue: try JSONValue(from: decoder))
     }
 
     /// Encodes the content as plain JSON.

@@ -276,7 +276,7 @@ enum TranscriptJSON {
         case "reasoning":
             var metadata: [String: GeneratedContent] = [:]
             for (key, member) in object["metadata"]?.objectValue ?? JSONObject() {
-                metadata[key] = GeneratedContent(json: member)
+                metadata[key] = GeneratedContent(jsonValue: member)
             }
             let signature = try object["signature"].map { value -> Data in
                 guard let text = value.stringValue, let data = Data(base64Encoded: text) else {
@@ -316,7 +316,7 @@ enum TranscriptJSON {
                 return .structure(
                     .init(
                         id: id, source: try string(structure, "source", path: path + ["structure"]),
-                        content: GeneratedContent(json: content)))
+                        content: GeneratedContent(jsonValue: content)))
             case let other:
                 throw Failure(
                     path: path + ["type"],
@@ -353,9 +353,9 @@ enum TranscriptJSON {
                 throw Failure(
                     path: path + ["arguments"], message: "\"arguments\" is not a complete JSON document: \(text)")
             }
-            arguments = GeneratedContent(json: parsed)
+            arguments = GeneratedContent(jsonValue: parsed)
         case .object(let object)?:
-            arguments = GeneratedContent(json: .object(object))  // as Ollama sends them
+            arguments = GeneratedContent(jsonValue: .object(object))  // as Ollama sends them
         case nil:
             arguments = GeneratedContent(properties: [:])
         case let other?:
