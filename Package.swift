@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ParleyHTTP", targets: ["ParleyHTTP"]),
         .library(name: "OpenAICompatible", targets: ["OpenAICompatible"]),
         .library(name: "GameWorld", targets: ["GameWorld"]),
+        .library(name: "ScriptedModel", targets: ["ScriptedModel"]),
 
         // MARK: - Executables
         .executable(name: "parley", targets: ["parley"]),
@@ -57,6 +58,12 @@ let package = Package(
         // beyond reading packs)
         .target(name: "GameWorld", dependencies: ["ParleyJSON"]),
         .testTarget(name: "GameWorldTests", dependencies: ["GameWorld", "ParleyJSON"], exclude: ["Fixtures"]),
+
+        // MARK: - ScriptedModel: the embedded default LanguageModel, playing each NPC from its content's dialogue rules
+        .target(name: "ScriptedModel", dependencies: ["LanguageModels", "GameWorld", "ParleyJSON"]),
+        .testTarget(
+            name: "ScriptedModelTests", dependencies: ["ScriptedModel", "LanguageModels", "GameWorld", "ParleyJSON"],
+            exclude: ["Goldens"]),
 
         // MARK: - Executables: hand-written argument parsing shared by every command line tool, and `parley`
         .target(name: "CommandLineKit"),

@@ -5,7 +5,7 @@ import ParleyJSON
 extension ContentLoader {
     /// The fields an NPC file may have. Later features add theirs here (and to `NPC` and the schema).
     static let npcFields = [
-        "id", "name", "aliases", "description", "persona", "location", "gold", "inventory", "trade",
+        "id", "name", "aliases", "description", "persona", "location", "gold", "inventory", "trade", "dialogue",
     ]
     static let tradeFields = [
         "trades", "sells", "buys", "sellMarkup", "buyBackRate", "minimumPriceRatio", "neverSells",
@@ -30,6 +30,12 @@ extension ContentLoader {
         } else if object["trade"] != nil {
             trade = nil
         }
+        var dialogue: DialogueRules? = DialogueRules.none
+        if let dialogueObject = self.object("dialogue", in: object, at: path, required: false, what: "dialogue rules") {
+            dialogue = decodeDialogue(dialogueObject, at: path.key("dialogue"), inventory: inventory)
+        } else if object["dialogue"] != nil {
+            dialogue = nil
+        }
         unknownFields(object, at: path, known: Self.npcFields)
 
         guard let id else { return }
@@ -45,11 +51,12 @@ extension ContentLoader {
                 path.key("id"), "the id \"\(id)\" differs from the file name \"\(stem).json\"",
                 hint: "name the file \(id).json")
         }
-        guard let name, let persona, let location, let gold, let inventory, let trade else { return }
+        guard let name, let persona, let location, let gold, let inventory, let trade, let dialogue else { return }
         npcs.append(
             NPC(
                 id: npcID, name: name, aliases: aliases, description: description, persona: persona,
-                location: LocationID(location), inventory: inventory, gold: gold, trade: trade, source: value))
+                location: LocationID(location), inventory: inventory, gold: gold, trade: trade, dialogue: dialogue,
+                source: value))
     }
 
     /// Decodes a trade policy. Whether the NPC has stock for each category it sells is checked later, with the

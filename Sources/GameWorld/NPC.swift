@@ -2,9 +2,9 @@ import ParleyJSON
 
 /// A non-player character: who it is, where it is, what it carries and how it trades.
 ///
-/// NPCs are loaded from `npcs/<id>.json`. Later features (dialogue rules, knowledge, beats) add fields to those
-/// files; until a feature reads its fields into this type, they stay available in `source`, the NPC's JSON
-/// object exactly as the pack wrote it.
+/// NPCs are loaded from `npcs/<id>.json`. Later features (knowledge, beats) add fields to those files; until a
+/// feature reads its fields into this type, they stay available in `source`, the NPC's JSON object exactly as the
+/// pack wrote it.
 public struct NPC: Hashable, Sendable, Codable, Identifiable {
     /// The NPC's id, for example `mira`.
     public var id: NPCID
@@ -24,6 +24,8 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
     public var gold: Int
     /// How the NPC trades.
     public var trade: TradePolicy
+    /// How the NPC talks when the built-in scripted model plays it; `.none` for its plain built-in lines.
+    public var dialogue: DialogueRules
 
     // MARK: - Fields for later features
 
@@ -43,11 +45,12 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
     ///   - inventory: What it carries.
     ///   - gold: Its gold, at least 0.
     ///   - trade: How it trades.
+    ///   - dialogue: Its dialogue rules for the scripted model.
     ///   - source: Its JSON object as written, if it came from a file.
     public init(
         id: NPCID, name: String, aliases: [String] = [], description: String = "", persona: String,
         location: LocationID, inventory: Inventory = Inventory(), gold: Int = 0, trade: TradePolicy = .doesNotTrade,
-        source: JSONValue = .object(JSONObject())
+        dialogue: DialogueRules = .none, source: JSONValue = .object(JSONObject())
     ) {
         self.id = id
         self.name = name
@@ -58,7 +61,32 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
         self.inventory = inventory
         self.gold = gold
         self.trade = trade
+        self.dialogue = dialogue
         self.source = source
+    }
+
+    // MARK: - Codable
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, aliases, description, persona, location, inventory, gold, trade, dialogue, source
+    }
+
+    /// Decodes an NPC; `dialogue`, added after the first save format, may be missing (no rules).
+    ///
+    /// - Throws: `DecodingError` when a member is missing or has the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(NPCID.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        aliases = try container.decode([String].self, forKey: .aliases)
+        description = try container.decode(String.self, forKey: .description)
+        persona = try container.decode(String.self, forKey: .persona)
+        location = try container.decode(LocationID.self, forKey: .location)
+        inventory = try container.decode(Inventory.self, forKey: .inventory)
+        gold = try container.decode(Int.self, forKey: .gold)
+        trade = try container.decode(TradePolicy.self, forKey: .trade)
+        dialogue = try container.decodeIfPresent(DialogueRules.self, forKey: .dialogue) ?? .none
+        source = try container.decode(JSONValue.self, forKey: .source)
     }
 
     /// Whether `word` names this NPC: its id, its name, a word of its name or an alias, ignoring case.

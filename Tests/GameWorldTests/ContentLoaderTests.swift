@@ -176,16 +176,16 @@ import Testing
         let result = load([
             "npcs/mira.json": """
             { "id": "mira", "name": "Mira", "persona": "A merchant.", "location": "hall", "gol": 5,
-              "dialogue": { "greeting": "Hello!" } }
+              "knowledge": { "greeting": "Hello!" } }
             """
         ])
         #expect(
             lines(result) == [
                 #"Pack/npcs/mira.json: $.gol: warning: unknown field "gol" (did you mean "gold"?)"#,
-                #"Pack/npcs/mira.json: $.dialogue: warning: unknown field "dialogue" (known fields: id, name, aliases, description, persona, location, gold, inventory, trade)"#,
+                #"Pack/npcs/mira.json: $.knowledge: warning: unknown field "knowledge" (known fields: id, name, aliases, description, persona, location, gold, inventory, trade, dialogue)"#,
             ])
         let pack = try result.get()
-        #expect(pack.world.npcs["mira"]?.source["dialogue"]?["greeting"]?.stringValue == "Hello!")
+        #expect(pack.world.npcs["mira"]?.source["knowledge"]?["greeting"]?.stringValue == "Hello!")
     }
 
     @Test func sellingACategoryWithoutStockIsAWarning() throws {

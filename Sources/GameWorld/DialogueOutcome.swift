@@ -1,0 +1,42 @@
+/// How a rule's intent or calls turned out, which chooses among a rule's replies (`DialogueRule.outcomes`).
+///
+/// Outcomes come from the NPC's actions (`NPCTool`) and their results in the game: an offer the game accepted as
+/// pending or refused, an item the NPC does not have, a gift it took. One outcome is a situation rather than a
+/// result: `offerPending`, when an offer is waiting for the player's answer while they talk about something else.
+public enum DialogueOutcome: String, Hashable, Sendable, Codable, CaseIterable, CodingKeyRepresentable,
+    CustomStringConvertible
+{
+    /// The NPC looked up its whole stock (`{stock}` lists it).
+    case listed
+    /// The NPC looked up one item it sells (`{item}`, `{price}`, `{lowest}`, `{quantity}`).
+    case priced
+    /// The NPC does not have or sell the item asked for (`{item}`).
+    case missing
+    /// The NPC has nothing to sell.
+    case empty
+    /// The player's words could mean several items (`{choices}`).
+    case ambiguous
+    /// The player did not say which item, and nothing in the conversation tells.
+    case noItem
+    /// The game made the NPC's offer the pending offer (`{summary}`, `{item}`, `{price}`).
+    case pending
+    /// The game refused the NPC's offer or action (`{reasons}`).
+    case refused
+    /// The NPC looked over what the player carries and says what it would pay (`{appraisal}`).
+    case appraised
+    /// The player does not carry the item they want to sell or give.
+    case notCarried
+    /// The NPC does not buy the item, or anything the player has.
+    case notWanted
+    /// The NPC took the item the player offered as a gift (`acceptGift`).
+    case accepted
+    /// The NPC gave the player an item (`giveItem`).
+    case given
+    /// The NPC cannot do it here: it does not trade, or the game gave it no tool for it.
+    case unavailable
+    /// An offer is waiting for the player's answer (`{offer}`, `{item}`, `{price}`).
+    case offerPending
+
+    /// The outcome's name as written in content files.
+    public var description: String { rawValue }
+}

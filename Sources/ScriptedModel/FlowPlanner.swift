@@ -1,0 +1,443 @@
+import GameWorld
+import LanguageModels
+import ParleyJSON
+
+/// Decides the next step of a turn from the rule that answers it: call tools, or say something about an outcome.
+///
+/// The model is stateless: each step reads the whole transcript again, finds the same rule, and sees which of
+/// its flow's tool calls have been answered this turn. A flow makes at most `maximumRounds` rounds of calls per
+/// turn and then always answers.
+///
+/// Built-in flows (for rules with an intent and no `calls`):
+/// - `askStock`: `lookUpStock {}`, then `listed` or `empty`.
+/// - `askPrice`: `lookUpStock {"item"}` (or `{}` when no item is named), then `priced`, `missing` or `listed`.
+/// - `buy`: `lookUpStock {"item"}`, then `inspectPlayer` (when the NPC has it) and, if the player can pay,
+///   `offerTrade` selling it at the price the player named or the asking price × quantity, then `pending` or
+///   `refused`; if the player cannot pay, `priced`, so the NPC names its price instead of making an offer.
+/// - `haggle`: `offerTrade` at the price named, on the pending offer's or the last discussed item (a bid below the
+///   lowest price the NPC has looked up is countered at that lowest price); with no price named, halfway from the
+///   current price to the lowest (looked up first if unknown).
+/// - `sell`: `inspectPlayer`, then `offerTrade` buying the item at its buy-back price × quantity, or `appraised`
+///   when no item was named.
+/// - `offerGift`: `acceptGift`, then `accepted` or `refused`.
+/// - `returning`: `inspectPlayer`, to notice what the player carries now.
+///
+/// A rule's own `calls` replace the flow: they are made in order, one per round, and a refusal stops the rest.
+struct FlowPlanner {
+    /// The next step.
+    enum Step {
+        /// Ask for these tool calls.
+        case call([(tool: NPCTool, arguments: JSONObject)])
+        /// Answer, for this outcome, with these facts.
+        case say(DialogueOutcome?, ReplyFacts)
+    }
+
+    /// The most rounds of tool calls one turn makes.
+    static let maximumRounds = 3
+
+    let scene: Scene
+    let npc: NPC
+    let world: World
+    let resolver: ItemResolver
+
+    private var conversation: Conversation { scene.conversation }
+    private var canCall: Bool { conversation.rounds.count < Self.maximumRounds }
+    private func has(_ tool: NPCTool) -> Bool { scene.tools.contains(tool.rawValue) }
+    private func last(_ tool: NPCTool) -> Conversation.Exchange? { conversation.exchanges(with: tool).last }
+
+    /// The situation of an intent without a flow: an offer is waiting, or nothing.
+    private var situation: DialogueOutcome? {
+        scene.intent.possibleOutcomes.contains(.offerPending) && conversation.pendingOffer != nil
+            ? .offerPending : nil
+    }
+
+    /// The facts the scene itself gives: the item in focus and the numbers said.
+    var baseFacts: ReplyFacts {
+        var facts = ReplyFacts()
+        switch scene.focus {
+        case .item(let id): facts.item = id
+        case .unknown(let text): facts.itemText = text
+        case .ambiguous(let items): facts.choices = items
+        case .none: break
+        }
+        facts.quantity = scene.quantity
+        facts.price = scene.price
+        return facts
+    }
+
+    private func say(_ outcome: DialogueOutcome?, _ change: (inout ReplyFacts) -> Void = { _ in }) -> Step {
+        var facts = baseFacts
+        change(&facts)
+        return .say(outcome, facts)
+    }
+
+    private func call(_ tool: NPCTool, _ arguments: [(String, JSONValue)] = []) -> Step {
+        .call([(tool, JSONObject(arguments))])
+    }
+
+    /// The item as tools are asked about it: its id, or the player's words.
+    private var focusText: String? {
+        switch scene.focus {
+        case .item(let id): id.rawValue
+        case .unknown(let text): text
+        default: nil
+        }
+    }
+
+    // MARK: - Planning
+
+    /// The next step for a rule.
+    ///
+    /// - Parameters:
+    ///   - rule: The first rule that answers this step.
+    ///   - values: Placeholder values for the arguments of the rule's own calls.
+    /// - Returns: Tool calls to make, or what to answer.
+    func plan(for rule: DialogueRule, values: [DialoguePlaceholder: String]) -> Step {
+        if let calls = rule.calls { return explicit(calls, values: values) }
+        guard !rule.when.intents.isEmpty else { return say(situation) }
+        switch scene.intent {
+        case .askStock: return askStock()
+        case .askPrice: return askPrice()
+        case .buy: return buy()
+        case .haggle: return haggle()
+        case .sell: return sell()
+        case .offerGift: return offerGift()
+        case .returning:
+            if has(.inspectPlayer), last(.inspectPlayer) == nil, canCall { return call(.inspectPlayer) }
+            return say(situation)
+        default: return say(situation)
+        }
+    }
+
+    private func askStock() -> Step {
+        guard npc.trade.trades, has(.lookUpStock) else { return say(.unavailable) }
+        if let exchange = last(.lookUpStock), let content = exchange.content {
+            let report = StockReport(content, world: world)
+            return say(report.lines.isEmpty ? .empty : .listed) { $0.stock = report.lines }
+        }
+        return canCall ? call(.lookUpStock) : say(.unavailable)
+    }
+
+    private func askPrice() -> Step {
+        switch scene.focus {
+        case .ambiguous: return say(.ambiguous)
+        case .none: return askStock()
+        case .item, .unknown: break
+        }
+        guard npc.trade.trades, has(.lookUpStock), let text = focusText else { return say(.unavailable) }
+        if let exchange = last(.lookUpStock) {
+            let report = exchange.content.map { StockReport($0, world: world) }
+            if let line = report.flatMap({ stockLine(in: $0) }) {
+                return say(.priced) { facts in
+                    facts.item = line.item
+                    facts.itemText = line.name
+                    facts.price = line.price
+                    facts.lowest = line.lowestPrice
+                    facts.quantity = line.quantity
+                }
+            }
+            return say(.missing) { $0.itemText = $0.item == nil ? (report?.missing ?? text) : nil }
+        }
+        return canCall ? call(.lookUpStock, [("item", .string(text))]) : say(.unavailable)
+    }
+
+    /// The stock line for the focused item: its own, or the only one listed when the game found it by the words.
+    private func stockLine(in report: StockReport) -> StockReport.Line? {
+        if let item = scene.focus.item, let line = report.line(for: item) { return line }
+        if report.missing == nil, report.lines.count == 1, scene.focus.item == nil { return report.lines[0] }
+        return nil
+    }
+
+    private func buy() -> Step {
+        switch scene.focus {
+        case .none: return say(.noItem)
+        case .ambiguous: return say(.ambiguous)
+        case .item, .unknown: break
+        }
+        guard npc.trade.trades, has(.lookUpStock), has(.offerTrade), let text = focusText else {
+            return say(.unavailable)
+        }
+        if let exchange = last(.offerTrade) { return offerOutcome(exchange) }
+        if let exchange = last(.lookUpStock) {
+            let report = exchange.content.map { StockReport($0, world: world) }
+            guard let line = report.flatMap({ stockLine(in: $0) }) else {
+                return say(.missing) { $0.itemText = $0.item == nil ? (report?.missing ?? text) : nil }
+            }
+            let quantity = scene.quantity ?? 1
+            let price = scene.price ?? line.price * quantity
+            guard canCall else { return say(.unavailable) }
+            // A merchant who can see the player's purse does not offer what they cannot pay: it names the price,
+            // and the player can haggle. (Offering anyway would be refused by the game, and reported.)
+            if has(.inspectPlayer) {
+                guard let purse = last(.inspectPlayer) else { return call(.inspectPlayer) }
+                if let gold = purse.content.map({ PlayerReport($0) })?.gold, gold < price {
+                    return say(.priced) { facts in
+                        facts.item = line.item
+                        facts.itemText = line.name
+                        facts.price = line.price
+                        facts.lowest = line.lowestPrice
+                        facts.quantity = line.quantity
+                    }
+                }
+            }
+            return call(
+                .offerTrade,
+                [
+                    ("action", "sell"), ("item", .string(line.item.rawValue)), ("quantity", .integer(quantity)),
+                    ("price", .integer(price)),
+                ])
+        }
+        return canCall ? call(.lookUpStock, [("item", .string(text))]) : say(.unavailable)
+    }
+
+    private func haggle() -> Step {
+        let item: ItemID
+        switch scene.focus {
+        case .none: return say(.noItem)
+        case .ambiguous: return say(.ambiguous)
+        case .unknown: return say(.missing)
+        case .item(let id): item = id
+        }
+        guard npc.trade.trades, has(.offerTrade) else { return say(.unavailable) }
+        if let exchange = last(.offerTrade) { return offerOutcome(exchange) }
+        let pending = conversation.pendingOffer.flatMap { $0.item == item ? $0 : nil }
+        let carried = (conversation.latest?.quantity(of: item) ?? 0) > 0
+        if pending == nil, !isStocked(item), !carried { return say(.missing) }
+        let npcSells = pending?.npcSells ?? isStocked(item)
+        let quantity = scene.quantity ?? pending?.quantity ?? 1
+        func offer(_ price: Int) -> Step {
+            guard canCall else { return say(.unavailable) }
+            // Selling: the player must be able to pay, or the NPC names the cost instead of making a doomed offer.
+            if npcSells, has(.inspectPlayer) {
+                guard let purse = last(.inspectPlayer) else { return call(.inspectPlayer) }
+                if let gold = purse.content.map({ PlayerReport($0) })?.gold, gold < price {
+                    return say(.refused) {
+                        $0.item = item; $0.price = price; $0.reasons = ["You have only \(gold) gold."]
+                    }
+                }
+            }
+            return call(
+                .offerTrade,
+                [
+                    ("action", .string(npcSells ? "sell" : "buy")), ("item", .string(item.rawValue)),
+                    ("quantity", .integer(quantity)), ("price", .integer(price)),
+                ])
+        }
+        if let price = scene.price {
+            // A merchant who knows its lowest price counters a lower bid at that price, rather than making an
+            // offer its own rules forbid; a buyer who knows what it pays counters a higher ask the same way.
+            if npcSells, let lowest = conversation.prices[item]?.lowestPrice, price < lowest * quantity {
+                return offer(lowest * quantity)
+            }
+            if !npcSells, let buyPrice = conversation.latest?.line(for: item)?.buyPrice, price > buyPrice * quantity {
+                return offer(buyPrice * quantity)
+            }
+            return offer(price)
+        }
+        if npcSells {
+            guard let line = conversation.prices[item] else {
+                if has(.lookUpStock), last(.lookUpStock) == nil, canCall {
+                    return call(.lookUpStock, [("item", .string(item.rawValue))])
+                }
+                return say(last(.lookUpStock) == nil ? .unavailable : .missing)
+            }
+            let floor = (line.lowestPrice ?? line.price) * quantity
+            let current = pending?.price ?? line.price * quantity
+            return offer(current <= floor ? floor : max(floor, current - (current - floor + 1) / 2))
+        }
+        guard let buyPrice = conversation.latest?.line(for: item)?.buyPrice else {
+            if has(.inspectPlayer), last(.inspectPlayer) == nil, canCall { return call(.inspectPlayer) }
+            return say(.notWanted)
+        }
+        return offer(buyPrice * quantity)
+    }
+
+    /// Whether the NPC sells the item, as far as it knows: it quoted a price, or has it in a category it sells.
+    private func isStocked(_ item: ItemID) -> Bool {
+        if conversation.prices[item] != nil { return true }
+        guard let known = world.items[item] else { return false }
+        return npc.inventory.contains(item) && npc.trade.sells.contains(known.category)
+    }
+
+    private func sell() -> Step {
+        guard npc.trade.trades, has(.inspectPlayer), has(.offerTrade) else { return say(.unavailable) }
+        guard !npc.trade.buys.isEmpty else { return say(.notWanted) }
+        if let exchange = last(.offerTrade) { return offerOutcome(exchange) }
+        guard let exchange = last(.inspectPlayer) else { return canCall ? call(.inspectPlayer) : say(.unavailable) }
+        let report = exchange.content.map(PlayerReport.init) ?? PlayerReport(GeneratedContent(properties: [:]))
+        let item: ItemID
+        switch scene.focus {
+        case .none:
+            let offers = Self.appraisal(of: report)
+            return offers.isEmpty ? say(.notWanted) : say(.appraised) { $0.appraisal = offers }
+        case .unknown: return say(.notCarried)
+        case .ambiguous(let items):
+            let carried = items.filter { report.quantity(of: $0) > 0 }
+            switch carried.count {
+            case 0: return say(.notCarried)
+            case 1: item = carried[0]
+            default: return say(.ambiguous) { $0.choices = carried }
+            }
+        case .item(let id): item = id
+        }
+        guard let line = report.line(for: item) else { return say(.notCarried) { $0.item = item } }
+        guard let buyPrice = line.buyPrice, buyPrice > 0 else { return say(.notWanted) { $0.item = item } }
+        let quantity = scene.quantity ?? 1
+        guard canCall else { return say(.unavailable) }
+        return call(
+            .offerTrade,
+            [
+                ("action", "buy"), ("item", .string(item.rawValue)), ("quantity", .integer(quantity)),
+                ("price", .integer(scene.price ?? buyPrice * quantity)),
+            ])
+    }
+
+    private func offerGift() -> Step {
+        var text = focusText
+        switch scene.focus {
+        case .none: return say(.noItem)
+        case .ambiguous(let items):
+            let carried = items.filter { (conversation.latest?.quantity(of: $0) ?? 0) > 0 }
+            guard carried.count == 1 else { return say(.ambiguous) }
+            text = carried[0].rawValue
+        case .item, .unknown: break
+        }
+        guard has(.acceptGift), let text else { return say(.unavailable) }
+        if let exchange = last(.acceptGift) {
+            let report = actionReport(exchange)
+            return say(report.isRefused ? .refused : .accepted) { facts in
+                facts.item = resolver.item(named: text) ?? facts.item
+                facts.summary = report.summary
+                facts.reasons = report.reasons
+            }
+        }
+        guard canCall else { return say(.unavailable) }
+        return call(.acceptGift, [("item", .string(text)), ("quantity", .integer(scene.quantity ?? 1))])
+    }
+
+    /// What the NPC would pay for each of the player's things it buys (for more than nothing).
+    private static func appraisal(of report: PlayerReport) -> [(item: ItemID, price: Int)] {
+        report.lines.compactMap { line in
+            guard let price = line.buyPrice, price > 0 else { return nil }
+            return (line.item, price)
+        }
+    }
+
+    // MARK: - Outcomes of calls
+
+    private func actionReport(_ exchange: Conversation.Exchange) -> ActionReport {
+        exchange.content.map(ActionReport.init) ?? ActionReport(refusal: exchange.text)
+    }
+
+    /// `pending` or `refused`, with the offer's item, quantity, price, summary and reasons.
+    private func offerOutcome(_ exchange: Conversation.Exchange) -> Step {
+        let report = actionReport(exchange)
+        let arguments = exchange.call.arguments
+        return say(report.status == "pending" ? .pending : .refused) { facts in
+            if let text = arguments.string("item") {
+                if let item = resolver.item(named: text) {
+                    facts.item = item
+                    facts.itemText = nil
+                } else {
+                    facts.itemText = text
+                }
+            }
+            facts.quantity = arguments.integer("quantity") ?? facts.quantity
+            facts.price = arguments.integer("price") ?? facts.price
+            // The lowest price, only when the offer was below it (otherwise the game refused for another reason).
+            if let item = facts.item, let lowest = conversation.prices[item]?.lowestPrice, let price = facts.price,
+                price < lowest * (facts.quantity ?? 1), arguments.string("action") != "buy"
+            {
+                facts.lowest = lowest
+            }
+            facts.summary = report.summary
+            facts.reasons = report.reasons
+        }
+    }
+
+    /// The outcome of any exchange, for a rule's own calls.
+    private func outcome(of exchange: Conversation.Exchange) -> Step {
+        switch exchange.tool {
+        case .lookUpStock:
+            guard let content = exchange.content else { return say(.missing) }
+            let report = StockReport(content, world: world)
+            if exchange.call.arguments.string("item") != nil {
+                guard let line = report.lines.first, report.missing == nil else {
+                    return say(.missing) { $0.itemText = $0.item == nil ? report.missing : nil }
+                }
+                return say(.priced) { facts in
+                    facts.item = line.item
+                    facts.price = line.price
+                    facts.lowest = line.lowestPrice
+                    facts.quantity = line.quantity
+                }
+            }
+            return say(report.lines.isEmpty ? .empty : .listed) { $0.stock = report.lines }
+        case .inspectPlayer:
+            let offers = exchange.content.map { Self.appraisal(of: PlayerReport($0)) } ?? []
+            return offers.isEmpty ? say(.notWanted) : say(.appraised) { $0.appraisal = offers }
+        case .offerTrade:
+            return offerOutcome(exchange)
+        case .giveItem, .acceptGift, nil:
+            let report = actionReport(exchange)
+            let success: DialogueOutcome = exchange.tool == .acceptGift ? .accepted : .given
+            return say(report.isRefused || exchange.tool == nil ? .refused : success) { facts in
+                if let text = exchange.call.arguments.string("item"), let item = resolver.item(named: text) {
+                    facts.item = item
+                }
+                facts.quantity = exchange.call.arguments.integer("quantity") ?? facts.quantity
+                facts.summary = report.summary
+                facts.reasons = report.reasons
+            }
+        }
+    }
+
+    /// A rule's own calls: made in order, one per round; a refusal stops the rest, and the outcome is that of the
+    /// last call made.
+    private func explicit(_ calls: [DialogueCall], values: [DialoguePlaceholder: String]) -> Step {
+        guard !calls.isEmpty else { return say(situation) }
+        guard calls.allSatisfy({ has($0.tool) }) else { return say(.unavailable) }
+        let made = conversation.exchanges
+        for (index, call) in calls.enumerated() {
+            guard index < made.count, made[index].tool == call.tool else {
+                guard canCall else { return made.last.map(outcome(of:)) ?? say(situation) }
+                return .call([(call.tool, Self.arguments(of: call, values: values))])
+            }
+            if isRefusal(made[index]) { return outcome(of: made[index]) }
+        }
+        return made.last.map(outcome(of:)) ?? say(situation)
+    }
+
+    /// Whether the game refused a call (or the tool answered in plain text, as for an error).
+    private func isRefusal(_ exchange: Conversation.Exchange) -> Bool {
+        switch exchange.tool {
+        case .offerTrade, .giveItem, .acceptGift: actionReport(exchange).isRefused
+        case .lookUpStock, .inspectPlayer: exchange.content == nil
+        case nil: true
+        }
+    }
+
+    /// A call's arguments with placeholders filled; `"{quantity}"`, `"{price}"` and `"{number}"` alone give
+    /// numbers.
+    static func arguments(of call: DialogueCall, values: [DialoguePlaceholder: String]) -> JSONObject {
+        var arguments = JSONObject()
+        for (name, value) in call.arguments.objectValue ?? JSONObject() {
+            guard case .string(let text) = value else {
+                arguments[name] = value
+                continue
+            }
+            if let placeholder = ["{quantity}": DialoguePlaceholder.quantity, "{price}": .price, "{number}": .number][
+                text]
+            {
+                let fallback = placeholder == .quantity ? 1 : 0
+                arguments[name] = .integer(values[placeholder].flatMap { Int($0) } ?? fallback)
+                continue
+            }
+            switch DialogueTemplate.parse(text) {
+            case .success(let template): arguments[name] = .string(template.render { values[$0] ?? "" })
+            case .failure: arguments[name] = value
+            }
+        }
+        return arguments
+    }
+}

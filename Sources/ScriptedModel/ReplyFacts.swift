@@ -1,0 +1,26 @@
+import GameWorld
+
+/// What a flow found out for the reply: the item and numbers in play, and what the game answered. Each field
+/// fills the placeholder of the same name; `nil` leaves it to the conversation, or empty.
+struct ReplyFacts: Sendable {
+    /// The item, when the catalog knows it.
+    var item: ItemID?
+    /// The item's name as the game or the player put it, when it is not a catalog item.
+    var itemText: String?
+    /// How many.
+    var quantity: Int?
+    /// The price in play: an offer's total or a unit's asking price.
+    var price: Int?
+    /// The lowest price for one unit.
+    var lowest: Int?
+    /// The stock the NPC listed.
+    var stock: [StockReport.Line]?
+    /// What the NPC would pay for the player's things: item, buy-back price of one.
+    var appraisal: [(item: ItemID, price: Int)]?
+    /// The game's summary.
+    var summary: String?
+    /// The game's reasons for refusing.
+    var reasons: [String]?
+    /// The items the player may have meant.
+    var choices: [ItemID]?
+}

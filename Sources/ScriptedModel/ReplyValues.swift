@@ -1,0 +1,83 @@
+import GameWorld
+
+/// The value of each placeholder a reply (or a rule's call) may use at one step, from the flow's facts, the scene
+/// and the conversation. A placeholder without a value is absent, and variants that use it are not said.
+enum ReplyValues {
+    /// The values.
+    ///
+    /// - Parameters:
+    ///   - scene: The step.
+    ///   - outcome: The outcome being answered.
+    ///   - facts: What the flow found out.
+    ///   - rule: The rule answering (for the item a greeting noticed).
+    ///   - npc: The NPC.
+    ///   - world: The world, for names.
+    ///   - forArguments: Whether the values go into tool arguments (`{item}` is then the item's id).
+    static func make(
+        scene: Scene, outcome: DialogueOutcome?, facts: ReplyFacts, rule: DialogueRule?, npc: NPC, world: World,
+        forArguments: Bool = false
+    ) -> [DialoguePlaceholder: String] {
+        let conversation = scene.conversation
+        var values: [DialoguePlaceholder: String] = [:]
+        values[.npc] = npc.name
+        values[.player] = conversation.playerName
+        values[.location] = world.name(of: conversation.location ?? npc.location)
+        values[.gold] = conversation.latest?.gold.map(String.init)
+
+        let pending = outcome == .offerPending ? conversation.pendingOffer : nil
+        let offer = pending ?? conversation.settledOffer
+        func name(_ item: ItemID) -> String { forArguments ? item.rawValue : world.name(of: item) }
+        var item: String?
+        if let pending {
+            item = pending.item.map(name) ?? pending.itemText
+        } else if let id = facts.item {
+            item = name(id)
+        } else if let text = facts.itemText {
+            item = text
+        } else if [.greet, .greetAgain, .returning].contains(scene.intent) {
+            item = rule.flatMap { scene.noticedItem(for: $0) }.map(name)
+        } else if let offer {
+            item = offer.item.map(name) ?? offer.itemText
+        } else {
+            switch scene.focus {
+            case .item(let id): item = name(id)
+            case .unknown(let text): item = text
+            default: break
+            }
+        }
+        values[.item] = item
+        values[.quantity] = (facts.quantity ?? offer?.quantity ?? (item != nil ? 1 : nil)).map(String.init)
+        values[.price] = (facts.price ?? offer?.price).map(String.init)
+        values[.lowest] = facts.lowest.map(String.init)
+        if let stock = facts.stock, !stock.isEmpty {
+            values[.stock] = list(
+                stock.map { line in
+                    line.quantity > 1
+                        ? "\(line.name) (\(line.price) gold, \(line.quantity) in stock)"
+                        : "\(line.name) (\(line.price) gold)"
+                })
+        }
+        let buys = npc.trade.trades ? npc.trade.buys.sorted() : []
+        if !buys.isEmpty { values[.buys] = list(buys) }
+        if let appraisal = facts.appraisal, !appraisal.isEmpty {
+            values[.appraisal] = list(appraisal.map { "\(world.name(of: $0.item)) (\($0.price) gold)" })
+        }
+        values[.summary] = facts.summary ?? conversation.event?.summary
+        if let reasons = facts.reasons, !reasons.isEmpty { values[.reasons] = reasons.joined(separator: " ") }
+        values[.offer] = (outcome == .pending ? facts.summary : nil) ?? offer?.summary
+        if let choices = facts.choices, !choices.isEmpty {
+            values[.choices] = list(choices.map(name), conjunction: "or")
+        }
+        values[.number] = scene.number.map(String.init)
+        return values.filter { !$0.value.isEmpty }
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func list(_ items: [String], conjunction: String = "and") -> String {
+        switch items.count {
+        case 0: ""
+        case 1: items[0]
+        default: items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
+        }
+    }
+}

@@ -1,0 +1,248 @@
+import GameWorld
+import LanguageModels
+
+/// One step of a turn as the scripted model understands it: the conversation, this turn's intent, the item it is
+/// about, the numbers said, what the NPC notices, and which tools it may call.
+struct Scene: Sendable {
+    /// The item a line, event or offer is about.
+    enum Focus: Sendable, Equatable {
+        /// No item.
+        case none
+        /// One catalog item.
+        case item(ItemID)
+        /// Several catalog items the words fit equally.
+        case ambiguous([ItemID])
+        /// Something the catalog does not know, by the player's words (`unicorn`).
+        case unknown(String)
+
+        /// The item, when there is exactly one.
+        var item: ItemID? {
+            if case .item(let id) = self { return id }
+            return nil
+        }
+    }
+
+    /// The transcript, read.
+    let conversation: Conversation
+    /// The intent of this turn's prompt.
+    let intent: DialogueIntent
+    /// Whether the prompt is a game event (rules without an intent never answer it).
+    let isEvent: Bool
+    /// The player's words, for a spoken prompt.
+    let words: Words?
+    /// The item the prompt is about.
+    let focus: Focus
+    /// A quantity the player said.
+    let quantity: Int?
+    /// A price (total gold) the player said.
+    let price: Int?
+    /// The first number the player said.
+    let number: Int?
+    /// Items the NPC notices the player carries (for greetings and returns).
+    let noticed: [ItemID]
+    /// The names of the tools the model may call now.
+    let tools: Set<String>
+
+    /// Intents with a built-in flow of tool calls; rules without an intent never answer them.
+    static let flowIntents: Set<DialogueIntent> = [.askStock, .askPrice, .buy, .haggle, .sell, .offerGift]
+
+    /// Intents whose item may come from earlier in the conversation.
+    private static let tradeIntents: Set<DialogueIntent> = [.askPrice, .buy, .haggle, .sell, .offerGift]
+
+    /// Reads a request.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - npc: The NPC the model plays.
+    ///   - world: The world.
+    ///   - resolver: Finds items in words.
+    init(request: GenerationRequest, npc: NPC, world: World, resolver: ItemResolver) {
+        let conversation = Conversation(request.transcript, resolver: resolver, world: world)
+        self.conversation = conversation
+        tools = Set(request.tools.map(\.name))
+        let pendingItem = conversation.pendingOffer?.item
+
+        if let event = conversation.event {
+            isEvent = true
+            words = nil
+            quantity = event.quantity
+            price = nil
+            number = nil
+            switch event.name {
+            case "arrived": intent = conversation.responsesBefore > 0 ? .returning : .greet
+            case "left": intent = .farewell
+            case "gave": intent = .gift
+            case "offerAccepted": intent = .offerAccepted
+            case "offerDeclined": intent = .offerDeclined
+            default: intent = .gameEvent
+            }
+            if let item = event.item {
+                focus = .item(item)
+            } else if let settled = conversation.settledOffer?.item {
+                focus = .item(settled)
+            } else if let pendingItem {
+                focus = .item(pendingItem)
+            } else {
+                focus = .none
+            }
+        } else {
+            isEvent = false
+            let words = Words(conversation.line ?? "")
+            self.words = words
+            let mentions = resolver.mentions(in: words)
+            let numbers = SpokenNumber.all(in: words, itemStarts: Set(mentions.map(\.range.lowerBound)))
+            let unknownThing = mentions.isEmpty ? ItemResolver.unknownThing(in: words) : nil
+            let pronoun = words.tokens.contains {
+                ["it", "that", "this", "one", "them", "those", "these"].contains($0)
+            }
+            var clues = IntentDetector.Clues()
+            clues.numbers = numbers
+            clues.itemStart = mentions.first?.range.lowerBound
+            clues.itemEnd = mentions.first?.range.upperBound
+            clues.namesSomething = !mentions.isEmpty || unknownThing != nil || pronoun
+            clues.saysPronoun = pronoun
+            clues.hasPriceContext = conversation.pendingOffer != nil || conversation.pricesQuotedBefore
+            var intent = IntentDetector.intent(of: words, clues: clues)
+            if intent == .greet, conversation.responsesBefore > 0 { intent = .greetAgain }
+            if let previous = Self.choiceAnswered(
+                by: words, mentions: mentions, intent: intent, conversation: conversation, resolver: resolver)
+            {
+                intent = previous
+            }
+            self.intent = intent
+
+            var focus = Focus.none
+            if let best = mentions.first {
+                focus = Self.narrow(best.items, intent: intent, npc: npc, world: world, conversation: conversation)
+                if case .none = focus { focus = .unknown(best.range.map { words.tokens[$0] }.joined(separator: " ")) }
+            } else if let unknownThing, Self.tradeIntents.contains(intent), intent != .haggle {
+                focus = .unknown(unknownThing)
+            } else {
+                switch intent {
+                case .haggle: focus = (pendingItem ?? conversation.contextItem).map(Focus.item) ?? .none
+                case .buy: focus = conversation.contextItem.map(Focus.item) ?? .none
+                case .askPrice, .offerGift, .sell:
+                    if pronoun, let item = conversation.contextItem { focus = .item(item) }
+                default:
+                    if let pendingItem { focus = .item(pendingItem) }
+                }
+            }
+            self.focus = focus
+
+            let quantityNumber = numbers.first { $0.role == .quantity }?.value
+            let priceNumber = numbers.first { $0.role == .price }?.value
+            let unmarked = numbers.first { $0.role == .unmarked }?.value
+            switch intent {
+            case .haggle:
+                quantity = quantityNumber
+                price = priceNumber ?? unmarked
+            case .buy, .sell, .offerGift:
+                quantity = quantityNumber ?? unmarked.flatMap { priceNumber == nil && $0 <= 10 ? $0 : nil }
+                price = priceNumber ?? unmarked.flatMap { $0 > 10 ? $0 : nil }
+            default:
+                quantity = quantityNumber
+                price = priceNumber
+            }
+            number = numbers.first?.value
+        }
+
+        switch intent {
+        case .greet, .greetAgain, .returning: noticed = conversation.noticedItems(in: world)
+        default: noticed = []
+        }
+    }
+
+    /// The intent of the player's previous line when this line picks one of the items it could have meant
+    /// ("How much is the sword?" "Short Sword or Silver Sword?" "The silver one."), so the request goes on.
+    private static func choiceAnswered(
+        by words: Words, mentions: [ItemResolver.Mention], intent: DialogueIntent, conversation: Conversation,
+        resolver: ItemResolver
+    ) -> DialogueIntent? {
+        guard words.count <= 4, [.unknown, .buy, .askPrice].contains(intent), let best = mentions.first,
+            best.items.count == 1, let previousLine = conversation.previousLine
+        else { return nil }
+        let previous = Words(previousLine)
+        let previousMentions = resolver.mentions(in: previous)
+        guard let choices = previousMentions.first?.items, choices.count > 1, choices.contains(best.items[0]) else {
+            return nil
+        }
+        var clues = IntentDetector.Clues()
+        clues.numbers = SpokenNumber.all(in: previous, itemStarts: Set(previousMentions.map(\.range.lowerBound)))
+        clues.itemStart = previousMentions.first?.range.lowerBound
+        clues.itemEnd = previousMentions.first?.range.upperBound
+        clues.namesSomething = true
+        let earlier = IntentDetector.intent(of: previous, clues: clues)
+        return tradeIntents.contains(earlier) ? earlier : nil
+    }
+
+    /// Narrows the items a mention fits: for selling and giving, to what the player carries; otherwise to what the
+    /// NPC sells. One left is the focus; several are ambiguous; none left gives `.none` for asking, buying and
+    /// haggling (the caller then asks the game about the player's words) and keeps them all otherwise.
+    private static func narrow(
+        _ items: [ItemID], intent: DialogueIntent, npc: NPC, world: World, conversation: Conversation
+    ) -> Focus {
+        guard items.count > 1 else { return items.first.map(Focus.item) ?? .none }
+        let preferred: [ItemID]
+        switch intent {
+        case .sell, .offerGift:
+            preferred = items.filter { (conversation.latestBefore?.quantity(of: $0) ?? 0) > 0 }
+        default:
+            preferred = items.filter { item in
+                guard let known = world.items[item] else { return false }
+                return npc.inventory.contains(item) && npc.trade.sells.contains(known.category)
+                    && !npc.trade.neverSells.contains(item) && known.isTradeable
+            }
+        }
+        switch preferred.count {
+        case 1: return .item(preferred[0])
+        case 0: return [.askPrice, .buy, .haggle].contains(intent) ? .none : .ambiguous(items)
+        default: return .ambiguous(preferred)
+        }
+    }
+
+    /// Whether a rule's condition holds for this step.
+    ///
+    /// - Parameters:
+    ///   - rule: The rule.
+    ///   - rules: The rule set it belongs to, for its synonym groups.
+    /// - Returns: `true` when every condition holds.
+    func matches(_ rule: DialogueRule, in rules: DialogueRules) -> Bool {
+        let when = rule.when
+        if when.intents.isEmpty {
+            if isEvent || Self.flowIntents.contains(intent) { return false }
+        } else if !when.intents.contains(intent) {
+            return false
+        }
+        if !when.keywords.isEmpty {
+            guard let words else { return false }
+            let phrases = rules.keywords(of: when).map { Words($0) }
+            guard words.containsAny(phrases) else { return false }
+        }
+        if let condition = when.item {
+            switch intent {
+            case .greet, .greetAgain, .returning:
+                switch condition {
+                case .any: if noticed.isEmpty { return false }
+                case .item(let id): if !noticed.contains(id) { return false }
+                }
+            default:
+                switch (condition, focus) {
+                case (_, .none): return false
+                case (.any, _): break
+                case (.item(let id), .item(let focused)): if id != focused { return false }
+                case (.item, _): return false
+                }
+            }
+        }
+        if let wantsNumber = when.number, wantsNumber != (number != nil) { return false }
+        return true
+    }
+
+    /// The item a rule's `{item}` stands for in a greeting: the first one it matched among those noticed.
+    func noticedItem(for rule: DialogueRule) -> ItemID? {
+        switch rule.when.item {
+        case .item(let id)?: noticed.contains(id) ? id : nil
+        default: noticed.first
+        }
+    }
+}

@@ -1,0 +1,277 @@
+import Foundation
+import GameWorld
+import LanguageModels
+import ParleyJSON
+
+/// The embedded default model: it plays one NPC from the dialogue rules in the NPC's content, deterministically,
+/// with no server and no download.
+///
+/// ```swift
+/// let pack = try ContentPack.load(from: URL(fileURLWithPath: "Content")).get()
+/// let mira = pack.world.npcs["mira"]!
+/// let session = LanguageModelSession(
+///     model: ScriptedModel(npc: mira, world: pack.world, seed: 7), tools: npcTools, instructions: persona)
+/// try await session.respond(to: "How much is the lantern?")   // "The Brass Lantern? 25 gold, friend, ..."
+/// ```
+///
+/// Each request, it reads the whole transcript: this turn's prompt (the player's words, or a game event such as
+/// `{"event": "gave", ...}`), the tool calls and outputs of this turn so far, and what the conversation before
+/// established (whether it already spoke, the player's name and belongings from the `GameContext` in the
+/// instructions and from `inspectPlayer`, prices quoted, the item last talked about, the pending offer). It finds
+/// the line's intent, takes the first of the NPC's rules that fits (then its own plain built-in rules), and either
+/// asks for the tool calls of the rule's flow or answers with one of the rule's reply variants, its placeholders
+/// filled. How rules are written and chosen is documented in `docs/modding.md` ("Dialogue").
+///
+/// - **Determinism.** The same transcript, tools and seed give the same output. The variant is chosen by
+///   `VariantChooser`'s hash of the seed, the NPC, the rule and the number of responses so far; tool call ids are
+///   `scripted-<transcript length>-<n>`.
+/// - **Tools.** It only calls tools the request offers, and only the NPC tools (`NPCTool`); an NPC whose policy
+///   says it does not trade never calls the trade tools.
+/// - **Streaming.** `streamGeneration(_:)` delivers the text word by word (each chunk a word and the spaces
+///   after it), like a server; the chunks joined are the whole reply.
+/// - **Guided generation.** With a schema, it fills the schema from its reply (strings get the reply text,
+///   numbers the price or quantity in play, ...) and checks it; a schema it cannot satisfy that way fails with
+///   `LanguageModelError.unsupportedCapability`.
+/// - **Tokens.** Each entry costs 4 tokens plus one token per 4 UTF-8 bytes (rounded up) of each segment's text
+///   (structured segments: their compact JSON); tool definitions one per 4 bytes of name, description and
+///   parameters' JSON; tool calls one per 4 bytes of name and arguments' JSON; a schema one per 4 bytes of its
+///   JSON. It is the rule `MockLanguageModel` uses, so tests can reason about the context window.
+public final class ScriptedModel: LanguageModel {
+    /// The version of the dialogue format and of the model's behaviour; part of `version`.
+    public static let formatVersion = 1
+
+    /// `scripted`.
+    public let id = "scripted"
+    /// `<formatVersion>.<hash>`: the format version and 8 hex digits of the hash of the NPC's dialogue rules and
+    /// the built-in rules, so recordings and replays notice when the rules change.
+    public let version: String
+    /// The context window in tokens (32,768 unless set).
+    public let contextSize: Int
+    /// The NPC the model plays.
+    public let npc: NPC
+    /// The world it lives in: the item catalog and names.
+    public let world: World
+    /// The seed of the choice of reply variants.
+    public let seed: UInt64
+
+    private let resolver: ItemResolver
+    private let rules: [(rule: DialogueRule, set: DialogueRules)]
+
+    /// A model playing an NPC.
+    ///
+    /// - Parameters:
+    ///   - npc: The NPC, with its dialogue rules (`NPC.dialogue`); an NPC without rules speaks plain built-in
+    ///     lines.
+    ///   - world: The world, for the item catalog and names.
+    ///   - seed: Chooses among reply variants; the same seed gives the same replies.
+    ///   - contextSize: The context window in tokens.
+    public init(npc: NPC, world: World, seed: UInt64 = 0, contextSize: Int = 32_768) {
+        self.npc = npc
+        self.world = world
+        self.seed = seed
+        self.contextSize = contextSize
+        resolver = ItemResolver(world: world)
+        rules =
+            npc.dialogue.rules.map { ($0, npc.dialogue) }
+            + BuiltInDialogue.rules.rules.map { ($0, BuiltInDialogue.rules) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var hash = ContentHash.empty.adding("scripted \(Self.formatVersion)")
+        for set in [npc.dialogue, BuiltInDialogue.rules] {
+            hash = hash.adding((try? encoder.encode(set)).map { Array($0) } ?? []).adding([0])
+        }
+        version = "\(Self.formatVersion).\(hash.hex.prefix(8))"
+    }
+
+    /// A model playing the NPC with this id in a world.
+    ///
+    /// - Parameters:
+    ///   - npcID: The NPC's id.
+    ///   - world: The world that has the NPC.
+    ///   - seed: Chooses among reply variants.
+    /// - Returns: `nil` when the world has no such NPC.
+    public convenience init?(npcID: NPCID, world: World, seed: UInt64 = 0) {
+        guard let npc = world.npcs[npcID] else { return nil }
+        self.init(npc: npc, world: world, seed: seed)
+    }
+
+    // MARK: - LanguageModel
+
+    /// Tool calling and guided generation.
+    public var capabilities: LanguageModelCapabilities {
+        LanguageModelCapabilities([.toolCalling, .guidedGeneration])
+    }
+
+    /// Counts tokens by the documented rule.
+    public func tokenCount(for entries: some Collection<Transcript.Entry>) async throws -> Int {
+        entries.reduce(0) { $0 + Self.tokens(in: $1) }
+    }
+
+    /// One token per 4 bytes of the schema's JSON.
+    public func tokenCount(for schema: GenerationSchema) async throws -> Int {
+        Self.tokens(inText: schema.jsonSchema.jsonString())
+    }
+
+    /// The next step of the turn: the tool calls of the answering rule's flow, or its reply.
+    ///
+    /// - Parameter request: The conversation so far, the tools, and the schema if any.
+    /// - Returns: Tool calls, text, or (with a schema) structured content, with usage by the token rule.
+    /// - Throws: `LanguageModelError.unsupportedCapability` when a schema cannot be filled from the reply.
+    public func generate(_ request: GenerationRequest) async throws -> Generation {
+        let output = try output(for: request)
+        let completion: Int
+        switch output {
+        case .text(let text): completion = Self.tokens(inText: text)
+        case .structure(let content): completion = Self.tokens(inText: content.jsonString)
+        case .toolCalls(let calls):
+            completion = calls.reduce(0) { $0 + Self.tokens(inText: $1.toolName + $1.arguments.jsonString) }
+        }
+        let prompt = try await tokenCount(for: request)
+        return Generation(output: output, usage: GenerationUsage(promptTokens: prompt, completionTokens: completion))
+    }
+
+    /// Streams the next step: the text word by word, or the tool calls at once, then usage.
+    ///
+    /// - Parameter request: The conversation so far, the tools, and the schema if any.
+    /// - Returns: The updates; cancelling the consumer stops the stream.
+    public func streamGeneration(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationUpdate, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let generation = try await self.generate(request)
+                    switch generation.output {
+                    case .toolCalls(let calls): continuation.yield(.toolCalls(calls))
+                    case .text(let text):
+                        for chunk in Self.chunks(of: text) {
+                            try Task.checkCancellation()
+                            continuation.yield(.text(chunk))
+                        }
+                    case .structure(let content):
+                        for chunk in Self.chunks(of: content.jsonString) {
+                            try Task.checkCancellation()
+                            continuation.yield(.text(chunk))
+                        }
+                    }
+                    if let usage = generation.usage { continuation.yield(.usage(usage)) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    // MARK: - Token rule
+
+    /// An entry's token cost by the documented rule.
+    ///
+    /// - Parameter entry: The entry.
+    /// - Returns: 4 plus the cost of its segments, tool definitions or tool calls.
+    public static func tokens(in entry: Transcript.Entry) -> Int {
+        var count = 4
+        for segment in entry.segments {
+            switch segment {
+            case .text(let text): count += tokens(inText: text.content)
+            case .structure(let structure): count += tokens(inText: structure.content.jsonString)
+            }
+        }
+        switch entry {
+        case .instructions(let instructions):
+            for tool in instructions.toolDefinitions {
+                count += tokens(inText: tool.name + tool.description + tool.parameters.jsonSchema.jsonString())
+            }
+        case .toolCalls(let calls):
+            for call in calls { count += tokens(inText: call.toolName + call.arguments.jsonString) }
+        default:
+            break
+        }
+        return count
+    }
+
+    /// One token per 4 UTF-8 bytes, rounded up.
+    ///
+    /// - Parameter text: The text.
+    /// - Returns: The cost.
+    public static func tokens(inText text: String) -> Int { (text.utf8.count + 3) / 4 }
+
+    // MARK: - Turns
+
+    /// Splits text into streamed chunks: each a word and the whitespace after it.
+    static func chunks(of text: String) -> [String] {
+        var chunks: [String] = []
+        var current = ""
+        var inSpace = false
+        for character in text {
+            if character.isWhitespace {
+                inSpace = true
+            } else if inSpace {
+                chunks.append(current)
+                current = ""
+                inSpace = false
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { chunks.append(current) }
+        return chunks
+    }
+
+    /// The output for a request: calls or a reply.
+    private func output(for request: GenerationRequest) throws -> Generation.Output {
+        let scene = Scene(request: request, npc: npc, world: world, resolver: resolver)
+        let planner = FlowPlanner(scene: scene, npc: npc, world: world, resolver: resolver)
+        let answering = rules.first { scene.matches($0.rule, in: $0.set) }?.rule ?? BuiltInDialogue.rules.rules.last!
+        let argumentValues = ReplyValues.make(
+            scene: scene, outcome: nil, facts: planner.baseFacts, rule: answering, npc: npc, world: world,
+            forArguments: true)
+        switch planner.plan(for: answering, values: argumentValues) {
+        case .call(let calls):
+            let base = request.transcript.count
+            return .toolCalls(
+                calls.enumerated().map { index, call in
+                    Transcript.ToolCall(
+                        id: "scripted-\(base)-\(index + 1)", toolName: call.tool.rawValue,
+                        arguments: GeneratedContent(jsonValue: .object(call.arguments)))
+                })
+        case .say(let outcome, let facts):
+            let text = reply(scene: scene, outcome: outcome, facts: facts)
+            guard let schema = request.schema else { return .text(text) }
+            let values = ReplyValues.make(
+                scene: scene, outcome: outcome, facts: facts, rule: nil, npc: npc, world: world, forArguments: true)
+            let hints = GuidedContent.Hints(
+                text: text, item: values[.item], price: values[.price].flatMap { Int($0) },
+                quantity: values[.quantity].flatMap { Int($0) }, number: scene.number, npc: npc.name,
+                agrees: outcome == .pending || outcome == .accepted || outcome == .given || scene.intent == .yes)
+            return .structure(try GuidedContent.make(for: schema, hints: hints))
+        }
+    }
+
+    /// The reply: from the first rule that fits and has a variant for the outcome whose placeholders can all be
+    /// filled, the variant `VariantChooser` picks.
+    private func reply(scene: Scene, outcome: DialogueOutcome?, facts: ReplyFacts) -> String {
+        for (rule, set) in rules where scene.matches(rule, in: set) {
+            let variants = rule.replies(for: outcome)
+            guard !variants.isEmpty else { continue }
+            let values = ReplyValues.make(
+                scene: scene, outcome: outcome, facts: facts, rule: rule, npc: npc, world: world)
+            let templates = variants.compactMap { try? DialogueTemplate.parse($0).get() }.filter { template in
+                template.placeholders.allSatisfy { values[$0] != nil }
+            }
+            guard !templates.isEmpty else { continue }
+            let index = VariantChooser.index(
+                count: templates.count, seed: seed, npc: npc.id, rule: rule.id,
+                responses: scene.conversation.responsesBefore)
+            return Self.tidy(templates[index].render { values[$0] ?? "" })
+        }
+        return "…"
+    }
+
+    /// Collapses runs of spaces, trims the ends, and starts with a capital letter (a reply may start with a
+    /// placeholder holding the player's words).
+    private static func tidy(_ text: String) -> String {
+        let text = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let first = text.first, first.isLowercase else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+}

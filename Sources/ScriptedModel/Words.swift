@@ -1,0 +1,132 @@
+/// A line of text as words the scripted model matches: lowercased, without punctuation, contractions spelled out.
+///
+/// `"I'll take Mira's lantern, 20g!"` becomes `i will take mira lantern 20 g`. Phrases match whole words in a row;
+/// a word of the line also matches a phrase word it is the plural of (`lanterns` matches `lantern`, `loaves`
+/// matches `loaf`), but not the other way round, so the phrase `goods` never matches the word `good`.
+struct Words: Sendable, Equatable {
+    /// The words in order.
+    let tokens: [String]
+
+    /// The words of a text.
+    ///
+    /// - Parameter text: What the player said, a keyword or an item's name.
+    init(_ text: String) {
+        tokens = Words.tokenize(text)
+    }
+
+    /// Words already split.
+    init(tokens: [String]) {
+        self.tokens = tokens
+    }
+
+    /// Whether there are no words.
+    var isEmpty: Bool { tokens.isEmpty }
+
+    /// The number of words.
+    var count: Int { tokens.count }
+
+    // MARK: - Matching
+
+    /// Whether the line holds the phrase somewhere.
+    func contains(_ phrase: Words) -> Bool { firstIndex(of: phrase) != nil }
+
+    /// Whether the line holds any of the phrases.
+    func containsAny(_ phrases: [Words]) -> Bool { phrases.contains { contains($0) } }
+
+    /// Where the phrase first starts in the line, at or after `start`.
+    func firstIndex(of phrase: Words, from start: Int = 0) -> Int? {
+        guard !phrase.isEmpty, phrase.count <= tokens.count, start <= tokens.count - phrase.count else { return nil }
+        for index in start...(tokens.count - phrase.count) where matches(phrase, at: index) { return index }
+        return nil
+    }
+
+    /// Whether the phrase starts exactly at `index`.
+    func matches(_ phrase: Words, at index: Int) -> Bool {
+        guard index >= 0, index + phrase.count <= tokens.count, !phrase.isEmpty else { return false }
+        for (offset, word) in phrase.tokens.enumerated() where !Words.word(tokens[index + offset], matches: word) {
+            return false
+        }
+        return true
+    }
+
+    /// Whether a word of a line matches a word of a phrase: the same, or a plural of it.
+    static func word(_ lineWord: String, matches phraseWord: String) -> Bool {
+        lineWord == phraseWord || singulars(of: lineWord).contains(phraseWord)
+    }
+
+    /// The word's possible singular forms: `loaves` → `loaf`, `loave`; `candles` → `candle`; `berries` → `berry`.
+    static func singulars(of word: String) -> [String] {
+        guard word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss") else { return [] }
+        var forms: [String] = [String(word.dropLast())]
+        if word.hasSuffix("es") { forms.append(String(word.dropLast(2))) }
+        if word.hasSuffix("ies") { forms.append(String(word.dropLast(3)) + "y") }
+        if word.hasSuffix("ves") {
+            forms.append(String(word.dropLast(3)) + "f")
+            forms.append(String(word.dropLast(3)) + "fe")
+        }
+        return forms
+    }
+
+    // MARK: - Splitting
+
+    /// Contractions whose `'s` means `is` (`what's` → `what is`); on other words it is a possessive and dropped.
+    private static let isContractions: Set<String> = [
+        "it", "that", "what", "who", "where", "how", "here", "there", "he", "she", "this", "when", "why",
+    ]
+
+    /// Splits text into lowercase words: letters and digits, apostrophes inside words for contractions; digits
+    /// and letters are split apart (`20g` → `20 g`).
+    static func tokenize(_ text: String) -> [String] {
+        var raw: [String] = []
+        var current = ""
+        var currentIsDigits = false
+        func flush() {
+            if !current.isEmpty { raw.append(current) }
+            current = ""
+        }
+        for character in text.lowercased() {
+            if character == "'" || character == "\u{2019}" || character == "\u{2018}" {
+                if !current.isEmpty, !currentIsDigits { current.append("'") }
+                continue
+            }
+            if character.isLetter || character.isNumber {
+                let isDigit = character.isASCII && character.isNumber
+                if !current.isEmpty, isDigit != currentIsDigits, !current.hasSuffix("'") { flush() }
+                if current.isEmpty { currentIsDigits = isDigit }
+                current.append(character)
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return raw.flatMap(expand)
+    }
+
+    /// Spells out a contraction: `i'll` → `i will`, `can't` → `can not`, `mira's` → `mira`.
+    private static func expand(_ token: String) -> [String] {
+        var word = token
+        while word.hasPrefix("'") { word.removeFirst() }
+        while word.hasSuffix("'") { word.removeLast() }
+        guard let apostrophe = word.firstIndex(of: "'") else { return word.isEmpty ? [] : [word] }
+        let base = String(word[..<apostrophe])
+        let suffix = String(word[word.index(after: apostrophe)...]).replacingOccurrences(of: "'", with: "")
+        switch (base, suffix) {
+        case ("won", "t"): return ["will", "not"]
+        case ("can", "t"): return ["can", "not"]
+        case ("shan", "t"): return ["shall", "not"]
+        case ("let", "s"): return ["let", "us"]
+        case ("y", "all"): return ["you", "all"]
+        default: break
+        }
+        if suffix == "t", base.hasSuffix("n") { return [String(base.dropLast()), "not"] }
+        switch suffix {
+        case "ll": return [base, "will"]
+        case "d": return [base, "would"]
+        case "re": return [base, "are"]
+        case "ve": return [base, "have"]
+        case "m": return [base, "am"]
+        case "s": return isContractions.contains(base) ? [base, "is"] : [base]
+        default: return [base + suffix].filter { !$0.isEmpty }
+        }
+    }
+}

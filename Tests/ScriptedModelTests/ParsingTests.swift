@@ -1,0 +1,96 @@
+import GameWorld
+import Testing
+
+@testable import ScriptedModel
+
+/// The line parsers: words, numbers, items and intents, as tables.
+@Suite struct ParsingTests {
+    @Test(arguments: [
+        ("I'll take Mira's lantern, 20g!", "i will take mira lantern 20 g"),
+        ("What's that? Don't! Can't. Won't…", "what is that do not can not will not"),
+        ("HELLO   there", "hello there"), ("twenty-five", "twenty five"), ("", ""), ("¡Olé! 🐟", "olé"),
+        ("It\u{2019}s Pip\u{2019}s rod", "it is pip rod"), ("'quoted'", "quoted"),
+    ])
+    func wordsAreLowercasedWithContractionsSpelledOut(text: String, words: String) {
+        #expect(Words(text).tokens.joined(separator: " ") == words)
+    }
+
+    @Test(arguments: [
+        ("lanterns", "lantern", true), ("loaves", "loaf", true), ("berries", "berry", true), ("goods", "good", true),
+        ("good", "goods", false), ("boxes", "box", true), ("glass", "glas", false), ("is", "i", false),
+    ])
+    func aLineWordMatchesThePhraseWordItIsThePluralOf(line: String, phrase: String, matches: Bool) {
+        #expect(Words.word(line, matches: phrase) == matches)
+    }
+
+    @Test(arguments: [
+        ("twenty", [20]), ("twenty five gold", [25]), ("a hundred and twenty", [120]), ("a dozen eggs", [12]),
+        ("3 or 4", [3, 4]), ("one thousand two hundred", [1200]), ("no numbers here", []), ("a couple of", [2]),
+        ("1234567890", []),
+    ])
+    func numbersInDigitsAndWords(text: String, values: [Int]) {
+        #expect(SpokenNumber.all(in: Words(text)).map(\.value) == values)
+    }
+
+    @Test(arguments: [
+        ("would you take 20", SpokenNumber.Role.price), ("20 gold?", .price), ("for 20", .price),
+        ("make it 18", .price),
+        ("i will give you 15", .price), ("two loaves", .quantity), ("3 of your candles", .quantity), ("7", .unmarked),
+    ])
+    func theWordsAroundANumberSayWhatItIs(text: String, role: SpokenNumber.Role) throws {
+        let words = Words(text)
+        let resolver = try ItemResolver(world: Packs.shipped().world)
+        let starts = Set(resolver.mentions(in: words).map(\.range.lowerBound))
+        #expect(SpokenNumber.all(in: words, itemStarts: starts).first?.role == role)
+    }
+
+    @Test(arguments: [
+        ("the lantern", ["lantern"]), ("a brass lantern", ["lantern"]), ("lamp", ["lantern"]),
+        ("two loaves", ["bread"]),
+        ("loaf of bread", ["bread"]), ("some candles", ["candle"]),
+        ("sword", ["rusty_sword", "short_sword", "silver_sword"]),
+        ("silver", ["silver_sword"]), ("hello mira", []), ("the rusty sword and a lantern", ["rusty_sword"]),
+        ("oil", ["lamp_oil"]), ("Moonpetal Locket", ["moonpetal_locket"]), ("the forge hammer", ["forge_hammer"]),
+        ("hammer", ["hammer"]),
+    ])
+    func itemsAreFoundByIdNameAliasAndHeadWord(text: String, items: [String]) throws {
+        let resolver = try ItemResolver(world: Packs.shipped().world)
+        #expect(resolver.bestItems(in: Words(text)).map(\.rawValue) == items)
+    }
+
+    @Test(arguments: [
+        ("how much is the unicorn horn?", "unicorn horn"), ("do you have any dragon eggs", "dragon eggs"),
+        ("what about it", nil), ("sell my stuff", nil),
+    ])
+    func unknownThingsAreNamedByTheWordsAfterADeterminer(text: String, thing: String?) {
+        #expect(ItemResolver.unknownThing(in: Words(text)) == thing)
+    }
+
+    @Test(arguments: [
+        ("Hello there", DialogueIntent.greet), ("good morning!", .greet), ("bye for now", .farewell),
+        ("thank you kindly", .thanks), ("what do you sell?", .askStock), ("show me your wares", .askStock),
+        ("how much is the lantern", .askPrice), ("do you have rope?", .askPrice), ("lantern?", .askPrice),
+        ("I'll take the lantern", .buy), ("give me two loaves", .buy), ("sell me a rope", .buy),
+        ("I want to buy a cloak", .buy), ("I want to know about the mill", .unknown), ("3 candles", .buy),
+        ("would you take 20?", .haggle), ("too expensive", .haggle), ("18 gold", .haggle),
+        ("I'll take the lantern for 20", .haggle), ("sell my rusty sword", .sell), ("would you buy my boots?", .sell),
+        ("what would you pay for this?", .sell), ("how much for my sword", .sell),
+        ("here, take this bread", .offerGift),
+        ("I found your locket", .offerGift), ("yes please", .yes), ("ok", .yes), ("no thanks", .no), ("nope", .no),
+        ("who are you?", .introduce), ("any gossip?", .rumors), ("how are you?", .smallTalk), ("blorp", .unknown),
+        ("", .unknown), ("can I have this?", .buy), ("what is my sword worth?", .sell), ("I need a lantern", .buy),
+        ("I need a light for the cellar", .unknown), ("how about the hammer?", .askPrice), ("I want it", .buy),
+    ])
+    func intentsByPriority(text: String, intent: DialogueIntent) throws {
+        let words = Words(text)
+        let resolver = try ItemResolver(world: Packs.shipped().world)
+        let mentions = resolver.mentions(in: words)
+        var clues = IntentDetector.Clues()
+        clues.numbers = SpokenNumber.all(in: words, itemStarts: Set(mentions.map(\.range.lowerBound)))
+        clues.itemStart = mentions.first?.range.lowerBound
+        clues.itemEnd = mentions.first?.range.upperBound
+        clues.saysPronoun = words.tokens.contains("this") || words.tokens.contains("it")
+        clues.namesSomething = !mentions.isEmpty || clues.saysPronoun
+        #expect(IntentDetector.intent(of: words, clues: clues) == intent)
+    }
+}
