@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "OpenAICompatible", targets: ["OpenAICompatible"]),
         .library(name: "GameWorld", targets: ["GameWorld"]),
         .library(name: "ScriptedModel", targets: ["ScriptedModel"]),
+        .library(name: "SaveGames", targets: ["SaveGames"]),
 
         // MARK: - Executables
         .executable(name: "parley", targets: ["parley"]),
@@ -64,6 +65,17 @@ let package = Package(
         .testTarget(
             name: "ScriptedModelTests", dependencies: ["ScriptedModel", "LanguageModels", "GameWorld", "ParleyJSON"],
             exclude: ["Goldens"]),
+
+        // MARK: - SaveGames: one SQLite save file per slot (game state, annotated transcripts, feedback), over
+        // ParleySQLite; `save-stress` is the writer the crash-safety test kills with SIGKILL
+        .target(name: "SaveGames", dependencies: ["ParleySQLite", "GameWorld", "LanguageModels", "ParleyJSON"]),
+        .executableTarget(
+            name: "save-stress", dependencies: ["SaveGames", "GameWorld", "LanguageModels", "ParleyJSON"],
+            path: "Sources/SaveStress"),
+        .testTarget(
+            name: "SaveGamesTests",
+            dependencies: ["SaveGames", "save-stress", "ParleySQLite", "GameWorld", "LanguageModels", "ParleyJSON"],
+            exclude: ["Fixtures"]),
 
         // MARK: - Executables: hand-written argument parsing shared by every command line tool, and `parley`
         .target(name: "CommandLineKit"),

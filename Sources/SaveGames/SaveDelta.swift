@@ -1,0 +1,95 @@
+import GameWorld
+import LanguageModels
+
+/// What changed since the last save, for an autosave: ``SaveFile/autosave(_:)`` writes only this.
+///
+/// The delta carries the whole current state, but only the parts it names are written: the player if
+/// ``playerChanged``, the NPCs in ``changedNPCs``, the locations in ``changedLocations``, and the new entries of the
+/// conversations in ``conversations``. Build it from the events applied since the last save with
+/// ``init(state:events:conversations:pendingOffers:playTime:label:)``:
+///
+/// ```swift
+/// let delta = SaveDelta(
+///     state: await game.state, events: eventsSinceLastSave,
+///     conversations: [npc: transcriptOfThatNPC], playTime: playTime)
+/// try save.autosave(delta)
+/// ```
+///
+/// Conversations are passed whole (an `AnnotatedTranscript` is a value: passing it copies nothing). The save
+/// compares each with what it holds and appends only the entries after the saved ones; see
+/// ``SaveFile/autosave(_:)`` for what happens when a conversation does not continue the saved one.
+public struct SaveDelta: Sendable {
+    /// The world and the player now.
+    public var state: GameState
+    /// Whether the player (name, location, gold or inventory) changed.
+    public var playerChanged: Bool
+    /// The NPCs whose location, gold or inventory changed.
+    public var changedNPCs: Set<NPCID>
+    /// The locations whose items changed.
+    public var changedLocations: Set<LocationID>
+    /// The conversations that changed, whole, by NPC: the save appends the entries it does not have yet, and
+    /// the new turns' annotations (those keyed by the id of a prompt among the new entries; annotations added
+    /// later to a turn already saved are written by the next full save).
+    public var conversations: [NPCID: AnnotatedTranscript]
+    /// Every offer waiting for an answer now, or `nil` when they did not change. The save writes the difference
+    /// with the offers it holds.
+    public var pendingOffers: [NPCID: SavedOffer]?
+    /// The total play time now.
+    public var playTime: Duration
+    /// A new label for the save, or `nil` to keep its label.
+    public var label: String?
+    /// The Parley version writing the save.
+    public var parleyVersion: String
+
+    /// Creates a delta from the parts that changed.
+    ///
+    /// - Parameters:
+    ///   - state: The world and the player now.
+    ///   - playerChanged: Whether the player changed.
+    ///   - changedNPCs: The NPCs that changed.
+    ///   - changedLocations: The locations whose items changed.
+    ///   - conversations: The conversations that changed, whole.
+    ///   - pendingOffers: Every pending offer now, or `nil` when they did not change.
+    ///   - playTime: The total play time now.
+    ///   - label: A new label, or `nil` to keep the label.
+    ///   - parleyVersion: The Parley version writing the save; this build's by default.
+    public init(
+        state: GameState, playerChanged: Bool = false, changedNPCs: Set<NPCID> = [],
+        changedLocations: Set<LocationID> = [], conversations: [NPCID: AnnotatedTranscript] = [:],
+        pendingOffers: [NPCID: SavedOffer]? = nil, playTime: Duration, label: String? = nil,
+        parleyVersion: String = ParleyVersion.current
+    ) {
+        self.state = state
+        self.playerChanged = playerChanged
+        self.changedNPCs = changedNPCs
+        self.changedLocations = changedLocations
+        self.conversations = conversations
+        self.pendingOffers = pendingOffers
+        self.playTime = playTime
+        self.label = label
+        self.parleyVersion = parleyVersion
+    }
+
+    /// Creates a delta from the events applied since the last save: each event names what it changed (see
+    /// ``StateChanges/init(events:)``).
+    ///
+    /// - Parameters:
+    ///   - state: The world and the player now, after the events.
+    ///   - events: The events applied since the last save, in any order.
+    ///   - conversations: The conversations that changed, whole.
+    ///   - pendingOffers: Every pending offer now, or `nil` when they did not change.
+    ///   - playTime: The total play time now.
+    ///   - label: A new label, or `nil` to keep the label.
+    ///   - parleyVersion: The Parley version writing the save; this build's by default.
+    public init(
+        state: GameState, events: some Sequence<GameEvent>, conversations: [NPCID: AnnotatedTranscript] = [:],
+        pendingOffers: [NPCID: SavedOffer]? = nil, playTime: Duration, label: String? = nil,
+        parleyVersion: String = ParleyVersion.current
+    ) {
+        let changes = StateChanges(events: events)
+        self.init(
+            state: state, playerChanged: changes.player, changedNPCs: changes.npcs,
+            changedLocations: changes.locations, conversations: conversations, pendingOffers: pendingOffers,
+            playTime: playTime, label: label, parleyVersion: parleyVersion)
+    }
+}

@@ -1,0 +1,109 @@
+import GameWorld
+import LanguageModels
+
+extension SaveFile {
+    /// Writes everything, replacing what the save held: a manual save, or the first save of a new game.
+    ///
+    /// The state, every conversation in the snapshot (conversations not in it are removed), the pending offers and
+    /// the metadata are written in one transaction. Feedback attachments and recordings are kept.
+    ///
+    /// - Parameter snapshot: The game to save.
+    /// - Returns: What the write did.
+    /// - Throws: ``SaveGameError``, for example ``SaveGameError/Code/diskFull`` or
+    ///   ``SaveGameError/Code/readOnly``; the previous save is then unchanged.
+    @discardableResult
+    public func writeFull(_ snapshot: SaveSnapshot) throws -> SaveWriteSummary {
+        let savedAt = SaveCoding.text(now())
+        return try writing { writer in
+            for table in [
+                "player_items", "player", "npc_items", "npcs", "location_items", "locations", "transcript_entries",
+                "conversation_annotations", "turn_annotations", "conversations", "pending_offers",
+            ] {
+                try writer.write("DELETE FROM \(table)")
+            }
+            let world = snapshot.state.world
+            try writer.savePlayer(snapshot.state.player)
+            for id in world.npcs.keys.sorted() {
+                try writer.saveNPC(id, in: world)
+            }
+            for id in world.locations.keys.sorted() {
+                try writer.saveLocation(id, in: world)
+            }
+            for (npc, conversation) in snapshot.conversations.sorted(by: { $0.key < $1.key }) {
+                try writer.insertConversation(npc, conversation)
+            }
+            try writer.savePendingOffers(snapshot.pendingOffers)
+            try writer.setMetadata(.createdAt, savedAt, onlyIfMissing: true)
+            try writer.setMetadata(.updatedAt, savedAt)
+            try writer.setMetadata(.parleyVersion, snapshot.parleyVersion)
+            try writer.setMetadata(.playTime, SaveCoding.text(snapshot.playTime))
+            try writer.setMetadata(.label, snapshot.label)
+            try writer.setMetadata(.worldID, world.id)
+            try writer.setMetadata(.worldTitle, world.title)
+            try writer.setMetadata(.contentHash, world.contentHash.hex)
+            try Self.savePlayerMetadata(snapshot.state, &writer)
+        }
+    }
+
+    /// Writes what changed since the last save, in one transaction whose cost depends only on the change.
+    ///
+    /// It writes the player if ``SaveDelta/playerChanged``, each NPC in ``SaveDelta/changedNPCs`` and each location in
+    /// ``SaveDelta/changedLocations`` (only the rows that differ from the save), the entries of each conversation in
+    /// ``SaveDelta/conversations`` after those the save holds (with the annotations of the new turns, and the
+    /// conversation's annotations where they changed), the pending offers if given, the play time and the time of
+    /// the save. Nothing it does reads or writes the rest of the world or other NPCs' conversations.
+    ///
+    /// A conversation that does not continue the saved one (fewer entries than saved, or another entry at the last
+    /// saved position: the transcript was trimmed or edited) is rewritten in full rather than corrupted, and listed
+    /// in ``SaveWriteSummary/rewrittenConversations``.
+    ///
+    /// - Parameter delta: What changed.
+    /// - Returns: What the write did.
+    /// - Throws: ``SaveGameError``: ``SaveGameError/Code/noGame`` before the first ``writeFull(_:)``,
+    ///   ``SaveGameError/Code/worldMismatch`` for a state of another world, ``SaveGameError/Code/diskFull``,
+    ///   ``SaveGameError/Code/readOnly`` and the like; the previous save is then unchanged.
+    @discardableResult
+    public func autosave(_ delta: SaveDelta) throws -> SaveWriteSummary {
+        let savedAt = SaveCoding.text(now())
+        let path = url.path
+        return try writing { writer in
+            let savedWorld = try writer.read("SELECT value FROM metadata WHERE key = ?", [MetadataKey.worldID.rawValue])
+            guard let savedWorldID = try savedWorld.first?.get(0, as: String.self) else {
+                throw SaveGameError(.noGame, path: path, detail: "an autosave needs a full save first")
+            }
+            let world = delta.state.world
+            guard savedWorldID == world.id else {
+                throw SaveGameError(
+                    .worldMismatch, path: path,
+                    detail: "the save is of world \"\(savedWorldID)\", the autosave's state of \"\(world.id)\"")
+            }
+            if delta.playerChanged {
+                try writer.savePlayer(delta.state.player)
+                try Self.savePlayerMetadata(delta.state, &writer)
+            }
+            for id in delta.changedNPCs.sorted() {
+                try writer.saveNPC(id, in: world)
+            }
+            for id in delta.changedLocations.sorted() {
+                try writer.saveLocation(id, in: world)
+            }
+            for (npc, conversation) in delta.conversations.sorted(by: { $0.key < $1.key }) {
+                try writer.appendConversation(npc, conversation)
+            }
+            if let offers = delta.pendingOffers {
+                try writer.savePendingOffers(offers)
+            }
+            try writer.setMetadata(.updatedAt, savedAt)
+            try writer.setMetadata(.playTime, SaveCoding.text(delta.playTime))
+            try writer.setMetadata(.parleyVersion, delta.parleyVersion)
+            if let label = delta.label {
+                try writer.setMetadata(.label, label)
+            }
+        }
+    }
+
+    private static func savePlayerMetadata(_ state: GameState, _ writer: inout SaveWriter) throws {
+        try writer.setMetadata(.playerName, state.player.name)
+        try writer.setMetadata(.locationName, state.world.name(of: state.player.location))
+    }
+}

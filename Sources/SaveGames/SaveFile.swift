@@ -1,0 +1,215 @@
+import Foundation
+import GameWorld
+import ParleySQLite
+
+/// One open save slot: reads and writes the game state, the NPCs' conversations, feedback and recordings.
+///
+/// Get one from ``SaveGameStore/open(slot:access:)``. Every write is one SQLite transaction in a write-ahead log
+/// with `synchronous = FULL`: it is on disk when the call returns, and a crash or `kill -9` at any moment leaves
+/// the previous save intact and loadable. A write that fails (full disk, read-only folder) changes nothing and
+/// throws a ``SaveGameError`` saying why; the game can go on and try again later.
+///
+/// ```swift
+/// let save = try store.open(slot: "slot1")
+/// try save.writeFull(SaveSnapshot(state: state, playTime: .zero, label: "New game"))   // a manual save
+/// try save.autosave(SaveDelta(state: state, events: newEvents, conversations: [npc: transcript], playTime: t))
+/// let loaded = try save.load(pack: pack)
+/// let mira = try save.transcript(npc: "mira")     // read when the player talks to Mira again
+/// ```
+///
+/// The calls are synchronous and safe from any thread or task: a lock serializes them. They are short (an
+/// autosave writes a few rows), but a full save or a load of a large game may take milliseconds; call them off
+/// the main actor in an interactive game.
+public final class SaveFile: Sendable {
+    /// Whether a save may be written.
+    public enum Access: Sendable, Hashable {
+        /// Read and write; the slot is created if missing and upgraded if older.
+        case readWrite
+        /// Read only: nothing is created or written, and every write throws ``SaveGameError/Code/readOnly``.
+        case readOnly
+    }
+
+    /// The slot's name: the file name without `.parley`.
+    public let slot: String
+
+    /// The save file.
+    public let url: URL
+
+    /// Whether the save may be written.
+    public let access: Access
+
+    /// The connection.
+    let queue: DatabaseQueue
+
+    /// The clock for `updated_at` and the like.
+    let now: @Sendable () -> Date
+
+    /// The temporary folder holding an upgraded copy of an older save opened read-only, removed on release.
+    let temporaryCopy: URL?
+
+    private init(
+        slot: String, url: URL, access: Access, queue: DatabaseQueue, now: @escaping @Sendable () -> Date,
+        temporaryCopy: URL? = nil
+    ) {
+        self.slot = slot
+        self.url = url
+        self.access = access
+        self.queue = queue
+        self.now = now
+        self.temporaryCopy = temporaryCopy
+    }
+
+    deinit {
+        if let temporaryCopy { try? FileManager.default.removeItem(at: temporaryCopy) }
+    }
+
+    // MARK: - Opening
+
+    /// Opens (creating if needed) and migrates a file that ``SaveInspector`` accepted.
+    static func openForWriting(
+        slot: String, url: URL, migrator: Migrator, now: @escaping @Sendable () -> Date
+    ) throws -> SaveFile {
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: url.path)
+            try migrator.migrate(queue)
+        } catch {
+            throw SaveGameError.wrapping(error, path: url.path)
+        }
+        let file = SaveFile(slot: slot, url: url, access: .readWrite, queue: queue, now: now)
+        // A new slot gets its creation time; a slot that has one is not written to by opening.
+        let created = try file.reading { db in
+            try db.scalar("SELECT value FROM metadata WHERE key = 'created_at'", as: String.self)
+        }
+        if created == nil {
+            try file.writing { writer in
+                try writer.setMetadata(.createdAt, SaveCoding.text(now()), onlyIfMissing: true)
+            }
+        }
+        return file
+    }
+
+    /// Opens a save read-only; an older save is copied to a temporary folder and upgraded there.
+    static func openForReading(
+        slot: String, url: URL, upgradingCopy: Bool, migrator: Migrator, now: @escaping @Sendable () -> Date
+    ) throws -> SaveFile {
+        guard upgradingCopy else {
+            do {
+                let queue = try DatabaseQueue(path: url.path, options: DatabaseOptions(access: .readOnly))
+                return SaveFile(slot: slot, url: url, access: .readOnly, queue: queue, now: now)
+            } catch {
+                throw SaveGameError.wrapping(error, path: url.path)
+            }
+        }
+        let manager = FileManager.default
+        let folder = manager.temporaryDirectory.appendingPathComponent("parley-save-\(UUID().uuidString)")
+        do {
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            let copy = folder.appendingPathComponent(url.lastPathComponent)
+            try manager.copyItem(at: url, to: copy)
+            if manager.fileExists(atPath: url.path + "-wal") {
+                try manager.copyItem(atPath: url.path + "-wal", toPath: copy.path + "-wal")
+            }
+            let queue = try DatabaseQueue(path: copy.path)
+            try migrator.migrate(queue)
+            return SaveFile(slot: slot, url: url, access: .readOnly, queue: queue, now: now, temporaryCopy: folder)
+        } catch {
+            try? manager.removeItem(at: folder)
+            throw SaveGameError.wrapping(error, path: url.path)
+        }
+    }
+
+    // MARK: - Reading metadata
+
+    /// The save's metadata.
+    ///
+    /// - Returns: The metadata.
+    /// - Throws: ``SaveGameError`` with code ``SaveGameError/Code/noGame`` when nothing was saved in the slot
+    ///   yet, ``SaveGameError/Code/corrupt`` when a value is missing or unreadable.
+    public func metadata() throws -> SaveMetadata {
+        let path = url.path
+        return try reading { db in try Self.readMetadata(db, path: path) }
+    }
+
+    /// Whether the slot holds a game: whether a full save was ever written to it.
+    ///
+    /// - Returns: `true` once ``writeFull(_:)`` has succeeded.
+    /// - Throws: ``SaveGameError`` when the file cannot be read.
+    public func hasGame() throws -> Bool {
+        try reading { db in
+            try db.scalar("SELECT 1 FROM metadata WHERE key = ?", [MetadataKey.worldID.rawValue], as: Int.self) != nil
+        }
+    }
+
+    /// Checks the whole file for damage (`PRAGMA integrity_check`): every page, row and index.
+    ///
+    /// It reads the whole file; run it on demand (a `saves check` command, a test), not on every load.
+    ///
+    /// - Returns: The problems found, in SQLite's words; empty when the file is sound.
+    /// - Throws: ``SaveGameError`` when the check cannot run.
+    public func integrityCheck() throws -> [String] {
+        try reading { db in try db.integrityCheck() }
+    }
+
+    /// Reads the metadata rows of a save.
+    static func readMetadata(_ db: Database, path: String) throws -> SaveMetadata {
+        var values: [String: String] = [:]
+        for row in try db.query("SELECT key, value FROM metadata") {
+            values[try row.get(0)] = try row.get(1)
+        }
+        guard let worldID = values[MetadataKey.worldID.rawValue] else {
+            throw SaveGameError(.noGame, path: path, detail: "the slot was created but never saved")
+        }
+        func require<T>(_ key: MetadataKey, _ read: (String) -> T?) throws -> T {
+            guard let text = values[key.rawValue], let value = read(text) else {
+                throw SaveGameError(
+                    .corrupt, path: path, detail: "the metadata value \"\(key.rawValue)\" is missing or unreadable")
+            }
+            return value
+        }
+        return SaveMetadata(
+            schemaVersion: try db.userVersion(), parleyVersion: values[MetadataKey.parleyVersion.rawValue] ?? "",
+            createdAt: try require(.createdAt, SaveCoding.date), updatedAt: try require(.updatedAt, SaveCoding.date),
+            playTime: try require(.playTime, SaveCoding.duration), label: values[MetadataKey.label.rawValue] ?? "",
+            worldID: worldID, worldTitle: values[MetadataKey.worldTitle.rawValue] ?? "",
+            contentHash: try require(.contentHash, ContentHash.init(hex:)),
+            playerName: values[MetadataKey.playerName.rawValue] ?? "",
+            locationName: values[MetadataKey.locationName.rawValue] ?? "")
+    }
+
+    // MARK: - Running transactions
+
+    /// Runs `body` in a read transaction, turning failures into ``SaveGameError``s.
+    func reading<T>(_ body: (Database) throws -> sending T) throws -> sending T {
+        do {
+            return try queue.read(body)
+        } catch {
+            throw classify(error)
+        }
+    }
+
+    /// Runs `body` in one write transaction, turning failures into ``SaveGameError``s; nothing is written when it
+    /// throws.
+    @discardableResult
+    func writing(_ body: (inout SaveWriter) throws -> Void) throws -> SaveWriteSummary {
+        guard access == .readWrite else {
+            throw SaveGameError(.readOnly, path: url.path, detail: "the save was opened read-only")
+        }
+        do {
+            return try queue.write { db in
+                var writer = SaveWriter(db: db)
+                try body(&writer)
+                return writer.summary
+            }
+        } catch {
+            throw classify(error)
+        }
+    }
+
+    /// The save-level error for `error`, telling truncated files from other damage.
+    func classify(_ error: any Error) -> SaveGameError {
+        let wrapped = SaveGameError.wrapping(error, path: url.path)
+        guard wrapped.code == .corrupt else { return wrapped }
+        return SaveInspector.damaged(url, detail: wrapped.detail, underlyingError: wrapped.underlyingError ?? error)
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import ParleyJSON
+import ParleySQLite
+
+/// A folder of save slots, one SQLite file per slot: `<folder>/<slot>.parley`.
+///
+/// ```swift
+/// let store = SaveGameStore(folder: URL(fileURLWithPath: "SaveGames"))
+/// let save = try store.open(slot: "slot1")          // created if new, upgraded if older
+/// try save.writeFull(SaveSnapshot(state: pack.initialState, playTime: .zero))
+/// let loaded = try save.load(pack: pack)
+/// for slot in store.list() { print(slot.slot, slot.metadata?.label ?? slot.error?.description ?? "empty") }
+/// ```
+///
+/// Slot names are sanitized (see ``sanitizedSlotName(_:)``), so no name can reach outside the folder. The file
+/// format is described in `docs/save-format.md`.
+public struct SaveGameStore: Sendable {
+    /// The file extension of save files, without the dot.
+    public static let fileExtension = "parley"
+
+    /// The schema version this version of Parley writes; saves of older versions are upgraded when opened, saves of
+    /// newer ones are refused (``SaveGameError/Code/newerSchema``).
+    public static let schemaVersion = SaveSchema.currentVersion
+
+    /// The folder holding the save files.
+    public let folder: URL
+
+    /// The clock that stamps `created_at`, `updated_at` and attachments' times; tests fix it.
+    let now: @Sendable () -> Date
+
+    /// The schema's migrations: ``SaveSchema/migrator``, or one with more for tests of upgrades.
+    let migrator: Migrator
+
+    /// A store over `folder`, which is created when the first slot is.
+    ///
+    /// - Parameters:
+    ///   - folder: The save folder, for example `SaveGames`.
+    ///   - now: The clock for the times a save records; the system clock by default.
+    public init(folder: URL, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.init(folder: folder, now: now, migrator: SaveSchema.migrator)
+    }
+
+    /// A store whose saves follow `migrator`'s schema: for tests that upgrade saves to a schema not released yet.
+    init(folder: URL, now: @escaping @Sendable () -> Date, migrator: Migrator) {
+        self.folder = folder
+        self.now = now
+        self.migrator = migrator
+    }
+
+    // MARK: - Slots
+
+    /// The file of a slot, after sanitizing its name.
+    ///
+    /// - Parameter slot: The slot's name as the player typed it, for example `My Save 1`.
+    /// - Returns: `<folder>/<sanitized>.parley`, for example `SaveGames/my-save-1.parley`.
+    /// - Throws: ``SaveGameError`` with code ``SaveGameError/Code/invalidSlotName`` when nothing usable is left.
+    public func slotURL(_ slot: String) throws -> URL {
+        guard let name = Self.sanitizedSlotName(slot) else {
+            throw SaveGameError(
+                .invalidSlotName, detail: "\"\(slot)\" has no letter or digit to make a file name from")
+        }
+        return folder.appendingPathComponent(name).appendingPathExtension(Self.fileExtension)
+    }
+
+    /// Opens a slot, creating it if it does not exist and upgrading it if it comes from an older schema.
+    ///
+    /// The file is first inspected read-only (its header, schema and SQLite's `quick_check`, which reads every
+    /// page: a few milliseconds for a large save); it is opened for writing only if it is a Parley save this
+    /// version can read (or an empty database), so a foreign, damaged or newer file is never modified. Keep the
+    /// returned ``SaveFile`` for the whole session rather than opening the slot for every save.
+    ///
+    /// With ``SaveFile/Access/readOnly`` nothing is created or written: a missing slot is an error, and a save from
+    /// an older schema is upgraded in a private temporary copy, so it can be loaded from a read-only folder.
+    ///
+    /// - Parameters:
+    ///   - slot: The slot's name (sanitized as ``slotURL(_:)`` does).
+    ///   - access: Whether the save may be written; ``SaveFile/Access/readWrite`` by default.
+    /// - Returns: The open save.
+    /// - Throws: ``SaveGameError``: ``SaveGameError/Code/notASave``, ``SaveGameError/Code/corrupt``,
+    ///   ``SaveGameError/Code/truncated``, ``SaveGameError/Code/newerSchema`` for files that cannot be used;
+    ///   ``SaveGameError/Code/readOnly``, ``SaveGameError/Code/cannotOpen``, ``SaveGameError/Code/busy`` when the
+    ///   file or folder cannot be written or opened; ``SaveGameError/Code/notFound`` for a missing slot opened
+    ///   read-only; ``SaveGameError/Code/migrationFailed`` when an upgrade failed (and was rolled back).
+    public func open(slot: String, access: SaveFile.Access = .readWrite) throws -> SaveFile {
+        let url = try slotURL(slot)
+        let name = url.deletingPathExtension().lastPathComponent
+        let finding = try SaveInspector.inspect(url, migrator: migrator)
+        switch access {
+        case .readWrite:
+            try createFolder()
+            return try SaveFile.openForWriting(slot: name, url: url, migrator: migrator, now: now)
+        case .readOnly:
+            switch finding {
+            case .missing:
+                throw SaveGameError(.notFound, path: url.path, detail: "no slot \"\(name)\"")
+            case .empty:
+                throw SaveGameError(.noGame, path: url.path, detail: "the slot was created but never saved")
+            case .save(let applied):
+                let upToDate = Set(applied).isSuperset(of: migrator.migrationIDs)
+                return try SaveFile.openForReading(
+                    slot: name, url: url, upgradingCopy: !upToDate, migrator: migrator, now: now)
+            }
+        }
+    }
+
+    /// Whether a slot has a file.
+    ///
+    /// - Parameter slot: The slot's name.
+    /// - Returns: `true` when `<folder>/<slot>.parley` exists.
+    public func exists(slot: String) -> Bool {
+        guard let url = try? slotURL(slot) else { return false }
+        return FileManager.default.fileExists(atPath: url.path)
+    }
+
+    /// Every slot in the folder, most recently saved first; slots never saved and unreadable files come last, by
+    /// name.
+    ///
+    /// Each file is opened read-only: listing never changes a save. A file that cannot be read is listed with its
+    /// error (not a save, damaged, from a newer version) rather than left out.
+    ///
+    /// - Returns: The slots; empty when the folder does not exist.
+    public func list() -> [SaveSlotSummary] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let summaries = names.filter { $0.hasSuffix(".\(Self.fileExtension)") }.map { name in
+            let url = folder.appendingPathComponent(name)
+            let slot = String(name.dropLast(Self.fileExtension.count + 1))
+            do {
+                guard case .save = try SaveInspector.inspect(url, migrator: migrator) else {
+                    return SaveSlotSummary(slot: slot, url: url, metadata: nil, error: nil)
+                }
+                let db = try Database(path: url.path, options: DatabaseOptions(access: .readOnly))
+                let metadata = try SaveFile.readMetadata(db, path: url.path)
+                return SaveSlotSummary(slot: slot, url: url, metadata: metadata, error: nil)
+            } catch let error as SaveGameError where error.code == .noGame {
+                return SaveSlotSummary(slot: slot, url: url, metadata: nil, error: nil)
+            } catch {
+                return SaveSlotSummary(
+                    slot: slot, url: url, metadata: nil, error: SaveGameError.wrapping(error, path: url.path))
+            }
+        }
+        return summaries.sorted { first, second in
+            switch (first.metadata?.updatedAt, second.metadata?.updatedAt) {
+            case (let a?, let b?) where a != b: a > b
+            case (.some, nil): true
+            case (nil, .some): false
+            default: first.slot < second.slot
+            }
+        }
+    }
+
+    /// Deletes a slot: its file and SQLite's `-wal`, `-shm` and `-journal` files beside it.
+    ///
+    /// Close every ``SaveFile`` of the slot first.
+    ///
+    /// - Parameter slot: The slot's name.
+    /// - Throws: ``SaveGameError`` with code ``SaveGameError/Code/notFound`` when there is no such slot, or
+    ///   ``SaveGameError/Code/readOnly`` when the file cannot be removed.
+    public func delete(slot: String) throws {
+        let url = try slotURL(slot)
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: url.path) else {
+            throw SaveGameError(.notFound, path: url.path, detail: "no slot \"\(slot)\"")
+        }
+        do {
+            // The main file last: while it exists, the slot is still there and can be deleted again.
+            for suffix in ["-wal", "-shm", "-journal"] where manager.fileExists(atPath: url.path + suffix) {
+                try manager.removeItem(atPath: url.path + suffix)
+            }
+            try manager.removeItem(at: url)
+        } catch {
+            throw SaveGameError(
+                .readOnly, path: url.path, detail: "cannot remove it: \(error.localizedDescription)",
+                underlyingError: error)
+        }
+    }
+
+    /// A slot's whole content as one JSON document: metadata, state, conversations, pending offers, feedback and
+    /// recordings (the shape is in `docs/save-format.md`). The save is opened read-only.
+    ///
+    /// - Parameter slot: The slot's name.
+    /// - Returns: The JSON document.
+    /// - Throws: ``SaveGameError`` as ``open(slot:access:)`` with ``SaveFile/Access/readOnly`` and
+    ///   ``SaveFile/export()`` do.
+    public func export(slot: String) throws -> JSONValue {
+        try open(slot: slot, access: .readOnly).export()
+    }
+
+    // MARK: - Helpers
+
+    private func createFolder() throws {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw SaveGameError(
+                .cannotOpen, path: folder.path, detail: "cannot create the save folder: \(error.localizedDescription)",
+                underlyingError: error)
+        }
+    }
+}

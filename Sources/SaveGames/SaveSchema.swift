@@ -1,0 +1,113 @@
+import ParleySQLite
+
+/// The save file's schema: its ordered migrations, and the marks that tell a Parley save from other files.
+///
+/// Migrations are never edited once released; a change to the schema is a new migration appended here, a new
+/// fixture `Tests/SaveGamesTests/Fixtures/schema-v<N>.sqlite`, and a new section in `docs/save-format.md`.
+enum SaveSchema {
+    /// `PRAGMA application_id` of every Parley save: the ASCII bytes `PRLY`.
+    static let applicationID = 0x5052_4C59
+
+    /// The value of the `format` metadata key.
+    static let formatName = "parley-save"
+
+    /// The migrations of every released schema, oldest first.
+    static let migrator: Migrator = {
+        var migrator = Migrator()
+        migrator.registerMigration("1-initial", migrate: createVersion1)
+        return migrator
+    }()
+
+    /// The schema version this code writes: the number of migrations.
+    static var currentVersion: Int { migrator.migrationIDs.count }
+
+    // MARK: - Version 1 (released with Parley 0.1.0; never edit)
+
+    @Sendable static func createVersion1(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE metadata(
+                    key   TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL
+                );
+                CREATE TABLE player(
+                    id       INTEGER PRIMARY KEY CHECK (id = 1),
+                    name     TEXT NOT NULL,
+                    location TEXT NOT NULL,
+                    gold     INTEGER NOT NULL
+                );
+                CREATE TABLE player_items(
+                    item     TEXT PRIMARY KEY NOT NULL,
+                    quantity INTEGER NOT NULL CHECK (quantity > 0)
+                );
+                CREATE TABLE npcs(
+                    id       TEXT PRIMARY KEY NOT NULL,
+                    location TEXT NOT NULL,
+                    gold     INTEGER NOT NULL
+                );
+                CREATE TABLE npc_items(
+                    npc      TEXT NOT NULL REFERENCES npcs(id) ON DELETE CASCADE,
+                    item     TEXT NOT NULL,
+                    quantity INTEGER NOT NULL CHECK (quantity > 0),
+                    PRIMARY KEY (npc, item)
+                );
+                CREATE TABLE locations(
+                    id TEXT PRIMARY KEY NOT NULL
+                );
+                CREATE TABLE location_items(
+                    location TEXT NOT NULL REFERENCES locations(id) ON DELETE CASCADE,
+                    item     TEXT NOT NULL,
+                    quantity INTEGER NOT NULL CHECK (quantity > 0),
+                    PRIMARY KEY (location, item)
+                );
+                CREATE TABLE conversations(
+                    npc         TEXT PRIMARY KEY NOT NULL,
+                    entry_count INTEGER NOT NULL CHECK (entry_count >= 0)
+                );
+                CREATE TABLE transcript_entries(
+                    npc      TEXT NOT NULL REFERENCES conversations(npc) ON DELETE CASCADE,
+                    position INTEGER NOT NULL CHECK (position >= 0),
+                    entry_id TEXT NOT NULL,
+                    role     TEXT NOT NULL,
+                    kind     TEXT NOT NULL,
+                    json     TEXT NOT NULL,
+                    PRIMARY KEY (npc, position)
+                );
+                CREATE TABLE conversation_annotations(
+                    npc   TEXT NOT NULL REFERENCES conversations(npc) ON DELETE CASCADE,
+                    key   TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    PRIMARY KEY (npc, key)
+                );
+                CREATE TABLE turn_annotations(
+                    npc             TEXT NOT NULL REFERENCES conversations(npc) ON DELETE CASCADE,
+                    prompt_entry_id TEXT NOT NULL,
+                    key             TEXT NOT NULL,
+                    value           TEXT NOT NULL,
+                    PRIMARY KEY (npc, prompt_entry_id, key)
+                );
+                CREATE TABLE pending_offers(
+                    npc        TEXT PRIMARY KEY NOT NULL,
+                    offer_json TEXT NOT NULL,
+                    summary    TEXT NOT NULL
+                );
+                CREATE TABLE feedback(
+                    id         TEXT PRIMARY KEY NOT NULL,
+                    npc        TEXT,
+                    created_at TEXT NOT NULL,
+                    json       TEXT NOT NULL
+                );
+                CREATE INDEX feedback_by_npc ON feedback(npc, created_at);
+                CREATE TABLE recordings(
+                    id         TEXT PRIMARY KEY NOT NULL,
+                    npc        TEXT,
+                    created_at TEXT NOT NULL,
+                    json       TEXT NOT NULL
+                );
+                CREATE INDEX recordings_by_npc ON recordings(npc, created_at);
+                INSERT INTO metadata(key, value) VALUES ('format', 'parley-save'), ('schema_version', '1');
+                PRAGMA application_id = 1347570777;
+                PRAGMA user_version = 1;
+                """)
+    }
+}
