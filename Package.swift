@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "GameWorld", targets: ["GameWorld"]),
         .library(name: "ScriptedModel", targets: ["ScriptedModel"]),
         .library(name: "SaveGames", targets: ["SaveGames"]),
+        .library(name: "ParleyEngine", targets: ["ParleyEngine"]),
 
         // MARK: - Executables
         .executable(name: "parley", targets: ["parley"]),
@@ -77,11 +78,25 @@ let package = Package(
             dependencies: ["SaveGames", "save-stress", "ParleySQLite", "GameWorld", "LanguageModels", "ParleyJSON"],
             exclude: ["Fixtures"]),
 
+        // MARK: - ParleyEngine: one session per NPC, NPC tools bound to the game state, the turn loop
+        .target(
+            name: "ParleyEngine",
+            dependencies: [
+                "LanguageModels", "GameWorld", "OpenAICompatible", "ScriptedModel", "SaveGames", "ParleyJSON",
+            ]),
+        .testTarget(
+            name: "ParleyEngineTests",
+            dependencies: ["ParleyEngine", "LanguageModels", "LanguageModelsTesting", "GameWorld", "SaveGames"]),
+
         // MARK: - Executables: hand-written argument parsing shared by every command line tool, and `parley`
         .target(name: "CommandLineKit"),
-        .executableTarget(name: "parley", dependencies: ["CommandLineKit", "GameWorld"]),
+        .executableTarget(
+            name: "parley",
+            dependencies: [
+                "CommandLineKit", "GameWorld", "ParleyEngine", "SaveGames", "LanguageModels", "ParleyJSON",
+            ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        .testTarget(name: "ParleyCLITests", dependencies: ["parley"]),
+        .testTarget(name: "ParleyCLITests", dependencies: ["parley"], exclude: ["Goldens"]),
 
         // MARK: - Examples
         .executableTarget(

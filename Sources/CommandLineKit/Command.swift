@@ -20,7 +20,7 @@
 public struct Command: Sendable {
     /// What a command does when it runs; it returns the exit code, or throws (a `UsageError` exits with 64,
     /// anything else is printed as `error: ...` and exits with 1).
-    public typealias Handler = @Sendable (CommandContext) throws -> ExitCode
+    public typealias Handler = @Sendable (CommandContext) async throws -> ExitCode
 
     /// The name typed on the command line: `check`.
     public var name: String

@@ -130,7 +130,7 @@ public struct CommandLineTool: Sendable {
     public func run(
         _ arguments: [String], environment: [String: String] = [:],
         standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void
-    ) -> ExitCode {
+    ) async -> ExitCode {
         switch parse(arguments) {
         case .help(let command, let path):
             standardOutput(command.help(path: path))
@@ -143,7 +143,7 @@ public struct CommandLineTool: Sendable {
                 arguments: parsed, commandPath: path, environment: environment, standardOutput: standardOutput,
                 standardError: standardError)
             do {
-                return try command.handler!(context)
+                return try await command.handler!(context)
             } catch let error as UsageError {
                 standardError(Self.usageErrorText(error, command: command, path: path))
                 return .usage
@@ -156,8 +156,8 @@ public struct CommandLineTool: Sendable {
 
     /// Parses `CommandLine.arguments`, runs the command with the process's environment, standard output and
     /// standard error, and exits with its code.
-    public func main() -> Never {
-        let code = run(
+    public func main() async -> Never {
+        let code = await run(
             Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
             standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
             standardError: { FileHandle.standardError.write(Data($0.utf8)) })

@@ -25,7 +25,10 @@ public struct Instructions: Sendable, Equatable, InstructionsRepresentable {
         self = try content()
     }
 
-    init(segments: [Transcript.Segment]) {
+    /// Creates instructions from transcript segments. (A Parley addition.)
+    ///
+    /// - Parameter segments: The instructions' segments.
+    public init(segments: [Transcript.Segment]) {
         self.segments = segments
     }
 

@@ -25,7 +25,11 @@ public struct Prompt: Sendable, Equatable, PromptRepresentable {
         self = try content()
     }
 
-    init(segments: [Transcript.Segment]) {
+    /// Creates a prompt from transcript segments, for example text for the model beside structured content for
+    /// a program that reads the transcript. (A Parley addition.)
+    ///
+    /// - Parameter segments: The prompt's segments.
+    public init(segments: [Transcript.Segment]) {
         self.segments = segments
     }
 

@@ -2,10 +2,14 @@ import CommandLineKit
 
 /// The `parley` command and its subcommands. Add a subcommand in its own file and list it here.
 enum ParleyCommand {
-    /// `parley`: plays the game (not built yet), or runs a subcommand.
+    /// `parley`: plays the game, or runs a subcommand.
     static let root = Command(
         "parley", abstract: "A text adventure whose characters you talk to in your own words.",
         discussion: "Run 'parley' to play. The other subcommands are tools for players and modders.",
-        subcommands: [PlayCommand.command, ContentCommand.command],
+        options: PlayCommand.options,
+        subcommands: [
+            PlayCommand.command, ContentCommand.command, SavesCommand.command, TranscriptCommand.command,
+            FeedbackCommand.command,
+        ],
         handler: PlayCommand.run)
 }

@@ -1,14 +1,93 @@
 import CommandLineKit
+import Foundation
+import GameWorld
+import ParleyEngine
+import SaveGames
 
-/// `parley play`: the game. Not built yet; this placeholder says so.
+/// `parley play` (and bare `parley`): the text adventure.
 enum PlayCommand {
     /// The `play` subcommand.
     static let command = Command(
-        "play", abstract: "Play the game (not built yet).", handler: run)
+        "play", abstract: "Play the game in this terminal.",
+        discussion: """
+            Talk to the town's people in your own words: 'talk to mira', then just type. 'help' lists the commands.
+            Input may be piped (one command per line); then no prompts or escape codes are printed.
+            The model is the embedded scripted one unless --model or PARLEY_MODEL names a server:
+              --model http://127.0.0.1:8080/v1          (scripts/llm-server start --port 8080)
+              --model http://127.0.0.1:11434/v1#llama3.2 (Ollama)
+            """,
+        options: options, handler: run)
 
-    /// Says that the game is not built yet, and fails.
-    @Sendable static func run(_ context: CommandContext) throws -> ExitCode {
-        context.printError("parley: the game is not built yet. Try 'parley content check' to check the content pack.")
-        return .failure
+    /// The options `play` takes, which bare `parley` takes too.
+    static let options: [Option] = [
+        .value("content", valueName: "DIR", defaultValue: "Content", help: "The content pack to play."),
+        .value("model", valueName: "SPEC", help: "scripted, or a server URL (default: PARLEY_MODEL, or scripted)."),
+        .value("seed", valueName: "N", defaultValue: "1", help: "The scripted model's seed."),
+        .value("name", valueName: "NAME", help: "Your name in the game."),
+        .value("saves", valueName: "DIR", help: "The saves folder (default: PARLEY_SAVES, or SaveGames)."),
+        .flag("continue", help: "Continue the last game (the autosave) instead of starting a new one."),
+        .value("feedback-dir", valueName: "DIR", help: "Also write each feedback report to DIR as a .json file."),
+    ]
+
+    @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
+        let directory = context.arguments.value("content") ?? "Content"
+        let loaded = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
+        guard let pack = loaded.pack, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
+            context.printError(ContentCheckReport(loaded).text, terminator: "")
+            context.printError("parley: the content pack in \(directory) has errors; fix them and try again.")
+            return .failure
+        }
+        guard let seed = UInt64(context.arguments.value("seed") ?? "1") else {
+            throw UsageError("--seed must be a whole number", hint: "for example --seed 7")
+        }
+        let specification = context.arguments.value("model") ?? context.environment["PARLEY_MODEL"] ?? "scripted"
+        let choice: ModelChoice
+        do {
+            choice = try ModelChoice.parse(specification, seed: seed)
+        } catch {
+            throw UsageError("\(error)")
+        }
+        let models: Game.ModelProvider
+        do {
+            models = try await choice.makeProvider()
+        } catch {
+            context.printError("parley: \(error)")
+            return .failure
+        }
+        var state = pack.initialState
+        if let name = context.arguments.value("name"), !name.isEmpty {
+            var player = state.player
+            player.name = name
+            state = GameState(world: state.world, player: player)
+        }
+        let savesFolder = context.arguments.value("saves") ?? context.environment["PARLEY_SAVES"] ?? "SaveGames"
+        let store = SaveGameStore(folder: URL(fileURLWithPath: savesFolder))
+        let host = GameHost(
+            pack: pack, state: state, models: models, store: store,
+            feedbackFolder: (context.arguments.value("feedback-dir") ?? context.environment["PARLEY_FEEDBACK_DIR"])
+                .map { URL(fileURLWithPath: $0) })
+
+        let interactive = Terminal.inputIsTerminal && Terminal.outputIsTerminal
+        let renderer = GameRenderer(
+            style: Style(enabled: Terminal.colorEnabled(environment: context.environment)),
+            showsSpinner: Terminal.outputIsTerminal)
+        let world = state.world
+        Terminal.write(renderer.style.goal(world.title) + "\n")
+        if !world.introduction.isEmpty { Terminal.write(world.introduction + "\n") }
+        Terminal.write("Your goal: \(world.goal.description)\nType help for the commands.\n\n")
+        if context.arguments.flag("continue"), store.exists(slot: host.autosaveSlot) {
+            await host.perform("load \(host.autosaveSlot)", output: renderer.render)
+        } else {
+            await host.perform("look", output: renderer.render)
+        }
+
+        let editor = LineEditor(interactive: interactive)
+        while true {
+            let prompt = await host.game.partner.map { "\(world.name(of: $0)) > " } ?? "> "
+            guard let line = editor.readLine(prompt: interactive ? prompt : "") else { break }
+            guard await host.perform(line, output: renderer.render) else { break }
+        }
+        if interactive { Terminal.write("Farewell.\n") }
+        return .success
     }
 }

@@ -1,4 +1,4 @@
 import CommandLineKit
 
 // The `parley` command: one file per subcommand; `ParleyCommand.swift` lists them.
-CommandLineTool(root: ParleyCommand.root).main()
+await CommandLineTool(root: ParleyCommand.root).main()

@@ -48,10 +48,10 @@ final class Output: Sendable {
 
     let tool = CommandLineTool(root: root)
 
-    func run(_ arguments: [String]) -> (code: ExitCode, out: String, err: String) {
+    func run(_ arguments: [String]) async -> (code: ExitCode, out: String, err: String) {
         let out = Output()
         let err = Output()
-        let code = tool.run(arguments, standardOutput: out.write, standardError: err.write)
+        let code = await tool.run(arguments, standardOutput: out.write, standardError: err.write)
         return (code, out.value, err.value)
     }
 
@@ -67,20 +67,20 @@ final class Output: Sendable {
         (["content", "check", "--tag", "a", "--tag=b"], #"dir=Content json=false seed=7 tags=["a", "b"]"#),
         (["content", "check", "--", "--json"], "dir=--json json=false seed=7 tags=[]"),
     ])
-    func parsesOptionsArgumentsAndDefaults(_ arguments: [String], _ expected: String) {
-        let result = run(arguments)
+    func parsesOptionsArgumentsAndDefaults(_ arguments: [String], _ expected: String) async {
+        let result = await run(arguments)
         #expect(result.code == .success)
         #expect(result.out == expected + "\n")
         #expect(result.err == "")
     }
 
-    @Test func repeatingArgumentsTakeTheRest() {
-        #expect(run(["echo", "a", "b", "c"]).out == "a b c\n")
-        #expect(run(["echo"]).out == "\n")
+    @Test func repeatingArgumentsTakeTheRest() async {
+        #expect(await run(["echo", "a", "b", "c"]).out == "a b c\n")
+        #expect(await run(["echo"]).out == "\n")
     }
 
-    @Test func theRootCommandRunsWithoutASubcommand() {
-        let result = run([])
+    @Test func theRootCommandRunsWithoutASubcommand() async {
+        let result = await run([])
         #expect(result.code == .failure)
         #expect(result.err == "no game yet\n")
     }
@@ -97,8 +97,8 @@ final class Output: Sendable {
         (["contnet", "check"], "error: unknown command 'contnet' (did you mean 'content'?)"),
         (["content"], "error: missing a subcommand (one of: check)"),
     ])
-    func usageErrorsExitWith64AndSayWhatToDo(_ arguments: [String], _ firstLine: String) {
-        let result = run(arguments)
+    func usageErrorsExitWith64AndSayWhatToDo(_ arguments: [String], _ firstLine: String) async {
+        let result = await run(arguments)
         #expect(result.code == .usage)
         #expect(result.out == "")
         let lines = result.err.split(separator: "\n").map(String.init)
@@ -107,14 +107,14 @@ final class Output: Sendable {
         #expect(lines.last?.hasPrefix("See '") == true)
     }
 
-    @Test func aBadIntegerValueIsAUsageError() {
-        let result = run(["content", "check", "--seed", "many"])
+    @Test func aBadIntegerValueIsAUsageError() async {
+        let result = await run(["content", "check", "--seed", "many"])
         #expect(result.code == .usage)
         #expect(result.err.hasPrefix("error: the value of seed must be a whole number, not 'many'\n"))
     }
 
-    @Test func aThrowingHandlerFailsWithItsError() {
-        let result = run(["fail"])
+    @Test func aThrowingHandlerFailsWithItsError() async {
+        let result = await run(["fail"])
         #expect(result.code == .failure)
         #expect(result.err == "error: it broke\n")
     }
@@ -124,16 +124,16 @@ final class Output: Sendable {
     @Test(arguments: [
         ["--help"], ["-h"], ["content", "--help"], ["content", "check", "-h"], ["content", "check", "x", "--help"],
     ])
-    func helpIsAvailableEverywhere(_ arguments: [String]) {
-        let result = run(arguments)
+    func helpIsAvailableEverywhere(_ arguments: [String]) async {
+        let result = await run(arguments)
         #expect(result.code == .success)
         #expect(result.out.hasPrefix("OVERVIEW: "))
         #expect(result.out.contains("-h, --help"))
     }
 
-    @Test func helpIsGeneratedFromTheDeclaration() {
+    @Test func helpIsGeneratedFromTheDeclaration() async {
         #expect(
-            run(["content", "check", "--help"]).out == """
+            await run(["content", "check", "--help"]).out == """
                 OVERVIEW: Check a pack.
 
                 USAGE: tool content check [DIR] [--json] [--seed N] [--tag VALUE]
@@ -148,12 +148,12 @@ final class Output: Sendable {
                   -h, --help            Show help information.
 
                 """)
-        let group = run(["content", "--help"]).out
+        let group = await run(["content", "--help"]).out
         #expect(group.contains("USAGE: tool content <subcommand>"))
         #expect(group.contains("SUBCOMMANDS:\n  check                 Check a pack."))
     }
 
-    @Test func parseReportsWhatItFound() {
+    @Test func parseReportsWhatItFound() async {
         guard case .run(let command, let path, let arguments) = tool.parse(["content", "check", "--json"]) else {
             Issue.record("expected a command to run")
             return

@@ -3,50 +3,11 @@ import Testing
 
 /// Runs the built `parley` binary end to end: arguments in; standard output, standard error and exit code out.
 @Suite struct ParleyCLITests {
-    /// The package's root directory, where the commands run.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// The directory SwiftPM builds products into: the one holding the test bundle. On Linux the bundle is an
-    /// executable in that directory; on macOS it is a `.xctest` bundle inside it.
-    static var productsDirectory: URL {
-        #if os(macOS)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
-        #endif
-        return Bundle.main.bundleURL
-    }
-
-    struct Run {
-        var status: Int32
-        var out: String
-        var err: String
-    }
+    static let packageRoot = ParleyBinary.packageRoot
 
     /// Runs `parley` with these arguments in the package's root directory.
-    func parley(_ arguments: String..., environment: [String: String] = [:]) throws -> Run {
-        let binary = Self.productsDirectory.appendingPathComponent("parley")
-        try #require(
-            FileManager.default.isExecutableFile(atPath: binary.path),
-            "no parley binary next to the tests at \(binary.path); build it with 'swift build --product parley'")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = Self.packageRoot
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-            err: String(decoding: errData, as: UTF8.self))
+    func parley(_ arguments: String..., environment: [String: String] = [:]) throws -> ParleyRun {
+        try runParley(arguments, environment: environment)
     }
 
     @Test func checkingTheShippedPackPasses() throws {
@@ -123,19 +84,5 @@ import Testing
         let run = try parley(
             "content", "check", "Tests/GameWorldTests/Fixtures/broken/wrong_type", environment: ["NO_COLOR": "1"])
         #expect(!run.out.contains("\u{1B}"))
-    }
-
-    @Test(arguments: [[], ["play"]])
-    func theGameIsNotBuiltYet(_ arguments: [String]) throws {
-        let binary = Self.productsDirectory.appendingPathComponent("parley")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
     }
 }

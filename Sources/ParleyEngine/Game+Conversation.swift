@@ -1,0 +1,187 @@
+import Foundation
+import GameWorld
+import LanguageModels
+
+// Talking: starting and ending conversations, turns, offers, history.
+
+extension Game {
+    func talk(to name: String, output: (GameOutput) -> Void) async {
+        guard let npc = npcHere(named: name) else {
+            let here = state.npcsHere.map(\.name)
+            return output(
+                .problem("There is no \(name) here." + (here.isEmpty ? "" : " Here: \(here.joined(separator: ", ")).")))
+        }
+        partner = npc.id
+        await witness(.arrived(player: state.player.name), npc: npc.id, output: output)
+    }
+
+    func say(_ text: String, output: (GameOutput) -> Void) async {
+        guard let partner else {
+            return output(.problem("You are not talking to anyone. Try: talk to <name>"))
+        }
+        await speak(Prompt(text), to: partner, output: output)
+    }
+
+    func bye(output: (GameOutput) -> Void) async {
+        guard let npc = partner else { return output(.narration("You are not talking to anyone.")) }
+        await witness(.left(player: state.player.name), npc: npc, output: output)
+        partner = nil
+    }
+
+    /// Tells an NPC what just happened and lets it answer.
+    func witness(_ event: WitnessedEvent, npc: NPCID, output: (GameOutput) -> Void) async {
+        await speak(event.prompt, to: npc, output: output)
+    }
+
+    /// One turn: the prompt goes to the NPC's session, the answer streams out, the turn's context is recorded.
+    /// On failure the session rolls the turn back and the player hears why.
+    func speak(_ prompt: Prompt, to npcID: NPCID, output: (GameOutput) -> Void) async {
+        let name = state.world.name(of: npcID)
+        let conversation: NPCConversation
+        do {
+            conversation = try await self.conversation(with: npcID)
+        } catch {
+            return output(.problem("\(name) cannot speak: \(error)"))
+        }
+        let context = state.annotations(talkingTo: npcID)
+        let refusalsBefore = shared.read(\.refusedOffers.count)
+        let lastWords = conversation.session.transcript.last { if case .response = $0 { true } else { false } }
+        let world = state.world
+        shared.update { $0.quotes[npcID] = TradeGuard.quotes(in: lastWords?.description ?? "", world: world) }
+        defer { reportRefusals(since: refusalsBefore, npc: npcID) }
+        output(.thinking(npc: name))
+        var began = false
+        var shown = ""
+        do {
+            let stream = conversation.session.streamResponse(to: prompt)
+            for try await snapshot in stream {
+                if !began {
+                    output(.speechBegan(npc: name))
+                    began = true
+                }
+                let text = snapshot.content
+                if text.hasPrefix(shown) {
+                    if text.count > shown.count { output(.speech(String(text.dropFirst(shown.count)))) }
+                } else {
+                    output(.speech(" " + text))
+                }
+                shown = text
+            }
+            let response = try await stream.collect()
+            if !began {
+                output(.speechBegan(npc: name))
+                output(.speech(response.content))
+            }
+            output(.speechEnded)
+            if let first = response.transcriptEntries.first {
+                conversations[npcID]?.turnAnnotations[first.id] = context
+            }
+            changedConversations.insert(npcID)
+        } catch {
+            if began { output(.speechEnded) }
+            output(.problem(Self.explain(error, npc: name)))
+        }
+    }
+
+    /// The NPC's conversation, created at first contact with instructions from its persona and the game now.
+    func conversation(with npcID: NPCID) async throws -> NPCConversation {
+        if let existing = conversations[npcID] { return existing }
+        let state = self.state
+        guard let npc = state.world.npcs[npcID] else { throw GameEventError.unknownNPCError(npcID) }
+        let model = try await models(npc, state.world)
+        let toolbox = NPCToolbox(
+            npc: npcID, state: shared,
+            onRefusal: { [shared] refusal in
+                shared.update { $0.refusedOffers.append(refusal) }
+            })
+        let tools = toolbox.tools()
+        let conversation: NPCConversation
+        if let restored, restored.npcs.contains(npcID), let saved = try restored.load(npcID) {
+            // The conversation continues where it was: the NPC remembers everything said in this save.
+            let session = LanguageModelSession(model: model, tools: tools, transcript: saved.transcript)
+            conversation = NPCConversation(npc: npcID, session: session, turnAnnotations: saved.turnAnnotations)
+        } else {
+            let session = LanguageModelSession(
+                model: model, tools: tools,
+                instructions: NPCInstructions.make(npc: npc, state: state, hasTradeTools: npc.trade.trades))
+            conversation = NPCConversation(npc: npcID, session: session)
+        }
+        conversations[npcID] = conversation
+        return conversation
+    }
+
+    static func explain(_ error: any Error, npc: String) -> String {
+        switch error {
+        case LanguageModelError.contextSizeExceeded:
+            "\(npc) has lost the thread of this long conversation (\(error)). Your words were not lost: say them again."
+        default:
+            "\(npc) did not answer: \(error) Your words were not lost: say them again."
+        }
+    }
+
+    // MARK: - Offers
+
+    func describeOffers() -> String {
+        let offers = pendingOffers
+        guard !offers.isEmpty else { return "No offers are waiting for your answer." }
+        return offers.sorted { $0.key.rawValue < $1.key.rawValue }.map { "  \($0.value.summary)" }.joined(
+            separator: "\n")
+    }
+
+    func answerOffer(accepting: Bool, output: (GameOutput) -> Void) async {
+        let offers = pendingOffers
+        let npcID = partner.flatMap { offers[$0] != nil ? $0 : nil } ?? (offers.count == 1 ? offers.keys.first : nil)
+        guard let npcID, let pending = offers[npcID] else {
+            return output(
+                .narration(
+                    offers.isEmpty
+                        ? "No offer is waiting for your answer." : "Which offer? Talk to the one who made it."))
+        }
+        shared.update { $0.pendingOffers[npcID] = nil }
+        let player = state.player.name
+        if accepting {
+            do {
+                try shared.apply(.traded(offer: pending.offer))
+            } catch {
+                return output(.problem("The trade cannot happen any more: \(error.message)"))
+            }
+            output(.narration("Done: \(pending.summary)"))
+        }
+        guard state.world.npcs[npcID]?.location == state.player.location else { return }
+        partner = npcID
+        let event: WitnessedEvent =
+            accepting
+            ? .offerAccepted(player: player, summary: pending.summary)
+            : .offerDeclined(player: player, summary: pending.summary)
+        await witness(event, npc: npcID, output: output)
+    }
+
+    // MARK: - History
+
+    func describeHistory() -> String {
+        guard let partner, let conversation = conversations[partner] else {
+            return "You are not talking to anyone."
+        }
+        let name = state.world.name(of: partner)
+        let lines = conversation.session.transcript.history.compactMap { entry -> String? in
+            switch entry {
+            case .prompt(let prompt):
+                let text = prompt.segments.compactMap { if case .text(let t) = $0 { t.content } else { nil } }.joined()
+                return text.hasPrefix("(") ? text : "You: \(text)"
+            case .response(let response): return "\(name): \(response.segments.map(\.description).joined())"
+            default: return nil
+            }
+        }
+        return lines.isEmpty ? "You have not spoken with \(name) yet." : lines.joined(separator: "\n")
+    }
+}
+
+extension GameEventError {
+    static func unknownNPCError(_ npc: NPCID) -> any Error {
+        struct UnknownNPC: Error, CustomStringConvertible {
+            let npc: NPCID
+            var description: String { "there is no NPC \"\(npc.rawValue)\" in this world" }
+        }
+        return UnknownNPC(npc: npc)
+    }
+}

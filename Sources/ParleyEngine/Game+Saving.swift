@@ -1,0 +1,90 @@
+import Foundation
+import GameWorld
+import LanguageModels
+import SaveGames
+
+// What the game gives a save file, and how a saved game comes back.
+
+/// What a game restored from a save needs: the saved offers, and where each NPC's conversation is, read only when
+/// the player first talks to that NPC again.
+public struct RestoredConversations: Sendable {
+    /// The NPCs that have a saved conversation.
+    public var npcs: Set<NPCID>
+    /// Reads one NPC's saved conversation.
+    public var load: @Sendable (NPCID) throws -> AnnotatedTranscript?
+    /// The offers that were waiting for an answer.
+    public var pendingOffers: [NPCID: PendingOffer]
+
+    /// Creates the restore information.
+    ///
+    /// - Parameters:
+    ///   - npcs: The NPCs with a saved conversation.
+    ///   - pendingOffers: The saved pending offers.
+    ///   - load: Reads one NPC's conversation.
+    public init(
+        npcs: Set<NPCID>, pendingOffers: [NPCID: PendingOffer],
+        load: @escaping @Sendable (NPCID) throws -> AnnotatedTranscript?
+    ) {
+        self.npcs = npcs
+        self.pendingOffers = pendingOffers
+        self.load = load
+    }
+}
+
+extension Game {
+    /// What changed since the last save, for an autosave; `nil` when nothing did.
+    ///
+    /// - Parameter playTime: The total play time now.
+    /// - Returns: The changed state, the conversations that grew, and the offers if they changed.
+    public func saveDelta(playTime: Duration) -> SaveDelta? {
+        let events = Array(shared.read(\.events).dropFirst(savedEventCount))
+        let offers = pendingOffers
+        guard !events.isEmpty || !changedConversations.isEmpty || offers != savedOffers else { return nil }
+        let conversations = Dictionary(
+            uniqueKeysWithValues: changedConversations.compactMap { npc in
+                self.conversations[npc].map { (npc, $0.annotated(npcName: state.world.name(of: npc))) }
+            })
+        return SaveDelta(
+            state: state, events: events, conversations: conversations,
+            pendingOffers: offers == savedOffers ? nil : offers.mapValues(\.saved), playTime: playTime)
+    }
+
+    /// Everything, for a full save: the state, every conversation (saved ones not yet read are read now), the
+    /// pending offers.
+    ///
+    /// - Parameters:
+    ///   - label: The save's label.
+    ///   - playTime: The total play time.
+    /// - Returns: The snapshot.
+    /// - Throws: When a saved conversation cannot be read.
+    public func saveSnapshot(label: String, playTime: Duration) throws -> SaveSnapshot {
+        var all = annotatedTranscripts
+        if let restored {
+            for npc in restored.npcs where all[npc] == nil {
+                if let transcript = try restored.load(npc) { all[npc] = transcript }
+            }
+        }
+        return SaveSnapshot(
+            state: state, conversations: all, pendingOffers: pendingOffers.mapValues(\.saved), playTime: playTime,
+            label: label)
+    }
+
+    /// Marks everything as saved, after a successful save.
+    public func markSaved() {
+        savedEventCount = shared.read(\.events.count)
+        changedConversations.removeAll()
+        savedOffers = pendingOffers
+    }
+}
+
+extension PendingOffer {
+    /// The offer as a save file keeps it.
+    var saved: SavedOffer { SavedOffer(offer: offer, summary: summary) }
+
+    /// An offer from a save file.
+    ///
+    /// - Parameter saved: The saved offer.
+    public init(_ saved: SavedOffer) {
+        self.init(offer: saved.offer, summary: saved.summary)
+    }
+}

@@ -1,0 +1,103 @@
+import GameWorld
+
+// Moving around and handling items: the commands that need no model.
+
+extension Game {
+    func describeLocation() -> String {
+        let state = self.state
+        guard let location = state.currentLocation else { return "You are nowhere." }
+        var lines = ["\(location.name)", location.description]
+        let items = location.items.map { state.world.name(of: $0.item) + ($0.quantity > 1 ? " (\($0.quantity))" : "") }
+        if !items.isEmpty { lines.append("You see: \(items.joined(separator: ", ")).") }
+        let people = state.npcsHere.map(\.name).sorted()
+        if !people.isEmpty { lines.append("Here: \(people.joined(separator: ", ")).") }
+        let exits = location.exits.map { "\($0.direction) (\(state.world.name(of: $0.destination)))" }
+        lines.append(exits.isEmpty ? "There is no way out." : "Exits: \(exits.joined(separator: ", ")).")
+        return lines.joined(separator: "\n")
+    }
+
+    func describeInventory() -> String {
+        let state = self.state
+        let items = state.player.inventory.sorted { $0.item.rawValue < $1.item.rawValue }
+            .map { "  \(state.world.name(of: $0.item))" + ($0.quantity > 1 ? " × \($0.quantity)" : "") }
+        let carried = items.isEmpty ? "You carry nothing." : "You carry:\n" + items.joined(separator: "\n")
+        return carried + "\nGold: \(state.player.gold)"
+    }
+
+    func go(_ direction: String, output: (GameOutput) -> Void) {
+        let state = self.state
+        guard let location = state.currentLocation else { return }
+        let exit =
+            location.exit(toward: direction)
+            ?? location.exits.first { state.world.name(of: $0.destination).lowercased() == direction.lowercased() }
+            ?? location.exits.first { $0.destination.rawValue == direction.lowercased() }
+        guard let exit else {
+            let ways = location.exits.map(\.direction).joined(separator: ", ")
+            return output(.problem("You can't go \(direction) from here. Exits: \(ways)."))
+        }
+        do {
+            try shared.apply(.moved(from: location.id, to: exit.destination))
+        } catch {
+            return output(.problem(exit.lockedMessage ?? error.message))
+        }
+        if let partner {
+            output(.narration("You leave \(state.world.name(of: partner))."))
+            self.partner = nil
+        }
+        output(.narration(describeLocation()))
+    }
+
+    func take(_ name: String, output: (GameOutput) -> Void) {
+        let state = self.state
+        guard let location = state.currentLocation,
+            let item = state.world.item(named: name, preferring: location.items), location.items.contains(item.id)
+        else { return output(.problem("There is no \(name) here.")) }
+        do {
+            try shared.apply(.tookItem(item: item.id, quantity: 1, from: location.id))
+            output(.narration("You take the \(item.name)."))
+        } catch {
+            output(.problem(error.message))
+        }
+    }
+
+    func drop(_ name: String, output: (GameOutput) -> Void) {
+        let state = self.state
+        guard let item = state.world.item(named: name, preferring: state.player.inventory),
+            state.player.inventory.contains(item.id)
+        else { return output(.problem("You don't have a \(name).")) }
+        do {
+            try shared.apply(.droppedItem(item: item.id, quantity: 1, at: state.player.location))
+            output(.narration("You drop the \(item.name)."))
+        } catch {
+            output(.problem(error.message))
+        }
+    }
+
+    /// Hands an item to an NPC here; the NPC sees it happen and answers.
+    func give(_ name: String, to npcName: String?, output: (GameOutput) -> Void) async {
+        let state = self.state
+        guard let npc = npcName.flatMap(npcHere(named:)) ?? partner.flatMap({ state.world.npcs[$0] }) else {
+            return output(
+                .problem(
+                    npcName.map { "There is no \($0) here." } ?? "Give it to whom? For example: give \(name) to mira"))
+        }
+        guard let item = state.world.item(named: name, preferring: state.player.inventory),
+            state.player.inventory.contains(item.id)
+        else { return output(.problem("You don't have a \(name).")) }
+        do {
+            try shared.apply(.gave(item: item.id, quantity: 1, to: npc.id))
+        } catch {
+            return output(.problem(error.message))
+        }
+        output(.narration("You give the \(item.name) to \(npc.name)."))
+        if partner != npc.id {
+            partner = npc.id
+        }
+        await witness(.gave(player: state.player.name, item: item, quantity: 1), npc: npc.id, output: output)
+    }
+
+    func npcHere(named name: String) -> NPC? {
+        state.npcsHere.first { $0.isNamed(name) }
+            ?? state.npcsHere.first { npc in name.split(separator: " ").contains { npc.isNamed(String($0)) } }
+    }
+}

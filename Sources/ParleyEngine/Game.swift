@@ -1,0 +1,140 @@
+import Foundation
+import GameWorld
+import LanguageModels
+
+/// A game in progress: the world and the player, and one language-model session per NPC the player has met.
+///
+/// The CLI (and any front end) feeds it lines the player typed and shows what comes back:
+///
+/// ```swift
+/// let game = Game(state: pack.initialState, models: .scripted(seed: 1))
+/// await game.perform("talk to mira") { output in render(output) }
+/// await game.perform("how much is the lantern?") { output in render(output) }
+/// ```
+///
+/// NPCs act only through their tools, and the tools only through the world's rules: the model proposes, the
+/// game disposes. A turn that fails (a model server that is down, a context that is full) changes nothing, and
+/// the player's words can simply be said again.
+public actor Game {
+    /// Makes the model for an NPC, at first contact.
+    public typealias ModelProvider = @Sendable (_ npc: NPC, _ world: World) async throws -> any LanguageModel
+
+    let shared: SharedGameState
+    let models: ModelProvider
+    var conversations: [NPCID: NPCConversation] = [:]
+    /// The NPC the player is talking to.
+    public internal(set) var partner: NPCID?
+    var goalAnnounced: Bool
+    /// The feedback reports made so far, oldest first.
+    public internal(set) var feedback: [FeedbackReport] = []
+    /// Called with each new feedback report, for example to save it or write it to a folder.
+    var onFeedback: @Sendable (FeedbackReport) -> Void = { _ in }
+    /// Conversations in the save this game was loaded from, read on first contact.
+    var restored: RestoredConversations?
+    /// How many of `events` the last save holds.
+    var savedEventCount = 0
+    /// The NPCs whose conversations grew since the last save.
+    var changedConversations: Set<NPCID> = []
+    /// The pending offers the last save holds.
+    var savedOffers: [NPCID: PendingOffer] = [:]
+
+    /// Starts a game, or restores a saved one.
+    ///
+    /// A restored game continues where it was: the offers that were pending are pending again, and each NPC's
+    /// conversation is rebuilt with `LanguageModelSession(model:tools:transcript:)` when the player first talks to
+    /// that NPC again, so the NPC remembers what was said in this save, and nothing from another.
+    ///
+    /// - Parameters:
+    ///   - state: The world and the player.
+    ///   - models: Makes each NPC's model.
+    ///   - rules: The rules trades follow.
+    ///   - restored: The saved conversations and offers, for a loaded game.
+    public init(
+        state: GameState, models: @escaping ModelProvider, rules: TradeRules = .standard,
+        restoring restored: RestoredConversations? = nil
+    ) {
+        shared = SharedGameState(state, rules: rules)
+        self.models = models
+        goalAnnounced = state.isGoalReached
+        self.restored = restored
+        if let restored {
+            shared.update { $0.pendingOffers = restored.pendingOffers }
+            savedOffers = restored.pendingOffers
+        }
+    }
+
+    /// The world and the player now.
+    public var state: GameState { shared.game }
+
+    /// The offers waiting for the player's answer, by NPC.
+    public var pendingOffers: [NPCID: PendingOffer] { shared.read(\.pendingOffers) }
+
+    /// Offers NPCs proposed that the rules refused.
+    public var refusedOffers: [RefusedOffer] { shared.read(\.refusedOffers) }
+
+    /// The events applied to the world so far, in order.
+    public var events: [GameEvent] { shared.read(\.events) }
+
+    /// Each NPC's conversation with its context, for saving.
+    public var annotatedTranscripts: [NPCID: AnnotatedTranscript] {
+        conversations.mapValues { $0.annotated(npcName: state.world.name(of: $0.npc)) }
+    }
+
+    /// Sets what happens with each new feedback report (besides keeping it in `feedback`).
+    ///
+    /// - Parameter handler: Called with the report.
+    public func onFeedback(_ handler: @escaping @Sendable (FeedbackReport) -> Void) { onFeedback = handler }
+
+    /// An NPC's session, if the player has talked to them.
+    ///
+    /// - Parameter npc: The NPC.
+    /// - Returns: The session.
+    public func session(of npc: NPCID) -> LanguageModelSession? { conversations[npc]?.session }
+
+    /// Runs one line the player typed.
+    ///
+    /// - Parameters:
+    ///   - line: What the player typed.
+    ///   - output: Receives what the game shows, piece by piece.
+    /// - Returns: `false` when the player quit.
+    @discardableResult
+    public func perform(_ line: String, output: @Sendable (GameOutput) -> Void) async -> Bool {
+        let command = GameCommand.parse(line, talking: partner != nil)
+        if command == .quit { return false }
+        await perform(command, output: output)
+        return true
+    }
+
+    /// Runs one command.
+    ///
+    /// - Parameters:
+    ///   - command: The command.
+    ///   - output: Receives what the game shows, piece by piece.
+    public func perform(_ command: GameCommand, output: @Sendable (GameOutput) -> Void) async {
+        switch command {
+        case .look: output(.narration(describeLocation()))
+        case .go(let direction): go(direction, output: output)
+        case .take(let name): take(name, output: output)
+        case .drop(let name): drop(name, output: output)
+        case .give(let item, let npc): await give(item, to: npc, output: output)
+        case .inventory: output(.narration(describeInventory()))
+        case .talk(let name): await talk(to: name, output: output)
+        case .say(let text): await say(text, output: output)
+        case .offers: output(.narration(describeOffers()))
+        case .accept: await answerOffer(accepting: true, output: output)
+        case .decline: await answerOffer(accepting: false, output: output)
+        case .bye: await bye(output: output)
+        case .history: output(.narration(describeHistory()))
+        case .report(let expected, let category): report(expected: expected, category: category, output: output)
+        case .help: output(.narration(GameCommand.helpText))
+        case .save, .load, .saves:
+            output(.problem("Saving is not available in this game (it was started without a save folder)."))
+        case .quit, .nothing: break
+        case .unknown(let text, let hint): output(.problem("I don't understand \"\(text)\". \(hint)"))
+        }
+        if !goalAnnounced, state.isGoalReached {
+            goalAnnounced = true
+            output(.goalReached(state.world.goal.description))
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import LanguageModels
+
+/// What the player asked for, parsed from a line they typed.
+///
+/// ```swift
+/// GameCommand.parse("go north", talking: false)      // .go("north")
+/// GameCommand.parse("n", talking: false)             // .go("north")
+/// GameCommand.parse("how much?", talking: true)      // .say("how much?")
+/// ```
+public enum GameCommand: Sendable, Equatable {
+    /// Describe the place.
+    case look
+    /// Walk through an exit.
+    case go(String)
+    /// Pick up an item lying here.
+    case take(String)
+    /// Put down an item.
+    case drop(String)
+    /// Hand an item to the NPC you are talking to (or the one named).
+    case give(item: String, to: String?)
+    /// List what the player carries.
+    case inventory
+    /// Start talking to an NPC here.
+    case talk(String)
+    /// Say something to the NPC you are talking to.
+    case say(String)
+    /// List the offers waiting for an answer.
+    case offers
+    /// Accept the pending offer.
+    case accept
+    /// Decline the pending offer.
+    case decline
+    /// End the conversation.
+    case bye
+    /// Show this conversation so far.
+    case history
+    /// Report the NPC's last reply as wrong, with what the player expected.
+    case report(expected: String?, category: LanguageModelFeedback.Issue.Category)
+    /// Save the game to a slot (the autosave slot's sibling `save1`... when none is given), with a label.
+    case save(slot: String?, label: String?)
+    /// Load a saved game.
+    case load(String)
+    /// List the saved games.
+    case saves
+    /// Show the commands.
+    case help
+    /// Leave the game.
+    case quit
+    /// An empty line.
+    case nothing
+    /// Something the game does not understand, with a hint.
+    case unknown(String, hint: String)
+
+    static let directions: [String: String] = [
+        "n": "north", "s": "south", "e": "east", "w": "west", "u": "up", "d": "down",
+        "ne": "northeast", "nw": "northwest", "se": "southeast", "sw": "southwest",
+    ]
+
+    /// Parses a line.
+    ///
+    /// While talking, anything that is not a command is said to the NPC; `say "..."` always is. Commands are
+    /// matched on their first word, case-insensitively; articles ("the", "a") are ignored in item names.
+    ///
+    /// - Parameters:
+    ///   - line: What the player typed.
+    ///   - talking: Whether the player is in a conversation.
+    /// - Returns: The command.
+    public static func parse(_ line: String, talking: Bool) -> GameCommand {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return .nothing }
+        let words = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let verb = words[0].lowercased()
+        let rest = words.dropFirst().joined(separator: " ")
+        let object = stripArticles(rest)
+
+        switch verb {
+        case "say", "'", "\"":
+            let spoken = unquote(rest)
+            return spoken.isEmpty ? .unknown(trimmed, hint: #"Say what? For example: say "hello""#) : .say(spoken)
+        case "look", "l": if rest.isEmpty || !talking { return .look }
+        case "inventory", "inv", "i": if rest.isEmpty { return .inventory }
+        case "help", "?", "commands": if rest.isEmpty { return .help }
+        case "quit", "exit": if rest.isEmpty { return .quit }
+        case "offers", "offer": if rest.isEmpty { return .offers }
+        case "accept": if rest.isEmpty { return .accept }
+        case "decline": if rest.isEmpty { return .decline }
+        case "bye", "goodbye", "farewell", "leave": if rest.isEmpty || !talking { return .bye }
+        case "history": if rest.isEmpty { return .history }
+        case "save":
+            let slot = words.dropFirst().first
+            let label = words.dropFirst(2).joined(separator: " ")
+            // A command even while talking: to say "save ..." to someone, use say "...".
+            return .save(slot: slot, label: label.isEmpty ? nil : unquote(label))
+        case "load", "restore":
+            if words.count == 2 { return .load(words[1]) }
+            if !talking {
+                return .unknown(trimmed, hint: "Load which save? Type saves to list them, then: load <slot>")
+            }
+        case "saves": if rest.isEmpty { return .saves }
+        case "report": return parseReport(rest, line: trimmed)
+        case "go", "walk", "move":
+            guard !object.isEmpty else { return .unknown(trimmed, hint: "Go where? For example: go north") }
+            return .go(directions[object.lowercased()] ?? object.lowercased())
+        case "take", "get", "pick":
+            let item = stripArticles(object.lowercased().hasPrefix("up ") ? String(object.dropFirst(3)) : object)
+            if !talking || !item.isEmpty {
+                return item.isEmpty ? .unknown(trimmed, hint: "Take what? For example: take lantern") : .take(item)
+            }
+        case "drop":
+            if !talking { return object.isEmpty ? .unknown(trimmed, hint: "Drop what?") : .drop(object) }
+        case "give", "hand":
+            if let range = object.range(of: " to ", options: .caseInsensitive) {
+                return .give(
+                    item: stripArticles(String(object[..<range.lowerBound])),
+                    to: stripArticles(String(object[range.upperBound...])))
+            }
+            if !object.isEmpty, !talking || words.count <= 4 { return .give(item: object, to: nil) }
+        case "talk", "speak":
+            var target = object
+            for prefix in ["to ", "with "] where target.lowercased().hasPrefix(prefix) {
+                target = stripArticles(String(target.dropFirst(prefix.count)))
+            }
+            if !target.isEmpty { return .talk(target) }
+            if !talking { return .unknown(trimmed, hint: "Talk to whom? For example: talk to mira") }
+        default:
+            if let direction = directions[verb] ?? (directions.values.contains(verb) ? verb : nil), rest.isEmpty {
+                return .go(direction)
+            }
+        }
+        if talking { return .say(unquote(trimmed)) }
+        return .unknown(trimmed, hint: "Type help for the commands, or talk to someone to speak freely.")
+    }
+
+    /// `report [--category NAME] [what you expected]`.
+    private static func parseReport(_ rest: String, line: String) -> GameCommand {
+        var words = rest.split(separator: " ").map(String.init)
+        var category = LanguageModelFeedback.Issue.Category.incorrect
+        if let index = words.firstIndex(where: { $0 == "--category" || $0.hasPrefix("--category=") }) {
+            let name: String
+            if words[index].hasPrefix("--category="), let value = words[index].split(separator: "=").last {
+                name = String(value)
+                words.remove(at: index)
+            } else if index + 1 < words.count {
+                name = words[index + 1]
+                words.removeSubrange(index...(index + 1))
+            } else {
+                name = ""
+                words.remove(at: index)
+            }
+            guard let chosen = LanguageModelFeedback.Issue.Category.allCases.first(where: { "\($0)" == name }) else {
+                let names = LanguageModelFeedback.Issue.Category.allCases.map { "\($0)" }.joined(separator: ", ")
+                return .unknown(line, hint: "The category must be one of: \(names).")
+            }
+            category = chosen
+        }
+        let expected = unquote(words.joined(separator: " "))
+        return .report(expected: expected.isEmpty ? nil : expected, category: category)
+    }
+
+    private static func stripArticles(_ text: String) -> String {
+        var words = text.split(separator: " ").map(String.init)
+        while let first = words.first, ["the", "a", "an", "some", "my"].contains(first.lowercased()) {
+            words.removeFirst()
+        }
+        return words.joined(separator: " ")
+    }
+
+    private static func unquote(_ text: String) -> String {
+        var result = text.trimmingCharacters(in: .whitespaces)
+        for quote in ["\"", "'", "“"] where result.hasPrefix(quote) { result.removeFirst() }
+        for quote in ["\"", "'", "”"] where result.hasSuffix(quote) { result.removeLast() }
+        return result.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The commands, for `help`.
+    public static let helpText = """
+        Commands:
+          look (l)                   describe this place
+          go <exit> (n, s, e, w...)  walk somewhere
+          take <item>, drop <item>   pick up or put down an item
+          give <item> [to <npc>]     hand an item to someone
+          inventory (i)              what you carry
+          talk to <npc>              start a conversation; then just type what you say
+          say "..."                  say something (while talking)
+          offers                     offers waiting for your answer
+          accept, decline            answer the pending offer
+          history                    this conversation so far
+          report [what you expected] report the last reply as wrong (--category tooVerbose, ...)
+          bye                        end the conversation
+          save [slot] [label]        save the game (the game also saves itself after every turn)
+          load <slot>                load a saved game
+          saves                      list the saved games
+          help                       this list
+          quit                       leave the game
+        """
+}

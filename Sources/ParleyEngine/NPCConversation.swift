@@ -1,0 +1,35 @@
+import GameWorld
+import LanguageModels
+
+/// One NPC's conversation: its session with its model, and the game context of each turn.
+struct NPCConversation {
+    let npc: NPCID
+    let session: LanguageModelSession
+    /// The game context when each turn was spoken, keyed by the turn's prompt entry id.
+    var turnAnnotations: [String: [String: String]] = [:]
+
+    /// The conversation with its context, as saves and feedback reports keep it.
+    func annotated(npcName: String) -> AnnotatedTranscript {
+        AnnotatedTranscript(
+            transcript: session.transcript,
+            annotations: [
+                "npc": npc.rawValue, "npc.name": npcName, "model.id": session.model.id,
+                "model.version": session.model.version, "parley.version": ParleyVersion.current,
+            ],
+            turnAnnotations: turnAnnotations)
+    }
+}
+
+extension GameState {
+    /// The game context of a turn: the player, what they carry, where they are.
+    func annotations(talkingTo npc: NPCID?) -> [String: String] {
+        var context = [
+            "player": player.name, "gold": String(player.gold), "location": player.location.rawValue,
+            "inventory": player.inventory.sorted { $0.item.rawValue < $1.item.rawValue }
+                .map { "\($0.quantity) × \($0.item.rawValue)" }.joined(separator: ", "),
+            "world": world.id,
+        ]
+        if let npc { context["npc"] = npc.rawValue }
+        return context
+    }
+}

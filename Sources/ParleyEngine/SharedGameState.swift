@@ -1,0 +1,88 @@
+import Foundation
+import GameWorld
+import Synchronization
+
+/// The game state the engine and the NPC tools share while a turn runs.
+///
+/// Tools run inside `LanguageModelSession.respond`, on whatever task the session uses; they read and change the
+/// game through this box, one at a time.
+final class SharedGameState: Sendable {
+    /// What the box holds.
+    struct Contents: Sendable {
+        /// The world and the player.
+        var game: GameState
+        /// Offers NPCs made that wait for the player's answer, one per NPC.
+        var pendingOffers: [NPCID: PendingOffer] = [:]
+        /// Offers the game refused this session, for feedback reports.
+        var refusedOffers: [RefusedOffer] = []
+        /// The events applied since the box was filled, in order.
+        var events: [GameEvent] = []
+        /// The per-unit prices each NPC quoted in its last answer, for the trade guard.
+        var quotes: [NPCID: [ItemID: Int]] = [:]
+    }
+
+    private let contents: Mutex<Contents>
+    /// The rules trades follow.
+    let rules: TradeRules
+
+    init(_ game: GameState, rules: TradeRules = .standard) {
+        contents = Mutex(Contents(game: game))
+        self.rules = rules
+    }
+
+    /// Reads the contents.
+    func read<T: Sendable>(_ body: (Contents) -> T) -> T {
+        contents.withLock { body($0) }
+    }
+
+    /// Changes the contents.
+    func update<T: Sendable>(_ body: (inout Contents) throws -> T) rethrows -> T {
+        try contents.withLock { try body(&$0) }
+    }
+
+    /// The current game state.
+    var game: GameState { read(\.game) }
+
+    /// Applies an event through the world's rules, or throws and changes nothing.
+    func apply(_ event: GameEvent) throws(GameEventError) {
+        try contents.withLock { (contents: inout Contents) throws(GameEventError) in
+            try contents.game.apply(event, rules: rules)
+            contents.events.append(event)
+        }
+    }
+}
+
+/// An offer an NPC made that waits for the player's `accept` or `decline`.
+public struct PendingOffer: Sendable, Equatable {
+    /// The trade.
+    public var offer: TradeOffer
+    /// The offer in words, for example `Mira offers 1 Lantern for 20 gold.`
+    public var summary: String
+}
+
+/// An offer an NPC proposed that the game's rules refused.
+public struct RefusedOffer: Sendable, Equatable {
+    /// The NPC who proposed it.
+    public var npc: NPCID
+    /// What the model asked for, as the tool's arguments in JSON.
+    public var proposal: String
+    /// The trade, when the proposal named known items.
+    public var offer: TradeOffer?
+    /// Every rule the offer broke, in words.
+    public var reasons: [String]
+}
+
+extension World {
+    /// The item `text` names (id, name or alias, ignoring case and a plural `s`), preferring items in `preferred`.
+    func item(named text: String, preferring preferred: Inventory? = nil) -> Item? {
+        let cleaned = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        var candidates = [cleaned]
+        if cleaned.hasSuffix("es") { candidates.append(String(cleaned.dropLast(2))) }
+        if cleaned.hasSuffix("s") { candidates.append(String(cleaned.dropLast())) }
+        candidates.append(cleaned.replacingOccurrences(of: " ", with: "_"))
+        let matches = items.values.filter { item in candidates.contains { item.isNamed($0) } }
+            .sorted { $0.id.rawValue < $1.id.rawValue }
+        if let preferred, let owned = matches.first(where: { preferred.contains($0.id) }) { return owned }
+        return matches.first
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import GameWorld
+
+/// Every offer an NPC proposes passes here before it can become the pending offer.
+///
+/// The guard turns the model's proposal into a `TradeOffer` and checks it against `TradeRules` (stock, purses,
+/// prices, quest and untradeable items, quantities, presence) and against what the NPC itself just said: an NPC
+/// that quoted a price may not then ask more for the item when selling, or pay less when buying. A refused offer
+/// changes nothing; the reasons go back to the model, so it can recover in voice, and into a feedback report.
+struct TradeGuard {
+    /// The prices the NPC quoted in its last answer, per unit, by item.
+    var quotes: [ItemID: Int]
+
+    /// The guard's decision.
+    enum Verdict {
+        /// The offer may stand.
+        case allowed(TradeOffer)
+        /// The offer is refused: the trade (when the proposal named known items) and every reason, in words.
+        case refused(TradeOffer?, reasons: [String])
+    }
+
+    /// Reviews a proposal: `sell` means the NPC sells `item` to the player for `price` gold in total.
+    func review(
+        action: String, item itemText: String, quantity: Int, price: Int, npc npcID: NPCID, in state: GameState
+    )
+        -> Verdict
+    {
+        let world = state.world
+        guard let npc = world.npcs[npcID] else { return .refused(nil, reasons: ["There is no such NPC as \(npcID)."]) }
+        let selling = action.lowercased() != "buy"
+        guard action.lowercased() == "sell" || action.lowercased() == "buy" else {
+            return .refused(nil, reasons: ["\"\(action)\" is not a trade: the action must be sell or buy."])
+        }
+        let holder = selling ? npc.inventory : state.player.inventory
+        guard let item = world.item(named: itemText, preferring: holder) else {
+            return .refused(nil, reasons: ["There is no such item as \"\(itemText)\" in this world."])
+        }
+        let offer =
+            selling
+            ? TradeOffer.buying(item.id, quantity: quantity, from: npc.id, for: price)
+            : TradeOffer.selling(item.id, quantity: quantity, to: npc.id, for: price)
+        var reasons = TradeRules.standard.validate(offer, in: state).rejections.map { $0.explanation(in: world) }
+        if quantity == 1, let quoted = quotes[item.id] {
+            if selling, price > quoted {
+                reasons.append(
+                    "\(npc.name) just said the \(item.name) costs \(quoted) gold, but the offer asks \(price).")
+            } else if !selling, price < quoted {
+                reasons.append(
+                    "\(npc.name) just offered \(quoted) gold for the \(item.name), but the offer pays \(price).")
+            }
+        }
+        return reasons.isEmpty ? .allowed(offer) : .refused(offer, reasons: reasons)
+    }
+
+    /// The per-unit prices an NPC quoted in its answer: in each sentence that names exactly one item (by name or
+    /// alias) and one amount of gold, that amount for that item.
+    static func quotes(in text: String, world: World) -> [ItemID: Int] {
+        var quotes: [ItemID: Int] = [:]
+        let sentences = text.split(whereSeparator: { ".!?;\n".contains($0) })
+        func words(_ text: some StringProtocol) -> [Substring] {
+            text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" })
+        }
+        for sentence in sentences {
+            let sentenceWords = words(sentence)
+            // An item is mentioned when all the words of its name or of an alias appear in a row.
+            let mentioned = world.items.values.filter { item in
+                ([item.name] + item.aliases).contains { name in
+                    let nameWords = words(name)
+                    guard !nameWords.isEmpty, nameWords.count <= sentenceWords.count else { return false }
+                    return (0...(sentenceWords.count - nameWords.count)).contains {
+                        Array(sentenceWords[$0..<($0 + nameWords.count)]) == nameWords
+                    }
+                }
+            }
+            let amounts = goldAmounts(in: sentence.lowercased())
+            if mentioned.count == 1, amounts.count == 1 { quotes[mentioned[0].id] = amounts[0] }
+        }
+        return quotes
+    }
+
+    /// The numbers followed by "gold" in a text: `25 gold`, `25 gold pieces`.
+    static func goldAmounts(in text: String) -> [Int] {
+        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        var amounts: [Int] = []
+        for (index, word) in words.enumerated() where index + 1 < words.count && words[index + 1] == "gold" {
+            if let number = Int(word) { amounts.append(number) }
+        }
+        return amounts
+    }
+}

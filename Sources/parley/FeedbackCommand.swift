@@ -1,0 +1,99 @@
+import CommandLineKit
+import Foundation
+import GameWorld
+import LanguageModels
+import SaveGames
+
+/// `parley feedback`: the feedback reports kept in saves.
+enum FeedbackCommand {
+    static let slotOption = Option.value("slot", valueName: "SLOT", help: "Only this save (default: every save).")
+
+    static let command = Command(
+        "feedback", abstract: "List, show and export the feedback reports kept in saves.",
+        options: [SavesCommand.folderOption, slotOption],
+        subcommands: [
+            Command(
+                "list", abstract: "List the reports.", options: [SavesCommand.folderOption, slotOption], handler: list),
+            Command(
+                "show", abstract: "Show a report.",
+                arguments: [Argument("ID", help: "The report's id (a prefix will do).")],
+                options: [SavesCommand.folderOption, slotOption], handler: show),
+            Command(
+                "export", abstract: "Write reports as .json files, one per report, in the documented format.",
+                arguments: [
+                    Argument("ID", help: "The report's id (a prefix will do).", defaultValue: nil, isOptional: true)
+                ],
+                options: [
+                    SavesCommand.folderOption, slotOption, .flag("all", help: "Export every report."),
+                    .value("out", valueName: "DIR", help: "The folder to write to."),
+                ],
+                handler: export),
+        ],
+        handler: list)
+
+    /// Every report in the saves the options name, newest first, without duplicates.
+    static func reports(_ context: CommandContext) throws -> [(slot: String, attachment: FeedbackAttachment)] {
+        let store = SavesCommand.store(context)
+        let slots =
+            context.arguments.value("slot").map { [$0] } ?? store.list().filter { $0.metadata != nil }.map(\.slot)
+        var seen = Set<String>()
+        var result: [(String, FeedbackAttachment)] = []
+        for slot in slots {
+            let file = try store.open(slot: slot, access: .readOnly)
+            for saved in try file.feedback() where seen.insert(saved.id).inserted {
+                result.append((slot, try FeedbackAttachment(data: Data(saved.json.utf8))))
+            }
+        }
+        return result.sorted { $0.1.createdAt > $1.1.createdAt }
+    }
+
+    static func find(
+        _ id: String, in reports: [(slot: String, attachment: FeedbackAttachment)]
+    ) throws -> FeedbackAttachment {
+        let matches = reports.filter { $0.attachment.id.lowercased().hasPrefix(id.lowercased()) }
+        guard matches.count == 1 else {
+            throw UsageError(
+                matches.isEmpty ? "no feedback report has the id \(id)" : "\(matches.count) reports start with \(id)",
+                hint: "see 'parley feedback list'")
+        }
+        return matches[0].attachment
+    }
+
+    @Sendable static func list(_ context: CommandContext) async throws -> ExitCode {
+        let all = try reports(context)
+        if all.isEmpty { context.print("No feedback reports.") }
+        for (slot, report) in all {
+            let issue = report.issues.first.map { "\($0.category): \(($0.explanation ?? "").prefix(70))" } ?? ""
+            context.print(
+                "\(report.id.prefix(8))  \(report.createdAt.formatted(.iso8601))  \(slot)  \(report.context["npc"] ?? "-")  \(issue)"
+            )
+        }
+        return .success
+    }
+
+    @Sendable static func show(_ context: CommandContext) async throws -> ExitCode {
+        let report = try find(context.arguments.value("ID") ?? "", in: try reports(context))
+        context.print(String(decoding: report.jsonData(), as: UTF8.self))
+        return .success
+    }
+
+    @Sendable static func export(_ context: CommandContext) async throws -> ExitCode {
+        guard let out = context.arguments.value("out") else { throw UsageError("--out DIR is required") }
+        let all = try reports(context)
+        let chosen: [FeedbackAttachment]
+        if context.arguments.flag("all") {
+            chosen = all.map(\.attachment)
+        } else if let id = context.arguments.value("ID") {
+            chosen = [try find(id, in: all)]
+        } else {
+            throw UsageError("give a report's ID or --all")
+        }
+        let folder = URL(fileURLWithPath: out)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for report in chosen {
+            try report.jsonData().write(to: folder.appendingPathComponent("\(report.id).json"), options: .atomic)
+        }
+        context.print("Exported \(chosen.count) report\(chosen.count == 1 ? "" : "s") to \(out).")
+        return .success
+    }
+}

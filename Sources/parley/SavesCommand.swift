@@ -1,0 +1,136 @@
+import CommandLineKit
+import Foundation
+import GameWorld
+import ParleyEngine
+import ParleyJSON
+import SaveGames
+
+/// `parley saves`: list, show, delete and export save games.
+enum SavesCommand {
+    static let folderOption = Option.value(
+        "folder", valueName: "DIR", help: "The saves folder (default: PARLEY_SAVES, or SaveGames).")
+
+    /// The `saves` group; bare `parley saves` lists.
+    static let command = Command(
+        "saves", abstract: "List, show, delete and export save games.", options: [folderOption],
+        subcommands: [
+            Command("list", abstract: "List the saves.", options: [folderOption], handler: list),
+            Command(
+                "show", abstract: "Show a save's details.", arguments: [Argument("SLOT", help: "The slot.")],
+                options: [folderOption], handler: show),
+            Command(
+                "delete", abstract: "Delete a save.", arguments: [Argument("SLOT", help: "The slot.")],
+                options: [folderOption], handler: delete),
+            Command(
+                "export", abstract: "Export a save as JSON, with its annotated transcripts.",
+                arguments: [Argument("SLOT", help: "The slot.")],
+                options: [folderOption, .value("out", valueName: "FILE", help: "Write to FILE instead of printing.")],
+                handler: export),
+        ],
+        handler: list)
+
+    /// The store the options name.
+    static func store(_ context: CommandContext) -> SaveGameStore {
+        let folder = context.arguments.value("folder") ?? context.environment["PARLEY_SAVES"] ?? "SaveGames"
+        return SaveGameStore(folder: URL(fileURLWithPath: folder))
+    }
+
+    @Sendable static func list(_ context: CommandContext) async throws -> ExitCode {
+        let slots = store(context).list()
+        guard !slots.isEmpty else {
+            context.print("No saves in \(store(context).folder.relativePath).")
+            return .success
+        }
+        for summary in slots {
+            if let metadata = summary.metadata {
+                context.print(
+                    [
+                        summary.slot, metadata.label, metadata.updatedAt.formatted(.iso8601), metadata.locationName,
+                        GameHost.format(metadata.playTime),
+                    ].joined(separator: "  "))
+            } else {
+                context.print("\(summary.slot)  unreadable: \(summary.error.map { "\($0)" } ?? "unknown error")")
+            }
+        }
+        return .success
+    }
+
+    @Sendable static func show(_ context: CommandContext) async throws -> ExitCode {
+        let slot = context.arguments.value("SLOT") ?? ""
+        let file = try store(context).open(slot: slot, access: .readOnly)
+        let metadata = try file.metadata()
+        context.print(
+            """
+            Slot:          \(file.slot)
+            Label:         \(metadata.label)
+            World:         \(metadata.worldTitle) (\(metadata.worldID), content \(metadata.contentHash))
+            Player:        \(metadata.playerName), at \(metadata.locationName)
+            Play time:     \(GameHost.format(metadata.playTime))
+            Created:       \(metadata.createdAt.formatted(.iso8601))
+            Updated:       \(metadata.updatedAt.formatted(.iso8601))
+            Schema:        \(metadata.schemaVersion), written by Parley \(metadata.parleyVersion)
+            """)
+        let lengths = try file.conversationLengths().sorted { $0.key.rawValue < $1.key.rawValue }
+        context.print(
+            "Conversations: "
+                + (lengths.isEmpty ? "none" : lengths.map { "\($0.key) (\($0.value) entries)" }.joined(separator: ", "))
+        )
+        context.print("Feedback:      \(try file.feedback().count) reports")
+        return .success
+    }
+
+    @Sendable static func delete(_ context: CommandContext) async throws -> ExitCode {
+        let slot = context.arguments.value("SLOT") ?? ""
+        try store(context).delete(slot: slot)
+        context.print("Deleted \(slot).")
+        return .success
+    }
+
+    @Sendable static func export(_ context: CommandContext) async throws -> ExitCode {
+        let slot = context.arguments.value("SLOT") ?? ""
+        let json = try store(context).export(slot: slot).jsonString(.prettyPrinted)
+        if let out = context.arguments.value("out") {
+            try Data((json + "\n").utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+            context.print("Exported \(slot) to \(out).")
+        } else {
+            context.print(json)
+        }
+        return .success
+    }
+}
+
+/// `parley transcript <slot> <npc> [--json]`.
+enum TranscriptCommand {
+    static let command = Command(
+        "transcript", abstract: "Show an NPC's conversation in a save, with the game context at each turn.",
+        arguments: [Argument("SLOT", help: "The slot."), Argument("NPC", help: "The NPC's id, e.g. mira.")],
+        options: [
+            SavesCommand.folderOption,
+            .flag("json", help: "Print Apple's transcript JSON instead of text."),
+            .flag("annotated", help: "With --json: print the annotated transcript (transcript and annotations)."),
+        ],
+        handler: run)
+
+    @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
+        let slot = context.arguments.value("SLOT") ?? ""
+        let npc = NPCID(context.arguments.value("NPC") ?? "")
+        let file = try SavesCommand.store(context).open(slot: slot, access: .readOnly)
+        guard let annotated = try file.transcript(npc: npc) else {
+            let known = try file.conversationLengths().keys.map(\.rawValue).sorted()
+            context.printError(
+                "parley: \(slot) has no conversation with \(npc)."
+                    + (known.isEmpty ? "" : " Conversations: \(known.joined(separator: ", ")).")
+            )
+            return .failure
+        }
+        if context.arguments.flag("json") {
+            context.print(
+                context.arguments.flag("annotated")
+                    ? annotated.jsonString(prettyPrinted: true) : annotated.transcript.jsonString(prettyPrinted: true))
+        } else {
+            context.print(
+                TranscriptFormatter.format(annotated, npcName: annotated.annotations["npc.name"] ?? npc.rawValue))
+        }
+        return .success
+    }
+}

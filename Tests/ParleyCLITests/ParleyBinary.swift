@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// Where the built `parley` binary and the package are.
+enum ParleyBinary {
+    /// The package's root directory, where the commands run.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The directory SwiftPM builds products into: the one holding the test bundle. On Linux the bundle is an
+    /// executable in that directory; on macOS it is a `.xctest` bundle inside it.
+    static var productsDirectory: URL {
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent()
+        }
+        #endif
+        return Bundle.main.bundleURL
+    }
+}
+
+/// What a run of `parley` printed and returned.
+struct ParleyRun {
+    var status: Int32
+    var out: String
+    var err: String
+}
+
+/// Runs the built `parley` in the package's root, with `input` piped to its standard input.
+func runParley(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> ParleyRun {
+    let binary = ParleyBinary.productsDirectory.appendingPathComponent("parley")
+    try #require(
+        FileManager.default.isExecutableFile(atPath: binary.path),
+        "no parley binary next to the tests at \(binary.path); build it with 'swift build --product parley'")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = ParleyBinary.packageRoot
+    var environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    environment["PARLEY_MODEL"] = environment["PARLEY_MODEL"] ?? "scripted"
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+    try process.run()
+    if let input {
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+    }
+    // Read both pipes at once, so a full one cannot block the other.
+    let errData = SendableBox()
+    let reader = Thread { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
+    reader.start()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !reader.isFinished { usleep(1000) }
+    return ParleyRun(
+        status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+        err: String(decoding: errData.data, as: UTF8.self))
+}
+
+/// Data handed from the reader thread.
+final class SendableBox: @unchecked Sendable {
+    // Written by the reader thread before it finishes, read only after `isFinished`.
+    var data = Data()
+}

@@ -1,0 +1,158 @@
+import Foundation
+import GameWorld
+import LanguageModels
+import LanguageModelsTesting
+import ParleyJSON
+import Testing
+
+@testable import ParleyEngine
+
+/// Misbehaving models propose offers the rules forbid: each is refused, changes nothing, is explained to the
+/// model, and becomes exactly one feedback report with the game context.
+@Suite struct TradeGuardTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var npc: String
+        var path: [String] = []
+        var arguments: String
+        var reason: String
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(
+            name: "price below the NPC's lowest", npc: "mira",
+            arguments: #"{"action":"sell","item":"lantern","price":1}"#, reason: "accepts no less than 20"),
+        Case(
+            name: "player cannot pay", npc: "mira", arguments: #"{"action":"sell","item":"lantern","price":25}"#,
+            reason: "has only 14"),
+        Case(
+            name: "NPC lacks the item", npc: "mira", arguments: #"{"action":"sell","item":"silver sword","price":200}"#,
+            reason: "Silver Sword"),
+        Case(
+            name: "item never sold", npc: "mira", arguments: #"{"action":"sell","item":"brass scales","price":40}"#,
+            reason: "Brass Scales"),
+        Case(
+            name: "unknown item", npc: "mira", arguments: #"{"action":"sell","item":"dragon egg","price":5}"#,
+            reason: "no such item as \"dragon egg\""),
+        Case(
+            name: "zero quantity", npc: "mira", arguments: #"{"action":"sell","item":"candle","quantity":0,"price":0}"#,
+            reason: "quantity"),
+        Case(
+            name: "negative quantity", npc: "mira",
+            arguments: #"{"action":"sell","item":"candle","quantity":-3,"price":2}"#, reason: "quantity"),
+        Case(
+            name: "absurd quantity", npc: "mira",
+            arguments: #"{"action":"sell","item":"candle","quantity":1000000,"price":2}"#, reason: "more than 10000"),
+        Case(
+            name: "buying what the player lacks", npc: "mira",
+            arguments: #"{"action":"buy","item":"wool cloak","price":5}"#, reason: "Wool Cloak"),
+        Case(
+            name: "quest item", npc: "mira", arguments: #"{"action":"sell","item":"moonpetal locket","price":5}"#,
+            reason: "Moonpetal Locket"),
+        Case(
+            name: "untradeable item", npc: "oona", path: ["north"],
+            arguments: #"{"action":"sell","item":"guard badge","price":5}"#, reason: "badge"),
+        Case(
+            name: "NPC does not trade", npc: "oona", path: ["north"],
+            arguments: #"{"action":"sell","item":"apple","price":5}"#, reason: "trade"),
+        Case(
+            name: "not an action", npc: "mira", arguments: #"{"action":"steal","item":"lantern","price":0}"#,
+            reason: "sell or buy"),
+    ]
+
+    @Test(arguments: cases)
+    func aRefusedOfferChangesNothingIsExplainedAndReported(_ test: Case) async throws {
+        let model = MockLanguageModel(replies: [
+            .toolCall("offerTrade", arguments: test.arguments), .text("Ahem. Let me think again."),
+        ])
+        let game = try game(model)
+        let screen = Screen()
+        for step in test.path { await game.perform(step, output: screen.record) }
+        let before = await game.state
+        await game.perform("talk to \(test.npc)", output: screen.record)
+        // State is unchanged and nothing is pending.
+        #expect(await game.state == before)
+        #expect(await game.pendingOffers.isEmpty)
+        // The model was told why, in the tool output.
+        let output = try #require(model.requests.last?.transcript.last)
+        guard case .toolOutput(let toolOutput) = output, case .structure(let segment)? = toolOutput.segments.first
+        else {
+            Issue.record("no structured tool output"); return
+        }
+        #expect(try segment.content.value(String.self, forProperty: "status") == "refused")
+        let reasons = try segment.content.value([String].self, forProperty: "reasons")
+        #expect(reasons.contains { $0.localizedCaseInsensitiveContains(test.reason) }, "\(reasons)")
+        // The player heard the NPC, not an error.
+        #expect(screen.text.contains("Ahem. Let me think again."))
+        #expect(!screen.all.contains { if case .problem = $0 { true } else { false } })
+        // Exactly one feedback report, with the app context and the whole transcript.
+        let reports = await game.feedback
+        #expect(reports.count == 1)
+        let attachment = try #require(reports.first?.attachment)
+        #expect(attachment.sentiment == .negative)
+        #expect(attachment.issues.first?.category == .incorrect)
+        let explanation = try #require(attachment.issues.first?.explanation)
+        #expect(
+            explanation.hasPrefix(
+                "Unexpected trade offer. App context — player: Traveller, gold: 14, inventory: 2 × Loaf of Bread, 1 × Rusty Sword"
+            ))
+        #expect(explanation.contains("NPC: "))
+        #expect(explanation.contains("stock: "))
+        #expect(explanation.contains("offer: "))
+        #expect(explanation.contains(reasons[0]))
+        #expect(attachment.transcript == (await game.session(of: NPCID(test.npc))?.transcript))
+        #expect(attachment.context["kind"] == "refusedOffer")
+    }
+
+    @Test func anOfferThatContradictsTheQuotedPriceIsRefused() async throws {
+        let model = MockLanguageModel(replies: [
+            .text("The Brass Lantern is 20 gold, friend."),
+            .toolCall("offerTrade", arguments: #"{"action":"sell","item":"lantern","price":24}"#),
+            .text("Oh, did I say twenty?"),
+        ])
+        var state = try shippedPack().initialState
+        try state.apply(.receivedGold(amount: 20, from: "mira"))
+        let game = try game(model, state: state)
+        let screen = Screen()
+        await game.perform("talk to mira", output: screen.record)
+        await game.perform("I'll take it", output: screen.record)
+        #expect(await game.pendingOffers.isEmpty)
+        let reasons = await game.refusedOffers.first?.reasons ?? []
+        #expect(reasons == ["Mira Quickcoin just said the Brass Lantern costs 20 gold, but the offer asks 24."])
+    }
+
+    @Test func validOffersAreNeverRefused() async throws {
+        // Every item each trading NPC sells, at its asking and its lowest price, to a player who can pay.
+        let pack = try shippedPack()
+        for npc in pack.world.npcs.values where npc.trade.trades {
+            var world = pack.world
+            world.locations[npc.location]?.exits.append(.init(direction: "here", destination: npc.location))
+            var player = pack.startingPlayer
+            player.location = npc.location
+            player.gold = 100_000
+            for stack in npc.inventory {
+                guard let item = world.items[stack.item], npc.sells(item) else { continue }
+                for price in [npc.trade.askingPrice(forValue: item.value), npc.trade.lowestPrice(forValue: item.value)]
+                {
+                    let guardian = TradeGuard(quotes: [:])
+                    let verdict = guardian.review(
+                        action: "sell", item: item.name, quantity: 1, price: price, npc: npc.id,
+                        in: GameState(world: world, player: player))
+                    if case .refused(_, let reasons) = verdict {
+                        Issue.record("\(npc.name) selling \(item.name) at \(price): \(reasons)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func quotesAreReadFromTheNPCsWords() throws {
+        let world = try shippedPack().world
+        let quotes = TradeGuard.quotes(
+            in: "The Brass Lantern is 25 gold. A coil of rope is 8 gold! Bread and candles, 2 gold.", world: world)
+        #expect(quotes[ItemID("lantern")] == 25)
+        #expect(quotes[ItemID("rope")] == 8)
+        #expect(quotes.count == 2)  // the sentence naming two items is ambiguous and skipped
+    }
+}
