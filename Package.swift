@@ -86,7 +86,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "ParleyEngineTests",
-            dependencies: ["ParleyEngine", "LanguageModels", "LanguageModelsTesting", "GameWorld", "SaveGames"]),
+            dependencies: [
+                "ParleyEngine", "LanguageModels", "LanguageModelsTesting", "GameWorld", "SaveGames", "ScriptedModel",
+                "OpenAICompatible", "LLMTestSupport", "ParleyJSON",
+            ]),
 
         // MARK: - Executables: hand-written argument parsing shared by every command line tool, and `parley`
         .target(name: "CommandLineKit"),

@@ -148,19 +148,39 @@ struct OfferTradeTool: Tool {
     }
 
     func call(arguments: Arguments) async throws -> GeneratedContent {
-        let proposal = arguments.generatedContent.jsonString
-        let game = box.state.game
-        let guardian = TradeGuard(quotes: box.state.read { $0.quotes[box.npc] ?? [:] })
+        box.review(
+            OfferProposal(
+                action: arguments.action, item: arguments.item, quantity: arguments.quantity, price: arguments.price)
+        ).content
+    }
+}
+
+extension NPCToolbox {
+    /// The guard's answer to a proposal, as the tool's output.
+    struct Review {
+        var status: String
+        var reasons: [String]
+        var content: GeneratedContent
+    }
+
+    /// Puts a proposal through the trade guard: a valid offer becomes the NPC's pending offer; a refused one is
+    /// recorded for a feedback report.
+    func review(_ proposal: OfferProposal) -> Review {
+        let text = proposal.generatedContent.jsonString
+        let game = state.game
+        let guardian = TradeGuard(quotes: state.read { $0.quotes[npc] ?? [:] })
         let verdict = guardian.review(
-            action: arguments.action, item: arguments.item, quantity: arguments.quantity ?? 1, price: arguments.price,
-            npc: box.npc, in: game)
+            action: proposal.action, item: proposal.item, quantity: proposal.quantity ?? 1, price: proposal.price,
+            npc: npc, in: game)
         switch verdict {
         case .refused(let offer, let reasons):
-            return box.refused(reasons, proposal: proposal, offer: offer)
+            return Review(status: "refused", reasons: reasons, content: refused(reasons, proposal: text, offer: offer))
         case .allowed(let offer):
             let summary = offer.summary(in: game.world)
-            box.state.update { $0.pendingOffers[box.npc] = PendingOffer(offer: offer, summary: summary) }
-            return GeneratedContent(properties: ["status": "pending", "summary": summary])
+            state.update { $0.pendingOffers[npc] = PendingOffer(offer: offer, summary: summary) }
+            return Review(
+                status: "pending", reasons: [],
+                content: GeneratedContent(properties: ["status": "pending", "summary": summary]))
         }
     }
 }

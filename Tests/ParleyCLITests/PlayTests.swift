@@ -70,6 +70,9 @@ import Testing
         #expect(
             run.out.contains("*** You did it: Bring the Moonpetal Locket to Aurelio Finch at Finch's Curiosities. ***"))
         try expectGolden(run.out, "playthrough.txt")
+        // A normal playthrough makes no offer the rules refuse: no false positives, so no reports.
+        let feedback = try runParley(["feedback", "list", "--folder", folder.url.path])
+        #expect(feedback.out == "No feedback reports.\n")
         // Each conversation matches its golden transcript, read back from the autosave.
         for npc in ["brannoc", "mira", "aurelio"] {
             let transcript = try runParley(["transcript", "autosave", npc, "--folder", folder.url.path])
