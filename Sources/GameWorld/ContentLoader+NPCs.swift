@@ -6,6 +6,7 @@ extension ContentLoader {
     /// The fields an NPC file may have. Later features add theirs here (and to `NPC` and the schema).
     static let npcFields = [
         "id", "name", "aliases", "description", "persona", "location", "gold", "inventory", "trade", "dialogue",
+        "context",
     ]
     static let tradeFields = [
         "trades", "sells", "buys", "sellMarkup", "buyBackRate", "minimumPriceRatio", "neverSells",
@@ -36,6 +37,7 @@ extension ContentLoader {
         } else if object["dialogue"] != nil {
             dialogue = nil
         }
+        let contextPolicy = decodeContextPolicy(object, at: path)
         unknownFields(object, at: path, known: Self.npcFields)
 
         guard let id else { return }
@@ -51,12 +53,34 @@ extension ContentLoader {
                 path.key("id"), "the id \"\(id)\" differs from the file name \"\(stem).json\"",
                 hint: "name the file \(id).json")
         }
-        guard let name, let persona, let location, let gold, let inventory, let trade, let dialogue else { return }
+        guard let name, let persona, let location, let gold, let inventory, let trade, let dialogue, let contextPolicy
+        else { return }
         npcs.append(
             NPC(
                 id: npcID, name: name, aliases: aliases, description: description, persona: persona,
                 location: LocationID(location), inventory: inventory, gold: gold, trade: trade, dialogue: dialogue,
-                source: value))
+                contextPolicy: contextPolicy, source: value))
+    }
+
+    /// `"context": {"policy": "summary" | "firstAndLast"}`; the summary policy when left out. `nil` on an error.
+    mutating func decodeContextPolicy(_ object: JSONObject, at path: JSONPath) -> ContextPolicy? {
+        guard object["context"] != nil else { return .summary }
+        guard let context = self.object("context", in: object, at: path, required: false, what: "a context policy")
+        else { return nil }
+        let contextPath = path.key("context")
+        unknownFields(context, at: contextPath, known: ["policy"])
+        guard let name = string("policy", in: context, at: contextPath, required: false) else {
+            return context["policy"] == nil ? .summary : nil
+        }
+        guard let policy = ContextPolicy(rawValue: name) else {
+            let names = ContextPolicy.allCases.map(\.rawValue)
+            error(
+                contextPath.key("policy"), "unknown context policy \"\(name)\"",
+                hint: Suggestions.closest(to: name, in: names).map { "did you mean \"\($0)\"?" }
+                    ?? "one of: \(names.joined(separator: ", "))")
+            return nil
+        }
+        return policy
     }
 
     /// Decodes a trade policy. Whether the NPC has stock for each category it sells is checked later, with the

@@ -26,6 +26,8 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
     public var trade: TradePolicy
     /// How the NPC talks when the built-in scripted model plays it; `.none` for its plain built-in lines.
     public var dialogue: DialogueRules
+    /// How its conversation is shortened when it outgrows the model's context window.
+    public var contextPolicy: ContextPolicy
 
     // MARK: - Fields for later features
 
@@ -46,11 +48,13 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
     ///   - gold: Its gold, at least 0.
     ///   - trade: How it trades.
     ///   - dialogue: Its dialogue rules for the scripted model.
+    ///   - contextPolicy: How its conversation is shortened when it outgrows the context window.
     ///   - source: Its JSON object as written, if it came from a file.
     public init(
         id: NPCID, name: String, aliases: [String] = [], description: String = "", persona: String,
         location: LocationID, inventory: Inventory = Inventory(), gold: Int = 0, trade: TradePolicy = .doesNotTrade,
-        dialogue: DialogueRules = .none, source: JSONValue = .object(JSONObject())
+        dialogue: DialogueRules = .none, contextPolicy: ContextPolicy = .summary,
+        source: JSONValue = .object(JSONObject())
     ) {
         self.id = id
         self.name = name
@@ -62,16 +66,17 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
         self.gold = gold
         self.trade = trade
         self.dialogue = dialogue
+        self.contextPolicy = contextPolicy
         self.source = source
     }
 
     // MARK: - Codable
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, aliases, description, persona, location, inventory, gold, trade, dialogue, source
+        case id, name, aliases, description, persona, location, inventory, gold, trade, dialogue, contextPolicy, source
     }
 
-    /// Decodes an NPC; `dialogue`, added after the first save format, may be missing (no rules).
+    /// Decodes an NPC; `dialogue` and `contextPolicy`, added after the first save format, may be missing.
     ///
     /// - Throws: `DecodingError` when a member is missing or has the wrong type.
     public init(from decoder: any Decoder) throws {
@@ -86,6 +91,7 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
         gold = try container.decode(Int.self, forKey: .gold)
         trade = try container.decode(TradePolicy.self, forKey: .trade)
         dialogue = try container.decodeIfPresent(DialogueRules.self, forKey: .dialogue) ?? .none
+        contextPolicy = try container.decodeIfPresent(ContextPolicy.self, forKey: .contextPolicy) ?? .summary
         source = try container.decode(JSONValue.self, forKey: .source)
     }
 

@@ -136,6 +136,10 @@ struct ChatRequestBuilder: Sendable {
         body["stream"] = .bool(stream)
         if stream { body["stream_options"] = ["include_usage": true] }
         apply(request.options, to: &body)
+        if constrained, let maximum = request.options.maximumResponseTokens {
+            // The limit is for what the NPC says; the JSON around it, or a tool call, needs room of its own.
+            body["max_tokens"] = .integer(maximum + Self.constrainedOverhead)
+        }
         if sendsServerExtensions { body["cache_prompt"] = true }
         for (key, value) in extraBody { body[key] = value }
         return .object(body)
@@ -156,6 +160,10 @@ struct ChatRequestBuilder: Sendable {
         }
         return allowed.isEmpty ? "response" : String(allowed)
     }
+
+    /// Tokens added to `maximumResponseTokens` in constrained tool-calling mode, for the JSON wrapper or a tool
+    /// call with its arguments.
+    static let constrainedOverhead = 48
 
     /// Sampling options as the server's fields: temperature, top_p, top_k (extension), seed, max_tokens.
     private func apply(_ options: GenerationOptions, to body: inout JSONObject) {

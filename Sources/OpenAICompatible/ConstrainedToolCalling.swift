@@ -115,6 +115,9 @@ struct ConstrainedToolCalling {
         do {
             value = try JSONValue(parsing: text)
         } catch {
+            // A reply cut short by maximumResponseTokens is still what the model said, as with any other model;
+            // a cut-off tool call or answer cannot be used.
+            if let reply = Self.partialReply(text) { return .text(reply) }
             throw GeneratedContent.ParsingError(
                 rawContent: text, debugDescription: "The model's output is not complete JSON: \(error).")
         }

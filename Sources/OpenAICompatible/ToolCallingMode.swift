@@ -10,6 +10,8 @@ public enum ToolCallingMode: String, Sendable, CaseIterable, CustomStringConvert
     /// of one of the tools with arguments valid for its schema, or a final reply. Works on any server that can
     /// constrain output to a JSON Schema, even with a model that has never seen a tool (SmolLM2-135M). Each tool
     /// can be called once per turn; after that the model must answer, so a small model cannot loop on a tool.
+    /// `maximumResponseTokens` limits the reply; the request allows 48 more tokens for the JSON around it or for a
+    /// tool call, and a reply cut short by the limit is used as far as it goes.
     case constrained
 
     /// The mode's name.

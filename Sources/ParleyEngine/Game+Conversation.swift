@@ -50,10 +50,38 @@ extension Game {
         shared.update { $0.quotes[npcID] = TradeGuard.quotes(in: lastWords?.description ?? "", world: world) }
         defer { reportRefusals(since: refusalsBefore, npc: npcID) }
         output(.thinking(npc: name))
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                let response = try await streamTurn(prompt, session: conversation.session, name: name, output: output)
+                conversations[npcID]?.history.append(contentsOf: response.transcriptEntries)
+                if let first = response.transcriptEntries.first {
+                    conversations[npcID]?.turnAnnotations[first.id] = context
+                }
+                changedConversations.insert(npcID)
+                return
+            } catch LanguageModelError.contextSizeExceeded(let overflow) where attempt == 1 {
+                // The conversation outgrew the window: trim it in one block, keeping what matters, and try again.
+                do {
+                    try await recoverContext(of: npcID, contextSize: overflow.contextSize)
+                } catch {
+                    return output(.problem(Self.explain(error, npc: name)))
+                }
+            } catch {
+                return output(.problem(Self.explain(error, npc: name)))
+            }
+        }
+    }
+
+    /// Streams one attempt at a turn to the output; the speech is closed even when the turn fails.
+    func streamTurn(
+        _ prompt: Prompt, session: LanguageModelSession, name: String, output: (GameOutput) -> Void
+    ) async throws -> LanguageModelSession.Response<String> {
         var began = false
         var shown = ""
         do {
-            let stream = conversation.session.streamResponse(to: prompt)
+            let stream = session.streamResponse(to: prompt, options: options)
             for try await snapshot in stream {
                 if !began {
                     output(.speechBegan(npc: name))
@@ -73,14 +101,28 @@ extension Game {
                 output(.speech(response.content))
             }
             output(.speechEnded)
-            if let first = response.transcriptEntries.first {
-                conversations[npcID]?.turnAnnotations[first.id] = context
-            }
-            changedConversations.insert(npcID)
+            return response
         } catch {
             if began { output(.speechEnded) }
-            output(.problem(Self.explain(error, npc: name)))
+            throw error
         }
+    }
+
+    /// Trims an NPC's working transcript by its context policy.
+    func recoverContext(of npcID: NPCID, contextSize: Int) async throws {
+        guard var conversation = conversations[npcID], let instructions = conversation.instructions,
+            let npc = state.world.npcs[npcID]
+        else { throw LanguageModelError.contextSizeExceeded(.init(contextSize: contextSize, tokenCount: contextSize)) }
+        let recovery = ContextRecovery(policy: npc.contextPolicy, model: conversation.session.model)
+        let trimmed = try await recovery.trim(
+            conversation.session.transcript, instructions: instructions,
+            tools: conversation.session.tools.map { Transcript.ToolDefinition(tool: $0) },
+            summary: conversation.summary,
+            facts: facts(about: npcID), contextSize: contextSize)
+        conversation.session.transcript = trimmed.transcript
+        conversation.summary = trimmed.summary
+        conversation.trims += 1
+        conversations[npcID] = conversation
     }
 
     /// The NPC's conversation, created at first contact with instructions from its persona and the game now.
@@ -97,7 +139,8 @@ extension Game {
         let tools = toolbox.tools()
         let conversation: NPCConversation
         if let restored, restored.npcs.contains(npcID), let saved = try restored.load(npcID) {
-            // The conversation continues where it was: the NPC remembers everything said in this save.
+            // The conversation continues where it was: the NPC remembers everything said in this save. (If it no
+            // longer fits the window, the first turn trims it, as during play.)
             let session = LanguageModelSession(model: model, tools: tools, transcript: saved.transcript)
             conversation = NPCConversation(npc: npcID, session: session, turnAnnotations: saved.turnAnnotations)
         } else {
@@ -163,7 +206,7 @@ extension Game {
             return "You are not talking to anyone."
         }
         let name = state.world.name(of: partner)
-        let lines = conversation.session.transcript.history.compactMap { entry -> String? in
+        let lines = conversation.history.history.compactMap { entry -> String? in
             switch entry {
             case .prompt(let prompt):
                 let text = prompt.segments.compactMap { if case .text(let t) = $0 { t.content } else { nil } }.joined()

@@ -21,6 +21,8 @@ public actor Game {
 
     let shared: SharedGameState
     let models: ModelProvider
+    /// How NPC replies are generated.
+    let options: GenerationOptions
     var conversations: [NPCID: NPCConversation] = [:]
     /// The NPC the player is talking to.
     public internal(set) var partner: NPCID?
@@ -48,13 +50,15 @@ public actor Game {
     ///   - state: The world and the player.
     ///   - models: Makes each NPC's model.
     ///   - rules: The rules trades follow.
+    ///   - options: How NPC replies are generated (for example a `maximumResponseTokens` for slow models).
     ///   - restored: The saved conversations and offers, for a loaded game.
     public init(
         state: GameState, models: @escaping ModelProvider, rules: TradeRules = .standard,
-        restoring restored: RestoredConversations? = nil
+        options: GenerationOptions = GenerationOptions(), restoring restored: RestoredConversations? = nil
     ) {
         shared = SharedGameState(state, rules: rules)
         self.models = models
+        self.options = options
         goalAnnounced = state.isGoalReached
         self.restored = restored
         if let restored {

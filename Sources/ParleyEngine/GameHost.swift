@@ -18,6 +18,7 @@ public actor GameHost {
     public private(set) var game: Game
     let pack: ContentPack
     let models: Game.ModelProvider
+    let options: GenerationOptions
     let store: SaveGameStore?
     /// The slot the game saves itself to after every turn.
     public nonisolated let autosaveSlot: String
@@ -42,16 +43,18 @@ public actor GameHost {
     ///   - autosaveSlot: The slot saved after every turn.
     ///   - feedbackFolder: A folder that receives each new feedback report as a `.json` file, for tools that watch
     ///     it; `nil` for none.
+    ///   - options: How NPC replies are generated.
     public init(
         pack: ContentPack, state: GameState? = nil, models: @escaping Game.ModelProvider, store: SaveGameStore?,
-        autosaveSlot: String = "autosave", feedbackFolder: URL? = nil
+        autosaveSlot: String = "autosave", feedbackFolder: URL? = nil, options: GenerationOptions = GenerationOptions()
     ) {
         self.pack = pack
         self.models = models
+        self.options = options
         self.store = store
         self.autosaveSlot = autosaveSlot
         self.feedbackFolder = feedbackFolder
-        self.game = Game(state: state ?? pack.initialState, models: models)
+        self.game = Game(state: state ?? pack.initialState, models: models, options: options)
     }
 
     /// The play time so far, saves included.
@@ -134,7 +137,7 @@ public actor GameHost {
             let restored = RestoredConversations(
                 npcs: Set(loaded.conversations), pendingOffers: loaded.pendingOffers.mapValues(PendingOffer.init),
                 load: { npc in try source.transcript(npc: npc) })
-            game = Game(state: loaded.state, models: models, restoring: restored)
+            game = Game(state: loaded.state, models: models, options: options, restoring: restored)
             feedbackKept = 0
             needsFullAutosave = false
             playTimeBase = loaded.metadata.playTime

@@ -7,11 +7,27 @@ struct NPCConversation {
     let session: LanguageModelSession
     /// The game context when each turn was spoken, keyed by the turn's prompt entry id.
     var turnAnnotations: [String: [String: String]] = [:]
+    /// Everything ever said, in order; the session's working transcript may be a trimmed version of it.
+    var history: Transcript
+    /// The NPC's original instructions, which every trimmed working transcript starts from.
+    var instructions: Transcript.Instructions?
+    /// The running summary of the turns trimmed from the working transcript.
+    var summary = ""
+    /// How many times the working transcript was trimmed.
+    var trims = 0
 
-    /// The conversation with its context, as saves and feedback reports keep it.
+    init(npc: NPCID, session: LanguageModelSession, turnAnnotations: [String: [String: String]] = [:]) {
+        self.npc = npc
+        self.session = session
+        self.turnAnnotations = turnAnnotations
+        self.history = session.transcript
+        if case .instructions(let instructions)? = session.transcript.first { self.instructions = instructions }
+    }
+
+    /// The conversation with its context, as saves keep it: the whole history, not the trimmed working copy.
     func annotated(npcName: String) -> AnnotatedTranscript {
         AnnotatedTranscript(
-            transcript: session.transcript,
+            transcript: history,
             annotations: [
                 "npc": npc.rawValue, "npc.name": npcName, "model.id": session.model.id,
                 "model.version": session.model.version, "parley.version": ParleyVersion.current,

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import GameWorld
+import LanguageModels
 import ParleyEngine
 import SaveGames
 
@@ -27,6 +28,7 @@ enum PlayCommand {
         .value("saves", valueName: "DIR", help: "The saves folder (default: PARLEY_SAVES, or SaveGames)."),
         .flag("continue", help: "Continue the last game (the autosave) instead of starting a new one."),
         .value("feedback-dir", valueName: "DIR", help: "Also write each feedback report to DIR as a .json file."),
+        .value("max-tokens", valueName: "N", help: "The longest NPC reply, in tokens (default: 200 with a server)."),
     ]
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
@@ -62,10 +64,20 @@ enum PlayCommand {
         }
         let savesFolder = context.arguments.value("saves") ?? context.environment["PARLEY_SAVES"] ?? "SaveGames"
         let store = SaveGameStore(folder: URL(fileURLWithPath: savesFolder))
+        var options = GenerationOptions()
+        if let text = context.arguments.value("max-tokens") {
+            guard let maximum = Int(text), maximum > 0 else {
+                throw UsageError("--max-tokens must be a positive number")
+            }
+            options.maximumResponseTokens = maximum
+        } else if case .server = choice {
+            options.maximumResponseTokens = 200
+        }
         let host = GameHost(
             pack: pack, state: state, models: models, store: store,
             feedbackFolder: (context.arguments.value("feedback-dir") ?? context.environment["PARLEY_FEEDBACK_DIR"])
-                .map { URL(fileURLWithPath: $0) })
+                .map { URL(fileURLWithPath: $0) },
+            options: options)
 
         let interactive = Terminal.inputIsTerminal && Terminal.outputIsTerminal
         let renderer = GameRenderer(

@@ -182,7 +182,7 @@ import Testing
         #expect(
             lines(result) == [
                 #"Pack/npcs/mira.json: $.gol: warning: unknown field "gol" (did you mean "gold"?)"#,
-                #"Pack/npcs/mira.json: $.knowledge: warning: unknown field "knowledge" (known fields: id, name, aliases, description, persona, location, gold, inventory, trade, dialogue)"#,
+                #"Pack/npcs/mira.json: $.knowledge: warning: unknown field "knowledge" (known fields: id, name, aliases, description, persona, location, gold, inventory, trade, dialogue, context)"#,
             ])
         let pack = try result.get()
         #expect(pack.world.npcs["mira"]?.source["knowledge"]?["greeting"]?.stringValue == "Hello!")
@@ -263,5 +263,30 @@ import Testing
         #expect(
             result.errors.map(\.description).contains(
                 "Pack/items.json: $: expected the item catalog (an object), found an array"))
+    }
+}
+
+@Suite struct ContextPolicyLoadingTests {
+    @Test(arguments: [
+        (#""context": {"policy": "firstAndLast"},"#, "", ContextPolicy.firstAndLast),
+        ("", "", ContextPolicy.summary),
+        (#""context": {"policy": "sumary"},"#, #"Pack/npcs/mira.json: $.context.policy: unknown context policy "sumary" (did you mean "summary"?)"#, nil),
+        (#""context": "summary","#, #"Pack/npcs/mira.json: $.context: expected a context policy (an object), found string "summary""#, nil),
+    ])
+    func theContextPolicyIsReadAndChecked(_ field: String, _ diagnostic: String, _ policy: ContextPolicy?) throws {
+        let npc = """
+            {"id": "mira", "name": "Mira", "persona": "A merchant.", "location": "square", \(field) "gold": 1}
+            """
+        let result = ContentPack.load(
+            files: [
+                "world.json": #"{"id": "w", "title": "W", "start": {"name": "Ada", "location": "square"}, "locations": [{"id": "square", "name": "Square", "description": "A square."}], "goal": {"description": "Be.", "requirements": [{"type": "npcHasItem", "npc": "mira", "item": "coin"}]}}"#,
+                "items.json": #"{"items": [{"id": "coin", "name": "Coin", "description": "A coin.", "value": 1, "category": "curio"}]}"#,
+                "npcs/mira.json": npc,
+            ], displayPath: "Pack")
+        if let policy {
+            #expect(result.pack?.world.npcs["mira"]?.contextPolicy == policy, "\(result.diagnostics.map(\.description))")
+        } else {
+            #expect(result.diagnostics.map(\.description).contains(diagnostic), "\(result.diagnostics.map(\.description))")
+        }
     }
 }

@@ -228,8 +228,10 @@ func sampleTranscript() -> Transcript {
                         arguments: GeneratedContent(properties: ["item": "Lantern"]))
                 ]))
         #expect(try constrained.parse(#"{"reply": "Hello!"}"#, makeCallID: Self.callID) == .text("Hello!"))
+        // A reply cut short by the token limit is what the model said so far; a cut-off tool call is unusable.
+        #expect(try constrained.parse(#"{"reply": "cut"#, makeCallID: Self.callID) == .text("cut"))
         #expect(throws: GeneratedContent.ParsingError.self) {
-            try constrained.parse(#"{"reply": "cut"#, makeCallID: Self.callID)
+            try constrained.parse(#"{"tool": "lookUp"#, makeCallID: Self.callID)
         }
         #expect(throws: GeneratedContent.ParsingError.self) {
             try constrained.parse(#"{"other": 1}"#, makeCallID: Self.callID)

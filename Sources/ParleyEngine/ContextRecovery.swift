@@ -1,0 +1,176 @@
+import Foundation
+import GameWorld
+import LanguageModels
+import ScriptedModel
+
+/// Shortens an NPC's working transcript when a turn would overflow the model's context window.
+///
+/// The trim happens in one block, down to about half the room the window leaves beside the instructions and the
+/// tool definitions, and only when needed: between trims the prompt prefix
+/// stays byte-for-byte the same, so a server's prompt cache keeps working. The full conversation is never lost:
+/// the engine keeps it beside the working transcript, and saves, `history` and `parley transcript` show all of it.
+///
+/// With the `summary` policy the new working transcript is: the NPC's instructions, plus a running summary of the
+/// trimmed turns (written by the NPC's own model, or extracted deterministically for the scripted model or when
+/// the model cannot summarize) and the facts that matter (the player's name, prices agreed, items exchanged, the
+/// pending offer); then as many recent turns as fit. With `firstAndLast`, the instructions and the recent turns.
+struct ContextRecovery {
+    let policy: ContextPolicy
+    let model: any LanguageModel
+
+    /// The share of the room left for turns that the kept turns may fill, leaving the rest for the next turns.
+    static let targetShare = 0.5
+
+    /// The result of a trim.
+    struct Trimmed {
+        var transcript: Transcript
+        var summary: String
+    }
+
+    /// Trims a working transcript.
+    ///
+    /// - Parameters:
+    ///   - working: The transcript that no longer fits.
+    ///   - instructions: The NPC's original instructions entry.
+    ///   - summary: The running summary so far.
+    ///   - facts: The facts that must survive, one per line.
+    ///   - contextSize: The model's window in tokens.
+    /// - Returns: The shorter transcript and the new running summary.
+    func trim(
+        _ working: Transcript, instructions: Transcript.Instructions, tools: [Transcript.ToolDefinition],
+        summary: String, facts: [String], contextSize: Int
+    ) async throws -> Trimmed {
+        let window = min(contextSize, 1 << 30)
+        // What every request carries (instructions, tool definitions) is fixed; the summary and facts get a fifth of
+        // what is left, and recent turns may fill half of the rest, so the next turns have room until the next trim.
+        let fixed = try await model.tokenCount(
+            for: GenerationRequest(transcript: Transcript(entries: [.instructions(instructions)]), tools: tools))
+        let free = max(0, window - fixed)
+        let notesBudget = free / 5
+        let turnBudget = Int(Double(free - notesBudget) * Self.targetShare)
+        let turns = Self.turns(of: working.history)
+        // Keep the most recent turns that fit; trim at least one.
+        var kept: [[Transcript.Entry]] = []
+        var used = 0
+        for turn in turns.dropFirst().reversed() {
+            let cost = try await model.tokenCount(for: turn)
+            if used + cost > turnBudget { break }
+            kept.insert(turn, at: 0)
+            used += cost
+        }
+        let dropped = Array(turns.prefix(turns.count - kept.count))
+        var newSummary = summary
+        var addition: [String] = []
+        if policy == .summary {
+            // About 4 bytes a token, with room for the facts.
+            let characters = max(80, notesBudget * 4 / 2)
+            newSummary = await summarize(dropped, previous: summary, budgetCharacters: characters)
+            if !newSummary.isEmpty { addition.append("Earlier in this conversation: \(newSummary)") }
+            if !facts.isEmpty {
+                addition.append("Facts that still hold:\n" + facts.map { "- \($0)" }.joined(separator: "\n"))
+            }
+        }
+        var entry = instructions
+        if !addition.isEmpty {
+            entry.segments.append(.text(.init(content: addition.joined(separator: "\n"))))
+        }
+        return Trimmed(transcript: Transcript(entries: [.instructions(entry)] + kept.joined()), summary: newSummary)
+    }
+
+    /// The entries grouped in turns, each starting with a prompt.
+    static func turns(of entries: some Sequence<Transcript.Entry>) -> [[Transcript.Entry]] {
+        var turns: [[Transcript.Entry]] = []
+        for entry in entries {
+            if case .prompt = entry {
+                turns.append([entry])
+            } else if turns.isEmpty {
+                turns.append([entry])
+            } else {
+                turns[turns.count - 1].append(entry)
+            }
+        }
+        return turns
+    }
+
+    /// A running summary of the trimmed turns: by the model itself, or extracted when it cannot (the scripted
+    /// model, a model that fails, an empty answer).
+    func summarize(_ turns: [[Transcript.Entry]], previous: String, budgetCharacters: Int) async -> String {
+        let lines = turns.map(Self.line)
+        if !(model is ScriptedModel) {
+            let session = LanguageModelSession(
+                model: model,
+                instructions:
+                    "You keep notes on a conversation in a game. Write one short paragraph, in the third person, "
+                    + "with what was said and agreed. Keep names, items, prices and promises.")
+            let prompt =
+                (previous.isEmpty ? "" : "Notes so far: \(previous)\n") + "New lines:\n" + lines.joined(separator: "\n")
+            let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: max(16, budgetCharacters / 4))
+            if let written = try? await session.respond(
+                to: String(prompt.suffix(budgetCharacters * 3)), options: options
+            )
+            .content.trimmingCharacters(in: .whitespacesAndNewlines), !written.isEmpty {
+                return String(written.prefix(budgetCharacters))
+            }
+        }
+        return Self.extract(lines, previous: previous, budgetCharacters: budgetCharacters)
+    }
+
+    /// The deterministic summary: the previous one and the trimmed lines, most recent kept when they do not fit.
+    static func extract(_ lines: [String], previous: String, budgetCharacters: Int) -> String {
+        var parts = (previous.isEmpty ? [] : previous.components(separatedBy: " / ")) + lines
+        while parts.joined(separator: " / ").count > budgetCharacters, parts.count > 1 { parts.removeFirst() }
+        let text = parts.joined(separator: " / ")
+        return text.count > budgetCharacters ? String(text.suffix(budgetCharacters)) : text
+    }
+
+    /// One turn in one line: `player: "…" → "…"`.
+    static func line(_ turn: [Transcript.Entry]) -> String {
+        func clip(_ text: String) -> String { text.count > 80 ? String(text.prefix(77)) + "…" : text }
+        var said = ""
+        var answer = ""
+        for entry in turn {
+            switch entry {
+            case .prompt(let prompt):
+                said = prompt.segments.compactMap { if case .text(let t) = $0 { t.content } else { nil } }.joined()
+            case .response(let response): answer = response.segments.map(\.description).joined()
+            default: break
+            }
+        }
+        return "\"\(clip(said))\" → \"\(clip(answer))\""
+    }
+}
+
+extension Game {
+    /// The facts about an NPC's dealings that must survive a trim: who the player is, what was traded and given,
+    /// what is on offer.
+    func facts(about npcID: NPCID) -> [String] {
+        let state = self.state
+        let world = state.world
+        let name = world.name(of: npcID)
+        var facts = ["The player's name is \(state.player.name)."]
+        for event in shared.read(\.events) {
+            switch event {
+            case .traded(let offer) where offer.npc == npcID:
+                func goods(_ side: TradeSide) -> String {
+                    side.items.map { "\($0.quantity) × \(world.name(of: $0.item))" }.joined(separator: ", ")
+                }
+                if !offer.npcGives.items.isEmpty {
+                    facts.append(
+                        "\(name) sold \(goods(offer.npcGives)) to \(state.player.name) for \(offer.playerGives.gold) gold."
+                    )
+                } else {
+                    facts.append(
+                        "\(name) bought \(goods(offer.playerGives)) from \(state.player.name) for \(offer.npcGives.gold) gold."
+                    )
+                }
+            case .gave(let item, let quantity, let npc) where npc == npcID:
+                facts.append("\(state.player.name) gave \(name) \(quantity) × \(world.name(of: item)).")
+            case .received(let item, let quantity, let npc) where npc == npcID:
+                facts.append("\(name) gave \(state.player.name) \(quantity) × \(world.name(of: item)).")
+            default: break
+            }
+        }
+        if let pending = pendingOffers[npcID] { facts.append("Waiting for the player's answer: \(pending.summary)") }
+        return facts
+    }
+}
