@@ -50,25 +50,49 @@ extension Game {
         shared.update { $0.quotes[npcID] = TradeGuard.quotes(in: lastWords?.description ?? "", world: world) }
         defer { reportRefusals(since: refusalsBefore, npc: npcID) }
         output(.thinking(npc: name))
+        let clock = ContinuousClock()
+        let started = clock.now
+        let stateBefore = DynamicState(state)
         var attempt = 0
+        func record(_ entries: [Transcript.Entry], failure: String?, usage: GenerationUsage?, firstWords: Duration?) {
+            let session = conversations[npcID]?.session ?? conversation.session
+            recordings.append(
+                TurnRecording(
+                    npc: npcID, instructions: session.transcript.first,
+                    input: entries.first ?? .prompt(.init(segments: prompt.segments)),
+                    context: context, stateBefore: stateBefore, entries: entries, failure: failure,
+                    modelID: session.model.id, modelVersion: session.model.version, usage: usage,
+                    firstWordsMilliseconds: firstWords.map {
+                        Double($0.components.seconds) * 1000 + Double($0.components.attoseconds) / 1e15
+                    },
+                    totalMilliseconds: Double((clock.now - started).components.seconds) * 1000
+                        + Double((clock.now - started).components.attoseconds) / 1e15))
+        }
         while true {
             attempt += 1
             do {
-                let response = try await streamTurn(prompt, session: conversation.session, name: name, output: output)
+                var firstWords: Duration?
+                let response = try await streamTurn(prompt, session: conversation.session, name: name) { piece in
+                    if firstWords == nil, case .speech = piece { firstWords = clock.now - started }
+                    output(piece)
+                }
                 conversations[npcID]?.history.append(contentsOf: response.transcriptEntries)
                 if let first = response.transcriptEntries.first {
                     conversations[npcID]?.turnAnnotations[first.id] = context
                 }
                 changedConversations.insert(npcID)
+                record(Array(response.transcriptEntries), failure: nil, usage: response.usage, firstWords: firstWords)
                 return
             } catch LanguageModelError.contextSizeExceeded(let overflow) where attempt == 1 {
                 // The conversation outgrew the window: trim it in one block, keeping what matters, and try again.
                 do {
                     try await recoverContext(of: npcID, contextSize: overflow.contextSize)
                 } catch {
+                    record([], failure: "\(error)", usage: nil, firstWords: nil)
                     return output(.problem(Self.explain(error, npc: name)))
                 }
             } catch {
+                record([], failure: "\(error)", usage: nil, firstWords: nil)
                 return output(.problem(Self.explain(error, npc: name)))
             }
         }

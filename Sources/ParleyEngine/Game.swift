@@ -27,6 +27,8 @@ public actor Game {
     /// The NPC the player is talking to.
     public internal(set) var partner: NPCID?
     var goalAnnounced: Bool
+    /// Every NPC turn taken in this game so far, recorded for replay, oldest first.
+    public internal(set) var recordings: [TurnRecording] = []
     /// The feedback reports made so far, oldest first.
     public internal(set) var feedback: [FeedbackReport] = []
     /// Called with each new feedback report, for example to save it or write it to a folder.

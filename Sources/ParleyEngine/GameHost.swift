@@ -30,6 +30,8 @@ public actor GameHost {
     var playStart = ContinuousClock.now
     /// How many of the game's feedback reports are kept already.
     var feedbackKept = 0
+    /// How many of the game's turn recordings are kept already.
+    var recordingsKept = 0
     /// The feedback reports this host has kept, also written to manual saves.
     var feedbackReports: [FeedbackReport] = []
 
@@ -78,6 +80,7 @@ public actor GameHost {
             await game.perform(command, output: output)
             await autosaveChanges(output: output)
             await keepNewFeedback()
+            await keepNewRecordings()
         }
         return true
     }
@@ -93,6 +96,11 @@ public actor GameHost {
             let snapshot = try await game.saveSnapshot(label: label ?? defaultLabel, playTime: playTime)
             try file.writeFull(snapshot)
             for report in feedbackReports { try? file.addFeedback(report) }
+            // The turns recorded in this story (kept in the autosave) go with it.
+            for recording in (try? autosave?.recordings()) ?? [] {
+                try? file.addRecording(
+                    id: recording.id, npc: recording.npc, createdAt: recording.createdAt, json: recording.json)
+            }
             output(.narration("Saved to slot \(file.slot)."))
         } catch {
             output(.problem("The game could not be saved: \(error) The game goes on; nothing was lost."))
@@ -139,6 +147,7 @@ public actor GameHost {
                 load: { npc in try source.transcript(npc: npc) })
             game = Game(state: loaded.state, models: models, options: options, restoring: restored)
             feedbackKept = 0
+            recordingsKept = 0
             needsFullAutosave = false
             playTimeBase = loaded.metadata.playTime
             playStart = .now
@@ -169,6 +178,20 @@ public actor GameHost {
     var defaultLabel: String {
         let state = pack.initialState
         return "\(state.player.name) in \(state.world.title)"
+    }
+
+    // MARK: - Recordings
+
+    /// Keeps each turn the last command recorded with the autosave.
+    func keepNewRecordings() async {
+        let recordings = await game.recordings
+        guard recordings.count > recordingsKept else { return }
+        for recording in recordings[recordingsKept...] {
+            try? autosave?.addRecording(
+                id: recording.id, npc: recording.npc, createdAt: recording.createdAt,
+                json: recording.jsonValue.jsonString())
+        }
+        recordingsKept = recordings.count
     }
 
     // MARK: - Feedback

@@ -9,7 +9,7 @@ enum ParleyCommand {
         options: PlayCommand.options,
         subcommands: [
             PlayCommand.command, ContentCommand.command, SavesCommand.command, TranscriptCommand.command,
-            FeedbackCommand.command,
+            FeedbackCommand.command, RecordingsCommand.command, ReplayCommand.command,
         ],
         handler: PlayCommand.run)
 }

@@ -158,6 +158,38 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).count == 1)
     }
 
+    @Test func recordedTurnsReplayAndReportChanges() throws {
+        let folder = Folder()
+        _ = try runParley(["--saves", folder.url.path], input: Self.walkthrough)
+        let same = try runParley(["replay", "autosave", "--folder", folder.url.path])
+        #expect(same.status == 0)
+        #expect(same.out.hasSuffix("0 changed, 0 failed\n"))
+        // Export, then replay the file against a pack whose blacksmith says one line differently.
+        let file = folder.url.appendingPathComponent("recordings.json")
+        let export = try runParley([
+            "recordings", "export", "autosave", "--out", file.path, "--folder", folder.url.path,
+        ])
+        #expect(export.status == 0)
+        let changedPack = folder.url.appendingPathComponent("Content")
+        try FileManager.default.copyItem(
+            at: ParleyBinary.packageRoot.appendingPathComponent("Content"), to: changedPack)
+        let brannoc = changedPack.appendingPathComponent("npcs/brannoc.json")
+        let text = try String(contentsOf: brannoc, encoding: .utf8)
+        let before = try #require(
+            run(["transcript", "autosave", "brannoc", "--folder", folder.url.path]).out
+                .split(separator: "\n").first { $0.hasPrefix("Brannoc Ashdown: ") })
+        let line = String(before.dropFirst("Brannoc Ashdown: ".count))
+        #expect(text.contains(line))
+        try Data(text.replacingOccurrences(of: line, with: "Hm. Another line entirely.").utf8).write(to: brannoc)
+        let changed = try runParley(["replay", file.path, "--content", changedPack.path])
+        #expect(changed.status == 1)
+        #expect(changed.out.contains("changed: (Ada comes up to you.)") || changed.out.contains("changed:"))
+        #expect(changed.out.contains("replayed: Hm. Another line entirely."))
+        #expect(changed.out.contains(" 1 changed, 0 failed"))
+    }
+
+    func run(_ arguments: [String]) throws -> ParleyRun { try runParley(arguments) }
+
     @Test func playHelpAndUsageErrors() throws {
         let help = try runParley(["play", "--help"])
         #expect(help.status == 0)

@@ -1,0 +1,151 @@
+import Foundation
+import GameWorld
+import LanguageModels
+
+/// Runs recorded turns again against a model, from the same game state and the same earlier conversation at each
+/// turn, and reports where the text and the tool calls differ.
+///
+/// This is how a developer sees what a model update does to their NPCs: record a session with one model, replay
+/// it with another (or the same with changed content), and read the turns that changed.
+public enum Replay {
+    /// The outcome of one replayed turn.
+    public enum Status: String, Sendable, Equatable {
+        /// The same text and the same tool calls.
+        case same
+        /// Different text or tool calls.
+        case changed
+        /// The replayed turn failed (or the recorded one had).
+        case failed
+    }
+
+    /// One replayed turn beside the recorded one.
+    public struct Turn: Sendable, Equatable {
+        /// The turn's position among the recordings, from 1.
+        public var number: Int
+        /// The NPC.
+        public var npc: NPCID
+        /// What the player said or did.
+        public var input: String
+        /// The recorded answer and tool calls.
+        public var recordedText: String
+        /// The recorded tool calls.
+        public var recordedCalls: [String]
+        /// The replayed answer.
+        public var replayedText: String
+        /// The replayed tool calls.
+        public var replayedCalls: [String]
+        /// Same, changed or failed.
+        public var status: Status
+    }
+
+    /// The whole replay.
+    public struct Report: Sendable, Equatable {
+        /// Every turn, in order.
+        public var turns: [Turn]
+        /// How many turns came out the same.
+        public var same: Int { turns.filter { $0.status == .same }.count }
+        /// How many changed.
+        public var changed: Int { turns.filter { $0.status == .changed }.count }
+        /// How many failed.
+        public var failed: Int { turns.filter { $0.status == .failed }.count }
+        /// `12 turns: 10 same, 2 changed, 0 failed`.
+        public var summary: String { "\(turns.count) turns: \(same) same, \(changed) changed, \(failed) failed" }
+    }
+
+    /// Replays recordings.
+    ///
+    /// - Parameters:
+    ///   - recordings: The turns, in the order they were taken.
+    ///   - pack: The content pack (static world); each turn's state is its recorded state laid over it.
+    ///   - models: Makes each NPC's model for the replay.
+    ///   - progress: Called with each turn as it is replayed.
+    /// - Returns: The report.
+    public static func run(
+        _ recordings: [TurnRecording], pack: ContentPack, models: Game.ModelProvider,
+        progress: (Turn) -> Void = { _ in }
+    ) async -> Report {
+        var turns: [Turn] = []
+        var conversations: [NPCID: [Transcript.Entry]] = [:]
+        var modelsByNPC: [NPCID: any LanguageModel] = [:]
+        for (index, recording) in recordings.enumerated() {
+            let earlier = conversations[recording.npc] ?? []
+            defer { conversations[recording.npc, default: []].append(contentsOf: recording.entries) }
+            var turn = Turn(
+                number: index + 1, npc: recording.npc, input: text(of: recording.input),
+                recordedText: recording.responseText ?? recording.failure.map { "(failed: \($0))" } ?? "",
+                recordedCalls: recording.toolCalls, replayedText: "", replayedCalls: [], status: .failed)
+            let state = recording.stateBefore.applied(to: pack.initialState)
+            do {
+                guard let npc = state.world.npcs[recording.npc] else {
+                    throw ReplayError(description: "the content pack has no NPC \(recording.npc)")
+                }
+                let model: any LanguageModel
+                if let known = modelsByNPC[npc.id] {
+                    model = known
+                } else {
+                    model = try await models(npc, state.world)
+                    modelsByNPC[npc.id] = model
+                }
+                let shared = SharedGameState(state)
+                let tools = NPCToolbox(npc: npc.id, state: shared, onRefusal: { _ in }).tools()
+                let transcript = Transcript(entries: (recording.instructions.map { [$0] } ?? []) + earlier)
+                let session = LanguageModelSession(model: model, tools: tools, transcript: transcript)
+                guard case .prompt(let prompt) = recording.input else {
+                    throw ReplayError(description: "the recorded input is not a prompt")
+                }
+                let response = try await respond(session, to: Prompt(segments: prompt.segments), npc: npc)
+                let replayed = TurnRecording(
+                    npc: npc.id, instructions: nil, input: recording.input, context: [:],
+                    stateBefore: recording.stateBefore,
+                    entries: Array(response.transcriptEntries), modelID: model.id, modelVersion: model.version,
+                    totalMilliseconds: 0)
+                turn.replayedText = replayed.responseText ?? ""
+                turn.replayedCalls = replayed.toolCalls
+                turn.status =
+                    recording.failure == nil && turn.replayedText == turn.recordedText
+                        && turn.replayedCalls == turn.recordedCalls
+                    ? .same : (recording.failure == nil ? .changed : .failed)
+            } catch {
+                turn.replayedText = "(failed: \(error))"
+                turn.status = .failed
+            }
+            turns.append(turn)
+            progress(turn)
+        }
+        return Report(turns: turns)
+    }
+
+    /// One turn, recovering once from a full context window the way the game does.
+    static func respond(
+        _ session: LanguageModelSession, to prompt: Prompt, npc: NPC
+    ) async throws
+        -> LanguageModelSession.Response<String>
+    {
+        do {
+            return try await session.respond(to: prompt)
+        } catch LanguageModelError.contextSizeExceeded(let overflow) {
+            guard let instructions = session.transcript.instructions else {
+                throw LanguageModelError.contextSizeExceeded(overflow)
+            }
+            let recovery = ContextRecovery(policy: npc.contextPolicy, model: session.model)
+            let trimmed = try await recovery.trim(
+                session.transcript,
+                instructions: Transcript.Instructions(
+                    segments: instructions.segments,
+                    toolDefinitions: session.tools.map { Transcript.ToolDefinition(tool: $0) }),
+                tools: session.tools.map { Transcript.ToolDefinition(tool: $0) }, summary: "", facts: [],
+                contextSize: overflow.contextSize)
+            session.transcript = trimmed.transcript
+            return try await session.respond(to: prompt)
+        }
+    }
+
+    static func text(of entry: Transcript.Entry) -> String {
+        entry.segments.compactMap { if case .text(let text) = $0 { text.content } else { nil } }.joined(separator: " ")
+    }
+
+    /// A turn that cannot be replayed.
+    struct ReplayError: Error, CustomStringConvertible {
+        var description: String
+    }
+}

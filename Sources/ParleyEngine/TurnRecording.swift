@@ -1,0 +1,166 @@
+import Foundation
+import GameWorld
+import LanguageModels
+import ParleyJSON
+
+/// One recorded turn of an NPC conversation: what went in, the game as it was, what came out, which model made it.
+///
+/// The game records every turn, keeps the recordings in the save, and `parley recordings export` writes them as a
+/// JSON array. `parley replay` runs the recorded inputs again, from the same game state and the same earlier
+/// conversation at each turn, against another model or model version, and reports what changed. The format is
+/// documented in `docs/recording-format.md`.
+public struct TurnRecording: Sendable, Equatable, Identifiable {
+    /// The format's `type` field.
+    public static let type = "Parley.TurnRecording"
+    /// The format's version.
+    public static let formatVersion = 1
+
+    /// The recording's identifier.
+    public var id: String
+    /// When the turn was taken.
+    public var createdAt: Date
+    /// The NPC spoken to.
+    public var npc: NPCID
+    /// The NPC's instructions entry when the turn was taken (the working transcript's first entry).
+    public var instructions: Transcript.Entry?
+    /// What the player said or did: the turn's prompt entry.
+    public var input: Transcript.Entry
+    /// The game context: player, gold, inventory, location.
+    public var context: [String: String]
+    /// The game state before the turn.
+    public var stateBefore: DynamicState
+    /// The entries the turn added (its prompt first); empty when it failed.
+    public var entries: [Transcript.Entry]
+    /// Why the turn failed, or `nil` when it succeeded.
+    public var failure: String?
+    /// The model's id.
+    public var modelID: String
+    /// The model's version.
+    public var modelVersion: String
+    /// Parley's version.
+    public var parleyVersion: String
+    /// Token counts, if the backend reported them.
+    public var usage: GenerationUsage?
+    /// Milliseconds from the prompt to the first words of the answer, and to its end.
+    public var firstWordsMilliseconds: Double?
+    /// Milliseconds the whole turn took.
+    public var totalMilliseconds: Double
+
+    /// The answer's text: the last response entry's segments.
+    public var responseText: String? {
+        entries.last { if case .response = $0 { true } else { false } }.map { $0.segments.map(\.description).joined() }
+    }
+
+    /// The tool calls the turn made, as `name {arguments}`, in order.
+    public var toolCalls: [String] {
+        entries.flatMap { entry -> [String] in
+            guard case .toolCalls(let calls) = entry else { return [] }
+            return calls.map { "\($0.toolName) \($0.arguments.jsonString)" }
+        }
+    }
+
+    // MARK: - JSON
+
+    /// The recording as JSON.
+    public var jsonValue: JSONValue {
+        var object = JSONObject()
+        object["type"] = .string(Self.type)
+        object["formatVersion"] = .integer(Self.formatVersion)
+        object["id"] = .string(id)
+        object["createdAt"] = .string(createdAt.formatted(.iso8601))
+        object["npc"] = .string(npc.rawValue)
+        object["model"] = ["id": .string(modelID), "version": .string(modelVersion)]
+        object["parley"] = ["version": .string(parleyVersion)]
+        object["instructions"] = instructions?.jsonValue ?? .null
+        object["input"] = input.jsonValue
+        object["context"] = .object(JSONObject(context.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))
+        object["stateBefore"] = stateBefore.jsonValue
+        object["entries"] = .array(entries.map(\.jsonValue))
+        object["failure"] = failure.map(JSONValue.string) ?? .null
+        object["usage"] =
+            usage.map { usage in
+                var counts = JSONObject()
+                counts["promptTokens"] = .integer(usage.promptTokens)
+                counts["cachedPromptTokens"] = usage.cachedPromptTokens.map { .integer($0) } ?? .null
+                counts["completionTokens"] = .integer(usage.completionTokens)
+                return .object(counts)
+            } ?? .null
+        object["timings"] = [
+            "firstWordsMilliseconds": firstWordsMilliseconds.map(JSONValue.double) ?? .null,
+            "totalMilliseconds": .double(totalMilliseconds),
+        ]
+        return .object(object)
+    }
+
+    /// Reads a recording from its JSON.
+    ///
+    /// - Parameter value: The JSON, as `jsonValue` wrote it.
+    /// - Throws: `DecodingError.dataCorrupted` saying what is missing or wrong.
+    public init(jsonValue value: JSONValue) throws {
+        func fail(_ message: String) -> DecodingError {
+            .dataCorrupted(.init(codingPath: [], debugDescription: "Not a Parley turn recording: \(message)"))
+        }
+        guard value["type"]?.stringValue == Self.type else { throw fail("\"type\" is not \"\(Self.type)\".") }
+        guard let version = value["formatVersion"]?.intValue, version <= Self.formatVersion else {
+            throw fail("its \"formatVersion\" is missing or newer than \(Self.formatVersion); update Parley.")
+        }
+        guard let id = value["id"]?.stringValue, let npc = value["npc"]?.stringValue else {
+            throw fail("\"id\" or \"npc\" is missing.")
+        }
+        guard let input = value["input"] else { throw fail("\"input\" is missing.") }
+        var context: [String: String] = [:]
+        for (key, member) in value["context"]?.objectValue ?? JSONObject() { context[key] = member.stringValue }
+        let usage = value["usage"].flatMap { usage -> GenerationUsage? in
+            guard let prompt = usage["promptTokens"]?.intValue else { return nil }
+            return GenerationUsage(
+                promptTokens: prompt, cachedPromptTokens: usage["cachedPromptTokens"]?.intValue,
+                completionTokens: usage["completionTokens"]?.intValue ?? 0)
+        }
+        self.init(
+            id: id,
+            createdAt: value["createdAt"]?.stringValue.flatMap { try? Date($0, strategy: .iso8601) }
+                ?? Date(timeIntervalSince1970: 0),
+            npc: NPCID(npc),
+            instructions: try value["instructions"].flatMap { $0.isNull ? nil : try Transcript.Entry(jsonValue: $0) },
+            input: try Transcript.Entry(jsonValue: input), context: context,
+            stateBefore: DynamicState(jsonValue: value["stateBefore"] ?? [:]),
+            entries: try (value["entries"]?.arrayValue ?? []).map { try Transcript.Entry(jsonValue: $0) },
+            failure: value["failure"]?.stringValue, modelID: value["model"]?["id"]?.stringValue ?? "",
+            modelVersion: value["model"]?["version"]?.stringValue ?? "",
+            parleyVersion: value["parley"]?["version"]?.stringValue ?? "", usage: usage,
+            firstWordsMilliseconds: value["timings"]?["firstWordsMilliseconds"]?.doubleValue,
+            totalMilliseconds: value["timings"]?["totalMilliseconds"]?.doubleValue ?? 0)
+    }
+
+    /// Creates a recording.
+    public init(
+        id: String = UUID().uuidString, createdAt: Date = Date(), npc: NPCID, instructions: Transcript.Entry?,
+        input: Transcript.Entry, context: [String: String], stateBefore: DynamicState, entries: [Transcript.Entry],
+        failure: String? = nil, modelID: String, modelVersion: String, parleyVersion: String = ParleyVersion.current,
+        usage: GenerationUsage? = nil, firstWordsMilliseconds: Double? = nil, totalMilliseconds: Double
+    ) {
+        self.id = id
+        self.createdAt = createdAt
+        self.npc = npc
+        self.instructions = instructions
+        self.input = input
+        self.context = context
+        self.stateBefore = stateBefore
+        self.entries = entries
+        self.failure = failure
+        self.modelID = modelID
+        self.modelVersion = modelVersion
+        self.parleyVersion = parleyVersion
+        self.usage = usage
+        self.firstWordsMilliseconds = firstWordsMilliseconds
+        self.totalMilliseconds = totalMilliseconds
+    }
+
+    /// Equal when everything but the times (which the JSON keeps to the millisecond and second) is equal.
+    public static func == (lhs: TurnRecording, rhs: TurnRecording) -> Bool {
+        lhs.id == rhs.id && lhs.npc == rhs.npc && lhs.instructions == rhs.instructions && lhs.input == rhs.input
+            && lhs.context == rhs.context && lhs.stateBefore == rhs.stateBefore && lhs.entries == rhs.entries
+            && lhs.failure == rhs.failure && lhs.modelID == rhs.modelID && lhs.modelVersion == rhs.modelVersion
+            && lhs.usage == rhs.usage
+    }
+}

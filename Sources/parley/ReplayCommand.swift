@@ -1,0 +1,103 @@
+import CommandLineKit
+import Foundation
+import GameWorld
+import ParleyEngine
+import ParleyJSON
+import SaveGames
+
+/// `parley recordings export` and `parley replay`.
+enum RecordingsCommand {
+    static let command = Command(
+        "recordings", abstract: "Export the turns recorded in a save.",
+        subcommands: [
+            Command(
+                "export", abstract: "Write a save's recorded turns as a JSON array (docs/recording-format.md).",
+                arguments: [Argument("SLOT", help: "The slot.")],
+                options: [
+                    SavesCommand.folderOption,
+                    .value("out", valueName: "FILE", help: "Write to FILE instead of printing."),
+                ],
+                handler: export)
+        ])
+
+    /// The recordings of a slot, oldest first.
+    static func recordings(slot: String, context: CommandContext) throws -> [TurnRecording] {
+        let file = try SavesCommand.store(context).open(slot: slot, access: .readOnly)
+        return try file.recordings().map { try TurnRecording(jsonValue: try JSONValue(parsing: $0.json)) }
+    }
+
+    @Sendable static func export(_ context: CommandContext) async throws -> ExitCode {
+        let slot = context.arguments.value("SLOT") ?? ""
+        let json = JSONValue.array(try recordings(slot: slot, context: context).map(\.jsonValue)).jsonString(
+            .prettyPrinted)
+        if let out = context.arguments.value("out") {
+            try Data((json + "\n").utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+            context.print("Exported the recordings of \(slot) to \(out).")
+        } else {
+            context.print(json)
+        }
+        return .success
+    }
+}
+
+enum ReplayCommand {
+    static let command = Command(
+        "replay", abstract: "Replay recorded turns against a model and report what changed.",
+        discussion: """
+            SOURCE is a save slot or a file written by 'parley recordings export'. Each recorded input is run again
+            from the same game state and the same earlier conversation. Exits with 0 when every turn came out the
+            same, 1 when any changed or failed: usable in CI to see what a model update does to your NPCs.
+            """,
+        arguments: [Argument("SOURCE", help: "A save slot, or a recordings JSON file.")],
+        options: [
+            .value(
+                "model", valueName: "SPEC", defaultValue: "scripted", help: "scripted, or a server URL (as for play)."),
+            .value("content", valueName: "DIR", defaultValue: "Content", help: "The content pack."),
+            .value("seed", valueName: "N", defaultValue: "1", help: "The scripted model's seed."),
+            SavesCommand.folderOption,
+            .flag("all", help: "Show every turn, not only the ones that differ."),
+        ],
+        handler: run)
+
+    @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
+        let source = context.arguments.value("SOURCE") ?? ""
+        let recordings: [TurnRecording]
+        if FileManager.default.fileExists(atPath: source), source.hasSuffix(".json") {
+            let json = try JSONValue(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: source))))
+            recordings = try (json.arrayValue ?? []).map(TurnRecording.init(jsonValue:))
+        } else {
+            recordings = try RecordingsCommand.recordings(slot: source, context: context)
+        }
+        let directory = context.arguments.value("content") ?? "Content"
+        let loaded = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
+        guard let pack = loaded.pack, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
+            context.printError(
+                "parley: the content pack in \(directory) has errors; check it with 'parley content check'.")
+            return .failure
+        }
+        let choice: ModelChoice
+        do {
+            choice = try ModelChoice.parse(
+                context.arguments.value("model") ?? "scripted",
+                seed: UInt64(context.arguments.value("seed") ?? "1") ?? 1)
+        } catch {
+            throw UsageError("\(error)")
+        }
+        let models = try await choice.makeProvider()
+        let showAll = context.arguments.flag("all")
+        let report = await Replay.run(recordings, pack: pack, models: models) { turn in
+            guard showAll || turn.status != .same else { return }
+            context.print("Turn \(turn.number) (\(turn.npc)) \(turn.status.rawValue): \(turn.input)")
+            context.print("  recorded: \(turn.recordedText)")
+            if !turn.recordedCalls.isEmpty {
+                context.print("            calls: \(turn.recordedCalls.joined(separator: "; "))")
+            }
+            context.print("  replayed: \(turn.replayedText)")
+            if !turn.replayedCalls.isEmpty {
+                context.print("            calls: \(turn.replayedCalls.joined(separator: "; "))")
+            }
+        }
+        context.print("Replayed against \(choice): \(report.summary)")
+        return report.changed == 0 && report.failed == 0 ? .success : .failure
+    }
+}
