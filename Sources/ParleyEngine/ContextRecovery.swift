@@ -142,7 +142,7 @@ struct ContextRecovery {
 
 extension Game {
     /// The facts about an NPC's dealings that must survive a trim: who the player is, what was traded and given,
-    /// what is on offer.
+    /// what is on offer, and the last promises the NPC made (its sentences with "promise" in them).
     func facts(about npcID: NPCID) -> [String] {
         let state = self.state
         let world = state.world
@@ -171,6 +171,15 @@ extension Game {
             }
         }
         if let pending = pendingOffers[npcID] { facts.append("Waiting for the player's answer: \(pending.summary)") }
+        // Promises: the NPC's own sentences that promise something, the last few.
+        let said = conversations[npcID]?.history.compactMap { entry -> String? in
+            guard case .response(let response) = entry else { return nil }
+            return response.segments.map(\.description).joined(separator: " ")
+        } ?? []
+        let promises = said.flatMap { $0.split(whereSeparator: { ".!?".contains($0) }) }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.lowercased().contains("promise") || $0.lowercased().hasPrefix("i'll keep") }
+        for promise in promises.suffix(3) { facts.append("\(name) said: \"\(promise).\"") }
         return facts
     }
 }
