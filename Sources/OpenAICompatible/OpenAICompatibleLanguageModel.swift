@@ -146,11 +146,14 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     /// Counts the tokens of the request exactly as it will be sent, when the server can tokenize; otherwise
     /// estimates them (4 per message plus one per 4 UTF-8 bytes of content and tool definitions).
     public func tokenCount(for request: GenerationRequest) async throws -> Int {
-        let (builder, _) = try await builder(for: request)
+        let (builder, constrained) = try await builder(for: request)
         let body = builder.body(for: request, stream: false)
         var templateBody = JSONObject([("messages", body["messages"] ?? [])])
         if let tools = body["tools"] { templateBody["tools"] = tools }
-        return try await tokenCount(templateBody: templateBody)
+        // In constrained tool calling the request asks for more tokens than maximumResponseTokens (room for the
+        // JSON around the reply); the session reserves only the limit, so the difference is counted here.
+        let reserve = constrained != nil && request.options.maximumResponseTokens != nil ? ChatRequestBuilder.constrainedOverhead : 0
+        return try await tokenCount(templateBody: templateBody) + reserve
     }
 
     /// Counts the tokens of entries as chat messages.
