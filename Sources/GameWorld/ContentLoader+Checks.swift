@@ -8,6 +8,31 @@ extension ContentLoader {
         select(ContentPack.itemsFileName, rank: 1)
         checkItemNames()
         checkStock()
+        checkStoryNames()
+    }
+
+    /// Warns about flags tested (or awaited by a `flagSet` beat) that no effect sets, and counters tested that no
+    /// effect changes: such a condition never changes.
+    mutating func checkStoryNames() {
+        for use in flagTests where !flagsSet.contains(use.name) {
+            file = use.file
+            fileRank = use.rank
+            let hint =
+                Suggestions.closest(to: use.name, in: flagsSet.sorted()).map { "did you mean \"\($0)\"?" }
+                ?? "set it with an effect such as {\"set\": \"\(use.name)\"}"
+            let subject = use.text == "flagSet" ? "this beat waits for" : "\(Self.quoted(use.text)) tests"
+            warning(use.path, "\(subject) the flag \"\(use.name)\", which nothing sets", hint: hint)
+        }
+        for use in counterTests where !countersChanged.contains(use.name) {
+            file = use.file
+            fileRank = use.rank
+            let hint =
+                Suggestions.closest(to: use.name, in: countersChanged.sorted()).map { "did you mean \"\($0)\"?" }
+                ?? "count with an effect such as {\"counter\": \"\(use.name)\", \"add\": 1}"
+            warning(
+                use.path, "\(Self.quoted(use.text)) tests the counter \"\(use.name)\", which nothing changes",
+                hint: hint)
+        }
     }
 
     /// Warns when an NPC sells a category it has no items of (that it may sell).

@@ -4,8 +4,8 @@ import ParleyJSON
 
 extension ContentLoader {
     static let dialogueFields = ["synonyms", "rules"]
-    static let ruleFields = ["id", "when", "replies", "outcomes", "calls"]
-    static let conditionFields = ["intent", "keywords", "item", "number"]
+    static let ruleFields = ["id", "when", "replies", "outcomes", "calls", "effects"]
+    static let conditionFields = ["intent", "keywords", "item", "number", "if"]
     static let callFields = ["tool", "arguments"]
     /// The most calls one rule makes (the scripted model makes one per round, at most three rounds a turn).
     static let maximumCalls = 3
@@ -15,8 +15,8 @@ extension ContentLoader {
     /// - Parameters:
     ///   - object: The `dialogue` object.
     ///   - path: Its path, `$.dialogue`.
-    ///   - inventory: The NPC's inventory, to warn about gifts it cannot give.
-    mutating func decodeDialogue(_ object: JSONObject, at path: JSONPath, inventory: Inventory?) -> DialogueRules? {
+    ///   - scope: The NPC's inventory (to warn about gifts it cannot give) and what its conditions may name.
+    mutating func decodeDialogue(_ object: JSONObject, at path: JSONPath, scope: ScriptScope) -> DialogueRules? {
         var valid = true
         let synonyms = decodeSynonyms(object, at: path, valid: &valid)
         var rules: [DialogueRule] = []
@@ -30,7 +30,7 @@ extension ContentLoader {
                     continue
                 }
                 let rule = decodeRule(
-                    ruleObject, at: rulePath, synonyms: synonyms ?? [:], inventory: inventory, usedGroups: &usedGroups)
+                    ruleObject, at: rulePath, synonyms: synonyms ?? [:], scope: scope, usedGroups: &usedGroups)
                 guard let rule else {
                     valid = false
                     continue
@@ -122,16 +122,18 @@ extension ContentLoader {
     // MARK: - Rules
 
     private mutating func decodeRule(
-        _ object: JSONObject, at path: JSONPath, synonyms: [String: [String]], inventory: Inventory?,
+        _ object: JSONObject, at path: JSONPath, synonyms: [String: [String]], scope: ScriptScope,
         usedGroups: inout Set<String>
     ) -> DialogueRule? {
+        let inventory = scope.inventory
         var valid = true
         let id = identifier("id", in: object, at: path, required: true, kind: "rule")
         if id == nil { valid = false }
 
         var condition: DialogueCondition?
         if let when = self.object("when", in: object, at: path, required: true, what: "a condition") {
-            condition = decodeCondition(when, at: path.key("when"), synonyms: synonyms, usedGroups: &usedGroups)
+            condition = decodeCondition(
+                when, at: path.key("when"), synonyms: synonyms, scope: scope, usedGroups: &usedGroups)
         }
         if condition == nil { valid = false }
 
@@ -193,10 +195,12 @@ extension ContentLoader {
             error(path, "a rule needs \"replies\" or \"outcomes\"", hint: "add at least one reply")
             valid = false
         }
+        let effects = effects("effects", in: object, at: path, scope: scope)
         unknownFields(object, at: path, known: Self.ruleFields)
 
-        guard valid, let id, let condition, let replies else { return nil }
-        let rule = DialogueRule(id: id, when: condition, replies: replies, outcomes: outcomes, calls: calls)
+        guard valid, let id, let condition, let replies, let effects else { return nil }
+        let rule = DialogueRule(
+            id: id, when: condition, replies: replies, outcomes: outcomes, calls: calls, effects: effects)
         let possible = Self.possibleOutcomes(of: rule)
         for (outcome, outcomePath) in outcomePaths where !possible.contains(outcome) {
             let hint =
@@ -264,7 +268,8 @@ extension ContentLoader {
     // MARK: - Conditions
 
     private mutating func decodeCondition(
-        _ object: JSONObject, at path: JSONPath, synonyms: [String: [String]], usedGroups: inout Set<String>
+        _ object: JSONObject, at path: JSONPath, synonyms: [String: [String]], scope: ScriptScope,
+        usedGroups: inout Set<String>
     ) -> DialogueCondition? {
         var valid = true
         var condition = DialogueCondition()
@@ -359,6 +364,11 @@ extension ContentLoader {
 
         if object["number"] != nil {
             if let number = bool("number", in: object, at: path) { condition.number = number } else { valid = false }
+        }
+        if let state = self.condition("if", in: object, at: path, scope: scope) {
+            condition.condition = state
+        } else {
+            valid = false
         }
         unknownFields(object, at: path, known: Self.conditionFields)
         return valid ? condition : nil

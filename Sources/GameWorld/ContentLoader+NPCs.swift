@@ -6,7 +6,7 @@ extension ContentLoader {
     /// The fields an NPC file may have. Later features add theirs here (and to `NPC` and the schema).
     static let npcFields = [
         "id", "name", "aliases", "description", "persona", "location", "gold", "inventory", "trade", "dialogue",
-        "context",
+        "context", "beats", "knowledge", "goals",
     ]
     static let tradeFields = [
         "trades", "sells", "buys", "sellMarkup", "buyBackRate", "minimumPriceRatio", "neverSells",
@@ -31,13 +31,17 @@ extension ContentLoader {
         } else if object["trade"] != nil {
             trade = nil
         }
+        let scope = scriptScope(of: object, inventory: inventory, trade: trade)
         var dialogue: DialogueRules? = DialogueRules.none
         if let dialogueObject = self.object("dialogue", in: object, at: path, required: false, what: "dialogue rules") {
-            dialogue = decodeDialogue(dialogueObject, at: path.key("dialogue"), inventory: inventory)
+            dialogue = decodeDialogue(dialogueObject, at: path.key("dialogue"), scope: scope)
         } else if object["dialogue"] != nil {
             dialogue = nil
         }
         let contextPolicy = decodeContextPolicy(object, at: path)
+        let beats = decodeBeats(object, at: path, scope: scope)
+        let knowledge = decodeKnowledge("knowledge", in: object, at: path, scope: scope)
+        let goals = decodeKnowledge("goals", in: object, at: path, scope: scope)
         unknownFields(object, at: path, known: Self.npcFields)
 
         guard let id else { return }
@@ -53,13 +57,14 @@ extension ContentLoader {
                 path.key("id"), "the id \"\(id)\" differs from the file name \"\(stem).json\"",
                 hint: "name the file \(id).json")
         }
-        guard let name, let persona, let location, let gold, let inventory, let trade, let dialogue, let contextPolicy
+        guard let name, let persona, let location, let gold, let inventory, let trade, let dialogue, let contextPolicy,
+            let beats, let knowledge, let goals
         else { return }
         npcs.append(
             NPC(
                 id: npcID, name: name, aliases: aliases, description: description, persona: persona,
                 location: LocationID(location), inventory: inventory, gold: gold, trade: trade, dialogue: dialogue,
-                contextPolicy: contextPolicy, source: value))
+                contextPolicy: contextPolicy, beats: beats, knowledge: knowledge, goals: goals, source: value))
     }
 
     /// `"context": {"policy": "summary" | "firstAndLast"}`; the summary policy when left out. `nil` on an error.

@@ -3,7 +3,7 @@ import ParleyJSON
 // MARK: - world.json
 
 extension ContentLoader {
-    static let worldFields = ["id", "title", "introduction", "start", "locations", "goal"]
+    static let worldFields = ["id", "title", "introduction", "start", "locations", "goal", "quests"]
     static let startFields = ["name", "location", "gold", "inventory"]
     static let locationFields = ["id", "name", "description", "exits", "items"]
     static let exitFields = ["direction", "to", "requires", "lockedMessage"]
@@ -27,6 +27,7 @@ extension ContentLoader {
         if let goal = object("goal", in: root, at: .root, required: true, what: "the goal") {
             decodeGoal(goal, at: goalPath)
         }
+        decodeQuests(root)
         unknownFields(root, at: .root, known: Self.worldFields)
     }
 

@@ -35,6 +35,8 @@ struct ContentLoader {
     var locationIDs: Set<String> = []
     var npcIDs: Set<String> = []
     var categories: Set<String> = []
+    /// Each quest's stages, in order, as `world.json` declares them.
+    var questStages: [String: [String]] = [:]
     /// The kinds of id (`item`, `location`, `NPC`) whose file could not be read, so references to them are
     /// not checked: every one would be an error that fixing the file removes.
     var unresolvedKinds: Set<String> = []
@@ -60,6 +62,26 @@ struct ContentLoader {
         [(file: String, rank: Int, path: JSONPath, category: String, inventory: Inventory, neverSells: Set<ItemID>)] =
             []
     var counts = ContentCounts()
+    var quests: [Quest] = []
+
+    // MARK: Scripting, checked once the whole pack is read
+
+    /// Where a flag or counter is tested, or a `flagSet` beat waits for a flag.
+    struct NameUse {
+        var file: String
+        var rank: Int
+        var path: JSONPath
+        var name: String
+        var text: String
+    }
+    /// Flags tested by conditions (`flag NAME`) and awaited by `flagSet` beats.
+    var flagTests: [NameUse] = []
+    /// Counters tested by conditions (`counter NAME ...`).
+    var counterTests: [NameUse] = []
+    /// Flags some effect sets.
+    var flagsSet: Set<String> = []
+    /// Counters some effect changes.
+    var countersChanged: Set<String> = []
 
     init(displayPath: String) {
         self.displayPath = displayPath
@@ -142,7 +164,7 @@ struct ContentLoader {
             }
             let world = World(
                 id: worldID, title: title, introduction: introduction, locations: locations, items: items, npcs: npcs,
-                goal: goal, contentHash: hash)
+                goal: goal, quests: quests, contentHash: hash)
             pack = ContentPack(world: world, startingPlayer: startingPlayer)
         }
         return ContentLoadResult(pack: pack, diagnostics: diagnostics, counts: counts, displayPath: displayPath)
@@ -202,6 +224,14 @@ struct ContentLoader {
         }
         for location in world?["locations"]?.arrayValue ?? [] {
             if let id = location["id"]?.stringValue { locationIDs.insert(id) }
+        }
+        if world == nil || (world?["quests"] != nil && world?["quests"]?.arrayValue == nil) {
+            unresolvedKinds.insert("quest")
+        }
+        for quest in world?["quests"]?.arrayValue ?? [] {
+            guard let id = quest["id"]?.stringValue else { continue }
+            let stages = quest["stages"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            if questStages[id] == nil { questStages[id] = stages }
         }
         for npc in npcs {
             if let id = npc["id"]?.stringValue { npcIDs.insert(id) }

@@ -3,6 +3,7 @@
 /// ```json
 /// "when": { "intent": "askPrice", "item": "lantern" }
 /// "when": { "keywords": ["mill", "flood", "@cellar"] }
+/// "when": { "keywords": ["@cellar"], "if": "attitude >= 10" }
 /// ```
 ///
 /// A rule without an intent answers what the player *says* that its other conditions fit, except trade requests
@@ -18,6 +19,9 @@ public struct DialogueCondition: Hashable, Sendable, Codable {
     public var item: DialogueItemCondition?
     /// Whether the line must contain a number (`true`) or must not (`false`); `nil` for no condition.
     public var number: Bool?
+    /// A condition on the game and the conversation (`"if"`), checked against the context the engine gives the
+    /// scripted model; `nil` for none. A model given no context never answers with a rule that has one.
+    public var condition: Condition?
 
     /// Creates a condition.
     ///
@@ -26,14 +30,16 @@ public struct DialogueCondition: Hashable, Sendable, Codable {
     ///   - keywords: Words or phrases, or `@group` references; the line must contain one.
     ///   - item: The item the line must be about.
     ///   - number: Whether the line must (or must not) contain a number.
+    ///   - condition: A condition on the game and the conversation.
     public init(
         intents: [DialogueIntent] = [], keywords: [String] = [], item: DialogueItemCondition? = nil,
-        number: Bool? = nil
+        number: Bool? = nil, condition: Condition? = nil
     ) {
         self.intents = intents
         self.keywords = keywords
         self.item = item
         self.number = number
+        self.condition = condition
     }
 
     /// A condition for one intent.
@@ -47,5 +53,12 @@ public struct DialogueCondition: Hashable, Sendable, Codable {
     }
 
     /// Whether the condition holds no condition at all, and so answers every line the player says.
-    public var isUnconditional: Bool { intents.isEmpty && keywords.isEmpty && item == nil && number == nil }
+    public var isUnconditional: Bool {
+        intents.isEmpty && keywords.isEmpty && item == nil && number == nil && condition == nil
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case intents, keywords, item, number
+        case condition = "if"
+    }
 }

@@ -36,6 +36,16 @@ public struct GameEventError: Error, Sendable, Hashable, CustomStringConvertible
         public static let invalidQuantity = Code("invalidQuantity")
         /// `TradeRules` rejected the trade; see `tradeRejections`.
         public static let tradeRejected = Code("tradeRejected")
+        /// A flag or counter name is not a well-formed id.
+        public static let invalidName = Code("invalidName")
+        /// The event names a quest the world does not have.
+        public static let unknownQuest = Code("unknownQuest")
+        /// The event names a stage the quest does not have.
+        public static let unknownStage = Code("unknownStage")
+        /// The quest is already at that stage or past it: quests only move forward.
+        public static let questCannotGoBack = Code("questCannotGoBack")
+        /// The event names a beat the NPC does not have.
+        public static let unknownBeat = Code("unknownBeat")
 
         /// The code's name, for example `exitBlocked`.
         public var description: String { name }

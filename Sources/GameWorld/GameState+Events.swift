@@ -5,7 +5,8 @@ extension GameState {
     /// changes nothing.
     ///
     /// What each event checks is described on its case in `GameEvent`. Quantities and gold amounts must be at
-    /// least 1 and at most the rules' limits; trades must pass `rules.validate(_:in:)`.
+    /// least 1 and at most the rules' limits; trades must pass `rules.validate(_:in:)`; story events are checked
+    /// by `applyStory(_:to:)` (names well formed, quests and stages known, quests moving forward only).
     ///
     /// - Parameters:
     ///   - event: The event to apply.
@@ -14,6 +15,7 @@ extension GameState {
     public mutating func apply(_ event: GameEvent, rules: TradeRules = .standard) throws(GameEventError) {
         var world = self.world
         var player = self.player
+        var story = self.story
         let fail = { (code: GameEventError.Code, message: String) in
             GameEventError(code, event: event, message: message)
         }
@@ -164,8 +166,11 @@ extension GameState {
             }
             npc.location = to
             world.npcs[id] = npc
+
+        case .setFlag, .clearedFlag, .changedCounter, .setCounter, .changedAttitude, .advancedQuest, .firedBeat:
+            try Self.applyStory(event, to: &story, in: world)
         }
-        commit(world: world, player: player)
+        commit(world: world, player: player, story: story)
     }
 
     /// The state after applying `event`; this state is left as it is.

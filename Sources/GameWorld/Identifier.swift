@@ -81,6 +81,8 @@ public typealias ItemID = Identifier<Item>
 public typealias LocationID = Identifier<Location>
 /// The id of a non-player character (`npcs/<id>.json`).
 public typealias NPCID = Identifier<NPC>
+/// The id of a quest declared in `world.json`.
+public typealias QuestID = Identifier<Quest>
 
 /// A coding key made from an identifier's text.
 private struct IdentifierCodingKey: CodingKey {

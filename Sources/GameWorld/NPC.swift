@@ -2,9 +2,9 @@ import ParleyJSON
 
 /// A non-player character: who it is, where it is, what it carries and how it trades.
 ///
-/// NPCs are loaded from `npcs/<id>.json`. Later features (knowledge, beats) add fields to those files; until a
-/// feature reads its fields into this type, they stay available in `source`, the NPC's JSON object exactly as the
-/// pack wrote it.
+/// NPCs are loaded from `npcs/<id>.json`, with their scripting: beats, knowledge and goals (see
+/// `NPC.beats(for:in:)`, `NPC.knowledge(in:)`). Fields of features added later stay available in `source`, the
+/// NPC's JSON object exactly as the pack wrote it.
 public struct NPC: Hashable, Sendable, Codable, Identifiable {
     /// The NPC's id, for example `mira`.
     public var id: NPCID
@@ -28,6 +28,12 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
     public var dialogue: DialogueRules
     /// How its conversation is shortened when it outgrows the model's context window.
     public var contextPolicy: ContextPolicy
+    /// Authored moments: lines said word for word, and effects, when something happens.
+    public var beats: [Beat]
+    /// What the NPC knows, each when its condition holds.
+    public var knowledge: [KnowledgeEntry]
+    /// What the NPC wants, each when its condition holds.
+    public var goals: [KnowledgeEntry]
 
     // MARK: - Fields for later features
 
@@ -49,12 +55,15 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
     ///   - trade: How it trades.
     ///   - dialogue: Its dialogue rules for the scripted model.
     ///   - contextPolicy: How its conversation is shortened when it outgrows the context window.
+    ///   - beats: Its beats.
+    ///   - knowledge: What it knows, under conditions.
+    ///   - goals: What it wants, under conditions.
     ///   - source: Its JSON object as written, if it came from a file.
     public init(
         id: NPCID, name: String, aliases: [String] = [], description: String = "", persona: String,
         location: LocationID, inventory: Inventory = Inventory(), gold: Int = 0, trade: TradePolicy = .doesNotTrade,
-        dialogue: DialogueRules = .none, contextPolicy: ContextPolicy = .summary,
-        source: JSONValue = .object(JSONObject())
+        dialogue: DialogueRules = .none, contextPolicy: ContextPolicy = .summary, beats: [Beat] = [],
+        knowledge: [KnowledgeEntry] = [], goals: [KnowledgeEntry] = [], source: JSONValue = .object(JSONObject())
     ) {
         self.id = id
         self.name = name
@@ -67,16 +76,21 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
         self.trade = trade
         self.dialogue = dialogue
         self.contextPolicy = contextPolicy
+        self.beats = beats
+        self.knowledge = knowledge
+        self.goals = goals
         self.source = source
     }
 
     // MARK: - Codable
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, aliases, description, persona, location, inventory, gold, trade, dialogue, contextPolicy, source
+        case id, name, aliases, description, persona, location, inventory, gold, trade, dialogue, contextPolicy, beats,
+            knowledge, goals, source
     }
 
-    /// Decodes an NPC; `dialogue` and `contextPolicy`, added after the first save format, may be missing.
+    /// Decodes an NPC; `dialogue`, `contextPolicy`, `beats`, `knowledge` and `goals`, added after the first save
+    /// format, may be missing.
     ///
     /// - Throws: `DecodingError` when a member is missing or has the wrong type.
     public init(from decoder: any Decoder) throws {
@@ -92,6 +106,9 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
         trade = try container.decode(TradePolicy.self, forKey: .trade)
         dialogue = try container.decodeIfPresent(DialogueRules.self, forKey: .dialogue) ?? .none
         contextPolicy = try container.decodeIfPresent(ContextPolicy.self, forKey: .contextPolicy) ?? .summary
+        beats = try container.decodeIfPresent([Beat].self, forKey: .beats) ?? []
+        knowledge = try container.decodeIfPresent([KnowledgeEntry].self, forKey: .knowledge) ?? []
+        goals = try container.decodeIfPresent([KnowledgeEntry].self, forKey: .goals) ?? []
         source = try container.decode(JSONValue.self, forKey: .source)
     }
 

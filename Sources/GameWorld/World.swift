@@ -18,6 +18,8 @@ public struct World: Hashable, Sendable, Codable {
     public var npcs: [NPCID: NPC]
     /// What the player must achieve.
     public var goal: GameGoal
+    /// The quests declared in `world.json`, by id.
+    public var quests: [QuestID: Quest]
     /// The fingerprint of the pack the world was loaded from.
     public var contentHash: ContentHash
 
@@ -31,10 +33,11 @@ public struct World: Hashable, Sendable, Codable {
     ///   - items: The item catalog.
     ///   - npcs: The NPCs.
     ///   - goal: The goal.
+    ///   - quests: The quests.
     ///   - contentHash: The pack's fingerprint.
     public init(
         id: String, title: String, introduction: String = "", locations: [Location], items: [Item], npcs: [NPC],
-        goal: GameGoal, contentHash: ContentHash = .empty
+        goal: GameGoal, quests: [Quest] = [], contentHash: ContentHash = .empty
     ) {
         self.id = id
         self.title = title
@@ -43,7 +46,30 @@ public struct World: Hashable, Sendable, Codable {
         self.items = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.npcs = Dictionary(npcs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.goal = goal
+        self.quests = Dictionary(quests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.contentHash = contentHash
+    }
+
+    // MARK: - Codable
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, introduction, locations, items, npcs, goal, quests, contentHash
+    }
+
+    /// Decodes a world; `quests`, added after the first save format, may be missing.
+    ///
+    /// - Throws: `DecodingError` when a member is missing or has the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        title = try container.decode(String.self, forKey: .title)
+        introduction = try container.decode(String.self, forKey: .introduction)
+        locations = try container.decode([LocationID: Location].self, forKey: .locations)
+        items = try container.decode([ItemID: Item].self, forKey: .items)
+        npcs = try container.decode([NPCID: NPC].self, forKey: .npcs)
+        goal = try container.decode(GameGoal.self, forKey: .goal)
+        quests = try container.decodeIfPresent([QuestID: Quest].self, forKey: .quests) ?? [:]
+        contentHash = try container.decode(ContentHash.self, forKey: .contentHash)
     }
 
     /// The NPCs at `location`, sorted by name.
@@ -65,6 +91,12 @@ public struct World: Hashable, Sendable, Codable {
     /// - Parameter npc: The NPC's id.
     /// - Returns: For example `Mira Quickcoin`.
     public func name(of npc: NPCID) -> String { npcs[npc]?.name ?? npc.rawValue }
+
+    /// The name of a quest, or its id when there is no such quest.
+    ///
+    /// - Parameter quest: The quest's id.
+    /// - Returns: For example `The Moonpetal Locket`.
+    public func name(of quest: QuestID) -> String { quests[quest]?.name ?? quest.rawValue }
 
     /// The display name of a location, or its id when there is no such location.
     ///

@@ -1,4 +1,5 @@
-/// Something a save refers to that the content pack no longer has: an NPC, an item or a location.
+/// Something a save refers to that the content pack no longer has: an NPC, an item, a location, a quest, a quest's
+/// stage or an NPC's beat.
 ///
 /// Loading skips it and reports it; the rest of the save loads.
 public struct MissingContent: Sendable, Hashable, CustomStringConvertible {
@@ -10,6 +11,12 @@ public struct MissingContent: Sendable, Hashable, CustomStringConvertible {
         case item
         /// A location.
         case location
+        /// A quest of `world.json`.
+        case quest
+        /// A stage of a quest.
+        case stage
+        /// A beat of an NPC.
+        case beat
     }
 
     /// What kind of content is missing.

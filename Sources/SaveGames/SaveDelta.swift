@@ -4,8 +4,9 @@ import LanguageModels
 /// What changed since the last save, for an autosave: ``SaveFile/autosave(_:)`` writes only this.
 ///
 /// The delta carries the whole current state, but only the parts it names are written: the player if
-/// ``playerChanged``, the NPCs in ``changedNPCs``, the locations in ``changedLocations``, and the new entries of the
-/// conversations in ``conversations``. Build it from the events applied since the last save with
+/// ``playerChanged``, the NPCs in ``changedNPCs``, the locations in ``changedLocations``, the story's flags, counters,
+/// attitudes, quests and beats in ``changedFlags`` and the like, and the new entries of the conversations in
+/// ``conversations``. Build it from the events applied since the last save with
 /// ``init(state:events:conversations:pendingOffers:playTime:label:)``:
 ///
 /// ```swift
@@ -27,6 +28,16 @@ public struct SaveDelta: Sendable {
     public var changedNPCs: Set<NPCID>
     /// The locations whose items changed.
     public var changedLocations: Set<LocationID>
+    /// The flags set or cleared.
+    public var changedFlags: Set<String>
+    /// The counters that changed.
+    public var changedCounters: Set<String>
+    /// The NPCs whose attitude toward the player changed.
+    public var changedAttitudes: Set<NPCID>
+    /// The quests that moved on.
+    public var changedQuests: Set<QuestID>
+    /// The NPCs whose beats fired.
+    public var changedBeats: Set<NPCID>
     /// The conversations that changed, whole, by NPC: the save appends the entries it does not have yet, and
     /// the new turns' annotations (those keyed by the id of a prompt among the new entries; annotations added
     /// later to a turn already saved are written by the next full save).
@@ -48,6 +59,11 @@ public struct SaveDelta: Sendable {
     ///   - playerChanged: Whether the player changed.
     ///   - changedNPCs: The NPCs that changed.
     ///   - changedLocations: The locations whose items changed.
+    ///   - changedFlags: The flags set or cleared.
+    ///   - changedCounters: The counters that changed.
+    ///   - changedAttitudes: The NPCs whose attitude changed.
+    ///   - changedQuests: The quests that moved on.
+    ///   - changedBeats: The NPCs whose beats fired.
     ///   - conversations: The conversations that changed, whole.
     ///   - pendingOffers: Every pending offer now, or `nil` when they did not change.
     ///   - playTime: The total play time now.
@@ -55,14 +71,20 @@ public struct SaveDelta: Sendable {
     ///   - parleyVersion: The Parley version writing the save; this build's by default.
     public init(
         state: GameState, playerChanged: Bool = false, changedNPCs: Set<NPCID> = [],
-        changedLocations: Set<LocationID> = [], conversations: [NPCID: AnnotatedTranscript] = [:],
-        pendingOffers: [NPCID: SavedOffer]? = nil, playTime: Duration, label: String? = nil,
-        parleyVersion: String = ParleyVersion.current
+        changedLocations: Set<LocationID> = [], changedFlags: Set<String> = [], changedCounters: Set<String> = [],
+        changedAttitudes: Set<NPCID> = [], changedQuests: Set<QuestID> = [], changedBeats: Set<NPCID> = [],
+        conversations: [NPCID: AnnotatedTranscript] = [:], pendingOffers: [NPCID: SavedOffer]? = nil,
+        playTime: Duration, label: String? = nil, parleyVersion: String = ParleyVersion.current
     ) {
         self.state = state
         self.playerChanged = playerChanged
         self.changedNPCs = changedNPCs
         self.changedLocations = changedLocations
+        self.changedFlags = changedFlags
+        self.changedCounters = changedCounters
+        self.changedAttitudes = changedAttitudes
+        self.changedQuests = changedQuests
+        self.changedBeats = changedBeats
         self.conversations = conversations
         self.pendingOffers = pendingOffers
         self.playTime = playTime
@@ -89,7 +111,9 @@ public struct SaveDelta: Sendable {
         let changes = StateChanges(events: events)
         self.init(
             state: state, playerChanged: changes.player, changedNPCs: changes.npcs,
-            changedLocations: changes.locations, conversations: conversations, pendingOffers: pendingOffers,
-            playTime: playTime, label: label, parleyVersion: parleyVersion)
+            changedLocations: changes.locations, changedFlags: changes.flags, changedCounters: changes.counters,
+            changedAttitudes: changes.attitudes, changedQuests: changes.quests, changedBeats: changes.beats,
+            conversations: conversations, pendingOffers: pendingOffers, playTime: playTime, label: label,
+            parleyVersion: parleyVersion)
     }
 }

@@ -6,15 +6,18 @@ extension SaveFile {
     /// The version of the export document's shape.
     public static let exportVersion = 1
 
-    /// The whole save as one JSON document, without needing the content pack: metadata, the saved state, every
-    /// conversation as an annotated transcript, the pending offers, feedback and recordings.
+    /// The whole save as one JSON document, without needing the content pack: metadata, the saved state (with the
+    /// story's flags, counters, attitudes, quests and beats), every conversation as an annotated transcript, the
+    /// pending offers, feedback and recordings.
     ///
     /// ```json
     /// {"format": "parley-save-export", "version": 1,
     ///  "metadata": {"schemaVersion": 1, "label": "…", "worldID": "brackenford", …},
     ///  "state": {"player": {"name": "Ada", "location": "market_square", "gold": 14, "inventory": {"bread": 1}},
     ///            "npcs": {"mira": {"location": "market_square", "gold": 120, "inventory": {…}}},
-    ///            "locations": {"market_square": {"items": {…}}}},
+    ///            "locations": {"market_square": {"items": {…}}},
+    ///            "story": {"flags": ["met_mira"], "counters": {"visits": 2}, "attitudes": {"pip": 10},
+    ///                      "quests": {"locket": "asked"}, "beats": {"aurelio": {"plea": 1}}}},
     ///  "conversations": {"mira": {"transcript": {…Apple's transcript JSON…}, "annotations": {…}, "turns": {…}}},
     ///  "pendingOffers": {"mira": {"offer": {…}, "summary": "…"}},
     ///  "feedback": [{"id": "…", "npc": "mira", "createdAt": "…", "attachment": {…}}],
@@ -52,6 +55,7 @@ extension SaveFile {
                     })),
             "locations": .object(
                 JSONObject(saved.locations.map { ($0, ["items": stacks(saved.locationItems[$0] ?? [])]) })),
+            "story": Self.jsonValue(saved.story),
         ]
         var conversations = JSONObject()
         for conversation in saved.conversations {
@@ -94,6 +98,25 @@ extension SaveFile {
             "pendingOffers": .object(offers),
             "feedback": try attachments(.feedback),
             "recordings": try attachments(.recordings),
+        ]
+    }
+}
+
+extension SaveFile {
+    /// The story's rows as export JSON: flags sorted, the rest as objects keyed by name, NPC or quest.
+    static func jsonValue(_ story: StoryRows) -> JSONValue {
+        var beats = JSONObject()
+        for row in story.beats {
+            var counts = beats[row.npc]?.objectValue ?? JSONObject()
+            counts[row.beat] = .integer(row.count)
+            beats[row.npc] = .object(counts)
+        }
+        return [
+            "flags": .array(story.flags.map { .string($0) }),
+            "counters": .object(JSONObject(story.counters.map { ($0.name, .integer($0.value)) })),
+            "attitudes": .object(JSONObject(story.attitudes.map { ($0.npc, .integer($0.value)) })),
+            "quests": .object(JSONObject(story.quests.map { ($0.id, .string($0.stage)) })),
+            "beats": .object(beats),
         ]
     }
 }

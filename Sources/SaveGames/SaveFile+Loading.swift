@@ -117,4 +117,18 @@ extension SaveFile {
             transcript: Transcript(entries: entries), annotations: rows.annotations,
             turnAnnotations: rows.turnAnnotations)
     }
+
+    /// The story as saved: flags, counters, attitudes, quest stages and beats fired, read without a content pack
+    /// (for `parley saves show` and other tools; ``load(pack:)`` checks them against the pack).
+    ///
+    /// - Returns: The story state the save holds.
+    /// - Throws: ``SaveGameError``: ``SaveGameError/Code/noGame`` for a slot never saved, or when the file cannot be
+    ///   read.
+    public func story() throws -> StoryState {
+        let path = url.path
+        return try reading { db in
+            _ = try Self.readMetadata(db, path: path)
+            return try StoryRows(db).state
+        }
+    }
 }

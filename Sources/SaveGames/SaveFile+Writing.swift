@@ -4,8 +4,8 @@ import LanguageModels
 extension SaveFile {
     /// Writes everything, replacing what the save held: a manual save, or the first save of a new game.
     ///
-    /// The state, every conversation in the snapshot (conversations not in it are removed), the pending offers and
-    /// the metadata are written in one transaction. Feedback attachments and recordings are kept.
+    /// The state (with the story's flags, counters, attitudes, quests and beats), every conversation in the snapshot
+    /// (conversations not in it are removed), the pending offers and the metadata are written in one transaction. Feedback attachments and recordings are kept.
     ///
     /// - Parameter snapshot: The game to save.
     /// - Returns: What the write did.
@@ -17,7 +17,8 @@ extension SaveFile {
         return try writing { writer in
             for table in [
                 "player_items", "player", "npc_items", "npcs", "location_items", "locations", "transcript_entries",
-                "conversation_annotations", "turn_annotations", "conversations", "pending_offers",
+                "conversation_annotations", "turn_annotations", "conversations", "pending_offers", "flags", "counters",
+                "attitudes", "quests", "beats",
             ] {
                 try writer.write("DELETE FROM \(table)")
             }
@@ -29,6 +30,7 @@ extension SaveFile {
             for id in world.locations.keys.sorted() {
                 try writer.saveLocation(id, in: world)
             }
+            try writer.insertStory(snapshot.state.story)
             for (npc, conversation) in snapshot.conversations.sorted(by: { $0.key < $1.key }) {
                 try writer.insertConversation(npc, conversation)
             }
@@ -47,8 +49,9 @@ extension SaveFile {
 
     /// Writes what changed since the last save, in one transaction whose cost depends only on the change.
     ///
-    /// It writes the player if ``SaveDelta/playerChanged``, each NPC in ``SaveDelta/changedNPCs`` and each location in
-    /// ``SaveDelta/changedLocations`` (only the rows that differ from the save), the entries of each conversation in
+    /// It writes the player if ``SaveDelta/playerChanged``, each NPC in ``SaveDelta/changedNPCs``, each location in
+    /// ``SaveDelta/changedLocations`` and each flag, counter, attitude, quest and NPC's beats the delta names (only
+    /// the rows that differ from the save), the entries of each conversation in
     /// ``SaveDelta/conversations`` after those the save holds (with the annotations of the new turns, and the
     /// conversation's annotations where they changed), the pending offers if given, the play time and the time of
     /// the save. Nothing it does reads or writes the rest of the world or other NPCs' conversations.
@@ -87,6 +90,9 @@ extension SaveFile {
             for id in delta.changedLocations.sorted() {
                 try writer.saveLocation(id, in: world)
             }
+            try writer.saveStory(
+                delta.state.story, flags: delta.changedFlags, counters: delta.changedCounters,
+                attitudes: delta.changedAttitudes, quests: delta.changedQuests, beats: delta.changedBeats)
             for (npc, conversation) in delta.conversations.sorted(by: { $0.key < $1.key }) {
                 try writer.appendConversation(npc, conversation)
             }

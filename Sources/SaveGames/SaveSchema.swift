@@ -15,6 +15,7 @@ enum SaveSchema {
     static let migrator: Migrator = {
         var migrator = Migrator()
         migrator.registerMigration("1-initial", migrate: createVersion1)
+        migrator.registerMigration("2-story-state", migrate: createVersion2)
         return migrator
     }()
 
@@ -108,6 +109,40 @@ enum SaveSchema {
                 INSERT INTO metadata(key, value) VALUES ('format', 'parley-save'), ('schema_version', '1');
                 PRAGMA application_id = 1347570777;
                 PRAGMA user_version = 1;
+                """)
+    }
+
+    // MARK: - Version 2 (added after Parley 0.1.0; never edit once released)
+
+    /// The story's state: flags, counters, attitudes, quest stages and beats fired. Only values that differ from
+    /// the start have a row (a flag that is set, a counter or attitude that is not 0, a quest past its first
+    /// stage, a beat that fired).
+    @Sendable static func createVersion2(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE flags(
+                    name TEXT PRIMARY KEY NOT NULL
+                );
+                CREATE TABLE counters(
+                    name  TEXT PRIMARY KEY NOT NULL,
+                    value INTEGER NOT NULL CHECK (value > 0)
+                );
+                CREATE TABLE attitudes(
+                    npc   TEXT PRIMARY KEY NOT NULL,
+                    value INTEGER NOT NULL CHECK (value BETWEEN -100 AND 100 AND value != 0)
+                );
+                CREATE TABLE quests(
+                    id    TEXT PRIMARY KEY NOT NULL,
+                    stage TEXT NOT NULL
+                );
+                CREATE TABLE beats(
+                    npc   TEXT NOT NULL,
+                    beat  TEXT NOT NULL,
+                    count INTEGER NOT NULL CHECK (count > 0),
+                    PRIMARY KEY (npc, beat)
+                );
+                UPDATE metadata SET value = '2' WHERE key = 'schema_version';
+                PRAGMA user_version = 2;
                 """)
     }
 }

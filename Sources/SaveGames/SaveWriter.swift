@@ -138,6 +138,77 @@ struct SaveWriter {
         }
     }
 
+    // MARK: - Story
+
+    /// Writes the rows of the named flags, counters, attitudes, quests and NPCs' beats as `story` has them: a row
+    /// for each value that differs from the start, none for the others. Only rows that differ are written.
+    mutating func saveStory(
+        _ story: StoryState, flags: Set<String>, counters: Set<String>, attitudes: Set<NPCID>, quests: Set<QuestID>,
+        beats: Set<NPCID>
+    ) throws {
+        for name in flags.sorted() {
+            if story.flags.contains(name) {
+                try write("INSERT INTO flags(name) VALUES (?) ON CONFLICT(name) DO NOTHING", [name])
+            } else {
+                try write("DELETE FROM flags WHERE name = ?", [name])
+            }
+        }
+        for name in counters.sorted() {
+            try saveValue(story.counters[name], table: "counters", key: "name", id: name)
+        }
+        for npc in attitudes.sorted() {
+            try saveValue(story.attitudes[npc], table: "attitudes", key: "npc", id: npc.rawValue)
+        }
+        for quest in quests.sorted() {
+            if let stage = story.quests[quest] {
+                try write(
+                    """
+                    INSERT INTO quests(id, stage) VALUES (?, ?)
+                    ON CONFLICT(id) DO UPDATE SET stage = excluded.stage WHERE stage IS NOT excluded.stage
+                    """, [quest.rawValue, stage])
+            } else {
+                try write("DELETE FROM quests WHERE id = ?", [quest.rawValue])
+            }
+        }
+        for npc in beats.sorted() {
+            var stored: [String: Int] = [:]
+            for row in try read("SELECT beat, count FROM beats WHERE npc = ?", [npc.rawValue]) {
+                stored[try row.get(0)] = try row.get(1)
+            }
+            for (beat, count) in (story.beats[npc] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                guard stored.removeValue(forKey: beat) != count else { continue }
+                try write(
+                    """
+                    INSERT INTO beats(npc, beat, count) VALUES (?, ?, ?)
+                    ON CONFLICT(npc, beat) DO UPDATE SET count = excluded.count
+                    """, [npc.rawValue, beat, count])
+            }
+            for beat in stored.keys.sorted() {
+                try write("DELETE FROM beats WHERE npc = ? AND beat = ?", [npc.rawValue, beat])
+            }
+        }
+    }
+
+    /// Writes the whole story into empty story tables.
+    mutating func insertStory(_ story: StoryState) throws {
+        try saveStory(
+            story, flags: story.flags, counters: Set(story.counters.keys), attitudes: Set(story.attitudes.keys),
+            quests: Set(story.quests.keys), beats: Set(story.beats.keys))
+    }
+
+    /// Upserts a `(key, value)` row, or deletes it when the value is `nil` (at its default).
+    private mutating func saveValue(_ value: Int?, table: String, key: String, id: String) throws {
+        guard let value else {
+            try write("DELETE FROM \(table) WHERE \(key) = ?", [id])
+            return
+        }
+        try write(
+            """
+            INSERT INTO \(table)(\(key), value) VALUES (?, ?)
+            ON CONFLICT(\(key)) DO UPDATE SET value = excluded.value WHERE value IS NOT excluded.value
+            """, [id, value])
+    }
+
     // MARK: - Conversations
 
     /// Writes a conversation that the save does not hold: its row, every entry, its annotations and its turns'.

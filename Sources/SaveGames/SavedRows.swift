@@ -14,6 +14,7 @@ struct SavedRows: Sendable {
     var locationItems: [String: [Stack]] = [:]
     var offers: [(npc: String, json: String, summary: String)] = []
     var conversations: [(npc: String, entries: Int)] = []
+    var story = StoryRows()
 
     init(_ db: Database, path: String) throws {
         metadata = try SaveFile.readMetadata(db, path: path)
@@ -40,5 +41,6 @@ struct SavedRows: Sendable {
         conversations = try db.query("SELECT npc, entry_count FROM conversations ORDER BY npc").map {
             (try $0.get(0), try $0.get(1))
         }
+        story = try StoryRows(db)
     }
 }

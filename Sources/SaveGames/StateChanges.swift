@@ -1,6 +1,7 @@
 import GameWorld
 
-/// The parts of a game state that a list of events changed: the player, some NPCs, some locations.
+/// The parts of a game state that a list of events changed: the player, some NPCs, some locations, and the story's
+/// flags, counters, attitudes, quests and beats.
 ///
 /// ```swift
 /// let changes = StateChanges(events: [.tookItem(item: "lantern", quantity: 1, from: "market_square")])
@@ -14,23 +15,45 @@ public struct StateChanges: Sendable, Hashable {
     public var npcs: Set<NPCID>
     /// The locations whose items changed.
     public var locations: Set<LocationID>
+    /// The flags set or cleared.
+    public var flags: Set<String>
+    /// The counters changed.
+    public var counters: Set<String>
+    /// The NPCs whose attitude toward the player changed.
+    public var attitudes: Set<NPCID>
+    /// The quests that moved on.
+    public var quests: Set<QuestID>
+    /// The NPCs whose beats fired.
+    public var beats: Set<NPCID>
 
     /// No change.
     public init() {
         player = false
         npcs = []
         locations = []
+        flags = []
+        counters = []
+        attitudes = []
+        quests = []
+        beats = []
     }
 
     /// The parts changed by `events`.
     ///
     /// `moved` changes the player; `tookItem` and `droppedItem` the player and the location; `gave`, `received`,
-    /// `paidGold`, `receivedGold` and `traded` the player and the NPC; `npcMoved` the NPC.
+    /// `paidGold`, `receivedGold` and `traded` the player and the NPC; `npcMoved` the NPC; `setFlag` and
+    /// `clearedFlag` the flag; `changedCounter` and `setCounter` the counter; `changedAttitude` the NPC's attitude;
+    /// `advancedQuest` the quest; `firedBeat` the NPC's beats.
     ///
     /// - Parameter events: The events, in any order.
     public init(events: some Sequence<GameEvent>) {
         self.init()
         for event in events { add(event) }
+    }
+
+    /// Whether the story (flags, counters, attitudes, quests or beats) changed.
+    public var story: Bool {
+        !flags.isEmpty || !counters.isEmpty || !attitudes.isEmpty || !quests.isEmpty || !beats.isEmpty
     }
 
     /// Adds what `event` changes.
@@ -51,6 +74,16 @@ public struct StateChanges: Sendable, Hashable {
             npcs.insert(offer.npc)
         case .npcMoved(let npc, _, _):
             npcs.insert(npc)
+        case .setFlag(let name), .clearedFlag(let name):
+            flags.insert(name)
+        case .changedCounter(let name, _), .setCounter(let name, _):
+            counters.insert(name)
+        case .changedAttitude(let npc, _):
+            attitudes.insert(npc)
+        case .advancedQuest(let quest, _):
+            quests.insert(quest)
+        case .firedBeat(let npc, _):
+            beats.insert(npc)
         }
     }
 }

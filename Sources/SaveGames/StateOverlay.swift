@@ -4,6 +4,7 @@ import GameWorld
 struct StateOverlay {
     var world: World
     var player: Player
+    var story = StoryState()
     var missing: [MissingContent] = []
 
     init(pack: ContentPack) {
@@ -12,7 +13,7 @@ struct StateOverlay {
     }
 
     /// The rebuilt state.
-    var state: GameState { GameState(world: world, player: player) }
+    var state: GameState { GameState(world: world, player: player, story: story) }
 
     mutating func apply(_ saved: SavedRows) {
         // The player.
@@ -61,6 +62,53 @@ struct StateOverlay {
             }
             location.items = inventory(items, holder: "lying at \(id)")
             world.locations[location.id] = location
+        }
+
+        applyStory(saved.story)
+    }
+
+    /// The story: flags and counters as saved (they are free names); attitudes of NPCs, stages of quests and beats
+    /// of NPCs the pack still has, the others reported.
+    private mutating func applyStory(_ saved: StoryRows) {
+        story.flags = Set(saved.flags)
+        for row in saved.counters {
+            story.counters[row.name] = min(max(row.value, 0), StoryState.counterRange.upperBound)
+        }
+        for row in saved.attitudes {
+            guard world.npcs[NPCID(row.npc)] != nil else {
+                missing.append(MissingContent(kind: .npc, id: row.npc, context: "with an attitude of \(row.value)"))
+                continue
+            }
+            let range = StoryState.attitudeRange
+            story.attitudes[NPCID(row.npc)] = min(max(row.value, range.lowerBound), range.upperBound)
+        }
+        for row in saved.quests {
+            guard let quest = world.quests[QuestID(row.id)] else {
+                missing.append(MissingContent(kind: .quest, id: row.id, context: "at the stage \"\(row.stage)\""))
+                continue
+            }
+            guard quest.index(of: row.stage) != nil else {
+                missing.append(
+                    MissingContent(
+                        kind: .stage, id: row.stage,
+                        context: "the stage of the quest \(row.id); it is at \"\(quest.firstStage)\" instead"))
+                continue
+            }
+            if row.stage != quest.firstStage { story.quests[quest.id] = row.stage }
+        }
+        for row in saved.beats {
+            guard let npc = world.npcs[NPCID(row.npc)] else {
+                missing.append(
+                    MissingContent(kind: .npc, id: row.npc, context: "whose beat \(row.beat) fired \(row.count) times"))
+                continue
+            }
+            guard npc.beats.contains(where: { $0.id == row.beat }) else {
+                missing.append(
+                    MissingContent(kind: .beat, id: row.beat, context: "a beat of \(row.npc), fired \(row.count) times")
+                )
+                continue
+            }
+            story.beats[npc.id, default: [:]][row.beat] = row.count
         }
     }
 

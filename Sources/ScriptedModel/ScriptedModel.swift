@@ -25,6 +25,9 @@ import ParleyJSON
 /// - **Determinism.** The same transcript, tools and seed give the same output. The variant is chosen by
 ///   `VariantChooser`'s hash of the seed, the NPC, the rule and the number of responses so far; tool call ids are
 ///   `scripted-<transcript length>-<n>`.
+/// - **Conditions.** A rule with a condition (`"if"` in its `when`) answers only when the condition holds in the
+///   context that `conditionContext` gives at each request; without one, such rules never answer. The model does not
+///   run a rule's `effects`: changing the game is the engine's job.
 /// - **Tools.** It only calls tools the request offers, and only the NPC tools (`NPCTool`); an NPC whose policy
 ///   says it does not trade never calls the trade tools.
 /// - **Streaming.** `streamGeneration(_:)` delivers the text word by word (each chunk a word and the spaces
@@ -53,6 +56,9 @@ public final class ScriptedModel: LanguageModel {
     public let world: World
     /// The seed of the choice of reply variants.
     public let seed: UInt64
+    /// Gives the game and the conversation as they are now, for rules with a condition (`"if"` in `when`); `nil`
+    /// when the engine gives none, and then rules with a condition never answer.
+    public let conditionContext: (@Sendable () -> ConditionContext?)?
 
     private let resolver: ItemResolver
     private let rules: [(rule: DialogueRule, set: DialogueRules)]
@@ -65,11 +71,17 @@ public final class ScriptedModel: LanguageModel {
     ///   - world: The world, for the item catalog and names.
     ///   - seed: Chooses among reply variants; the same seed gives the same replies.
     ///   - contextSize: The context window in tokens.
-    public init(npc: NPC, world: World, seed: UInt64 = 0, contextSize: Int = 32_768) {
+    ///   - conditionContext: Gives the game and the conversation as they are when a request comes, for rules with
+    ///     a condition; called once per request. Without it, rules with a condition never answer.
+    public init(
+        npc: NPC, world: World, seed: UInt64 = 0, contextSize: Int = 32_768,
+        conditionContext: (@Sendable () -> ConditionContext?)? = nil
+    ) {
         self.npc = npc
         self.world = world
         self.seed = seed
         self.contextSize = contextSize
+        self.conditionContext = conditionContext
         resolver = ItemResolver(world: world)
         rules =
             npc.dialogue.rules.map { ($0, npc.dialogue) }
@@ -220,7 +232,9 @@ public final class ScriptedModel: LanguageModel {
     private func output(for request: GenerationRequest) throws -> Generation.Output {
         let scene = Scene(request: request, npc: npc, world: world, resolver: resolver)
         let planner = FlowPlanner(scene: scene, npc: npc, world: world, resolver: resolver)
-        let answering = rules.first { scene.matches($0.rule, in: $0.set) }?.rule ?? BuiltInDialogue.rules.rules.last!
+        let allowed = allowedRules()
+        let answering =
+            allowed.first { scene.matches($0.rule, in: $0.set) }?.rule ?? BuiltInDialogue.rules.rules.last!
         let argumentValues = ReplyValues.make(
             scene: scene, outcome: nil, facts: planner.baseFacts, rule: answering, npc: npc, world: world,
             forArguments: true)
@@ -234,7 +248,7 @@ public final class ScriptedModel: LanguageModel {
                         arguments: GeneratedContent(jsonValue: .object(call.arguments)))
                 })
         case .say(let outcome, let facts):
-            let text = reply(scene: scene, outcome: outcome, facts: facts)
+            let text = reply(scene: scene, outcome: outcome, facts: facts, rules: allowed)
             guard let schema = request.schema else { return .text(text) }
             let values = ReplyValues.make(
                 scene: scene, outcome: outcome, facts: facts, rule: nil, npc: npc, world: world, forArguments: true)
@@ -248,7 +262,9 @@ public final class ScriptedModel: LanguageModel {
 
     /// The reply: from the first rule that fits and has a variant for the outcome whose placeholders can all be
     /// filled, the variant `VariantChooser` picks.
-    private func reply(scene: Scene, outcome: DialogueOutcome?, facts: ReplyFacts) -> String {
+    private func reply(
+        scene: Scene, outcome: DialogueOutcome?, facts: ReplyFacts, rules: [(rule: DialogueRule, set: DialogueRules)]
+    ) -> String {
         for (rule, set) in rules where scene.matches(rule, in: set) {
             let variants = rule.replies(for: outcome)
             guard !variants.isEmpty else { continue }
@@ -264,6 +280,19 @@ public final class ScriptedModel: LanguageModel {
             return Self.tidy(templates[index].render { values[$0] ?? "" })
         }
         return "…"
+    }
+
+    /// The rules whose condition (`"if"`) holds now, in order; rules without one always take part. Without a
+    /// context, rules with a condition are left out.
+    private func allowedRules() -> [(rule: DialogueRule, set: DialogueRules)] {
+        guard rules.contains(where: { $0.rule.when.condition != nil }) else { return rules }
+        var context = conditionContext?()
+        context?.npc = npc.id
+        return rules.filter { entry in
+            guard let condition = entry.rule.when.condition else { return true }
+            guard let context else { return false }
+            return condition.holds(in: context)
+        }
     }
 
     /// Collapses runs of spaces, trims the ends, and starts with a capital letter (a reply may start with a

@@ -176,16 +176,16 @@ import Testing
         let result = load([
             "npcs/mira.json": """
             { "id": "mira", "name": "Mira", "persona": "A merchant.", "location": "hall", "gol": 5,
-              "knowledge": { "greeting": "Hello!" } }
+              "schedule": { "morning": "hall" } }
             """
         ])
         #expect(
             lines(result) == [
                 #"Pack/npcs/mira.json: $.gol: warning: unknown field "gol" (did you mean "gold"?)"#,
-                #"Pack/npcs/mira.json: $.knowledge: warning: unknown field "knowledge" (known fields: id, name, aliases, description, persona, location, gold, inventory, trade, dialogue, context)"#,
+                #"Pack/npcs/mira.json: $.schedule: warning: unknown field "schedule" (known fields: id, name, aliases, description, persona, location, gold, inventory, trade, dialogue, context, beats, knowledge, goals)"#,
             ])
         let pack = try result.get()
-        #expect(pack.world.npcs["mira"]?.source["knowledge"]?["greeting"]?.stringValue == "Hello!")
+        #expect(pack.world.npcs["mira"]?.source["schedule"]?["morning"]?.stringValue == "hall")
     }
 
     @Test func sellingACategoryWithoutStockIsAWarning() throws {
@@ -270,8 +270,14 @@ import Testing
     @Test(arguments: [
         (#""context": {"policy": "firstAndLast"},"#, "", ContextPolicy.firstAndLast),
         ("", "", ContextPolicy.summary),
-        (#""context": {"policy": "sumary"},"#, #"Pack/npcs/mira.json: $.context.policy: unknown context policy "sumary" (did you mean "summary"?)"#, nil),
-        (#""context": "summary","#, #"Pack/npcs/mira.json: $.context: expected a context policy (an object), found string "summary""#, nil),
+        (
+            #""context": {"policy": "sumary"},"#,
+            #"Pack/npcs/mira.json: $.context.policy: unknown context policy "sumary" (did you mean "summary"?)"#, nil
+        ),
+        (
+            #""context": "summary","#,
+            #"Pack/npcs/mira.json: $.context: expected a context policy (an object), found string "summary""#, nil
+        ),
     ])
     func theContextPolicyIsReadAndChecked(_ field: String, _ diagnostic: String, _ policy: ContextPolicy?) throws {
         let npc = """
@@ -279,14 +285,18 @@ import Testing
             """
         let result = ContentPack.load(
             files: [
-                "world.json": #"{"id": "w", "title": "W", "start": {"name": "Ada", "location": "square"}, "locations": [{"id": "square", "name": "Square", "description": "A square."}], "goal": {"description": "Be.", "requirements": [{"type": "npcHasItem", "npc": "mira", "item": "coin"}]}}"#,
-                "items.json": #"{"items": [{"id": "coin", "name": "Coin", "description": "A coin.", "value": 1, "category": "curio"}]}"#,
+                "world.json":
+                    #"{"id": "w", "title": "W", "start": {"name": "Ada", "location": "square"}, "locations": [{"id": "square", "name": "Square", "description": "A square."}], "goal": {"description": "Be.", "requirements": [{"type": "npcHasItem", "npc": "mira", "item": "coin"}]}}"#,
+                "items.json":
+                    #"{"items": [{"id": "coin", "name": "Coin", "description": "A coin.", "value": 1, "category": "curio"}]}"#,
                 "npcs/mira.json": npc,
             ], displayPath: "Pack")
         if let policy {
-            #expect(result.pack?.world.npcs["mira"]?.contextPolicy == policy, "\(result.diagnostics.map(\.description))")
+            #expect(
+                result.pack?.world.npcs["mira"]?.contextPolicy == policy, "\(result.diagnostics.map(\.description))")
         } else {
-            #expect(result.diagnostics.map(\.description).contains(diagnostic), "\(result.diagnostics.map(\.description))")
+            #expect(
+                result.diagnostics.map(\.description).contains(diagnostic), "\(result.diagnostics.map(\.description))")
         }
     }
 }

@@ -51,7 +51,7 @@ import Testing
 
         func check(_ save: SaveFile) throws {
             let loaded = try save.load(pack: SaveTestWorld.pack())
-            #expect(loaded.state == (try SaveFixtures.state()))
+            #expect(loaded.state == (try SaveFixtures.state(version: version)))
             #expect(loaded.pendingOffers == ["mira": SaveFixtures.offer])
             #expect(loaded.missing == [])
             #expect(loaded.conversations == ["brannoc", "mira"])

@@ -43,7 +43,7 @@ import Testing
             #expect(loaded.missing == [])
             #expect(!loaded.contentChanged)
             let metadata = loaded.metadata
-            #expect(metadata.schemaVersion == 1)
+            #expect(metadata.schemaVersion == SaveGameStore.schemaVersion)
             #expect(metadata.parleyVersion == ParleyVersion.current)
             #expect(metadata.createdAt == Date(timeIntervalSince1970: 1_750_000_000.250))
             #expect(metadata.updatedAt == metadata.createdAt)
@@ -258,11 +258,12 @@ import Testing
             let db = try Database(path: save.url.path, options: DatabaseOptions(access: .readOnly))
             #expect(
                 try db.tableNames() == [
-                    "conversation_annotations", "conversations", "feedback", "location_items", "locations", "metadata",
-                    "npc_items", "npcs", "pending_offers", "player", "player_items", "recordings", "schema_migrations",
-                    "transcript_entries", "turn_annotations",
+                    "attitudes", "beats", "conversation_annotations", "conversations", "counters", "feedback", "flags",
+                    "location_items", "locations", "metadata", "npc_items", "npcs", "pending_offers", "player",
+                    "player_items", "quests", "recordings", "schema_migrations", "transcript_entries",
+                    "turn_annotations",
                 ])
-            #expect(try db.userVersion() == 1)
+            #expect(try db.userVersion() == 2)
             #expect(try db.scalar("PRAGMA application_id", as: Int.self) == 0x5052_4C59)
             #expect(try db.scalar("PRAGMA journal_mode", as: String.self) == "wal")
         }

@@ -25,15 +25,26 @@ enum SaveFixtures {
     // MARK: - The game in the fixtures
 
     /// The state the fixtures hold: the player took the apples, walked to the smithy and gave Brannoc bread;
-    /// Mira went down to the cellar.
-    static func state() throws -> GameState {
-        try GameState.replaying(
+    /// Mira went down to the cellar. From schema version 2, the story too: a flag, a counter, two attitudes, a quest
+    /// stage and a beat that fired.
+    ///
+    /// - Parameter version: The fixture's schema version; the newest by default.
+    static func state(version: Int = SaveGameStore.schemaVersion) throws -> GameState {
+        let story: [GameEvent] =
+            version < 2
+            ? []
+            : [
+                .setFlag(name: "met_mira"), .changedCounter(name: "visits", by: 2),
+                .changedAttitude(npc: "mira", by: 10), .changedAttitude(npc: "brannoc", by: -5),
+                .advancedQuest(quest: "key", to: "asked"), .firedBeat(npc: "mira", beat: "hello"),
+            ]
+        return try GameState.replaying(
             [
                 .tookItem(item: "apple", quantity: 3, from: "square"),
                 .moved(from: "square", to: "smithy"),
                 .gave(item: "bread", quantity: 1, to: "brannoc"),
                 .npcMoved(npc: "mira", from: "square", to: "cellar"),
-            ], from: SaveTestWorld.pack().initialState)
+            ] + story, from: SaveTestWorld.pack().initialState)
     }
 
     /// The conversations the fixtures hold.

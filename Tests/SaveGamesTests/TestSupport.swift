@@ -35,7 +35,8 @@ enum TestPaths {
 /// A clock that always says the same time, so saves are the same on every run.
 let fixedNow: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_750_000_000.250) }
 
-/// A small world built in code: a square, a smithy and a cellar; Mira, Brannoc and Oona; a few items.
+/// A small world built in code: a square, a smithy and a cellar; Mira (with a beat), Brannoc and Oona; a few
+/// items; the quest `key` (unstarted, asked, found, done).
 enum SaveTestWorld {
     static let items: [Item] = [
         Item(id: "lantern", name: "Lantern", value: 20, category: "tool"),
@@ -49,7 +50,8 @@ enum SaveTestWorld {
         NPC(
             id: "mira", name: "Mira Quickcoin", persona: "A merchant.", location: "square",
             inventory: ["bread": 5, "lantern": 2], gold: 50,
-            trade: TradePolicy(sells: ["food", "tool"], buys: ["food"])),
+            trade: TradePolicy(sells: ["food", "tool"], buys: ["food"]),
+            beats: [Beat(id: "hello", trigger: .firstTalk, lines: ["Hello!"])]),
         NPC(
             id: "brannoc", name: "Brannoc", persona: "A blunt smith.", location: "smithy", inventory: ["sword": 1],
             gold: 30, trade: TradePolicy(sells: ["weapon"], buys: ["weapon"])),
@@ -71,6 +73,8 @@ enum SaveTestWorld {
             items: ["old_key": 1]),
     ]
 
+    static let quests = [Quest(id: "key", name: "The Old Key", stages: ["unstarted", "asked", "found", "done"])]
+
     static let goal = GameGoal(
         description: "Give the key to Mira.", requirements: [.npcHasItem(npc: "mira", item: "old_key", quantity: 1)])
 
@@ -79,13 +83,13 @@ enum SaveTestWorld {
     /// The pack, optionally without some content, as after a mod update.
     static func pack(
         removingNPCs: Set<NPCID> = [], removingItems: Set<ItemID> = [], removingLocations: Set<LocationID> = [],
-        contentHash: ContentHash = contentHash
+        removingQuests: Set<QuestID> = [], contentHash: ContentHash = contentHash
     ) -> ContentPack {
         let world = World(
             id: "save_test", title: "Save Test",
             locations: locations.filter { !removingLocations.contains($0.id) },
             items: items.filter { !removingItems.contains($0.id) }, npcs: npcs.filter { !removingNPCs.contains($0.id) },
-            goal: goal, contentHash: contentHash)
+            goal: goal, quests: quests.filter { !removingQuests.contains($0.id) }, contentHash: contentHash)
         return ContentPack(
             world: world, startingPlayer: Player(name: "Ada", location: "square", gold: 40, inventory: ["bread": 1]))
     }
