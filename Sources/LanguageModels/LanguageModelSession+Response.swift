@@ -43,23 +43,46 @@ extension LanguageModelSession {
         /// Where the producing task leaves the final response for `collect()`.
         final class Outcome: Sendable {
             let response = Mutex<Response<Content>?>(nil)
+            /// The task running the turn, `nil` when the turn never started.
+            let producer = Mutex<Task<Void, Never>?>(nil)
+
+            /// Waits until the turn has ended (committed or rolled back), so the session is free again.
+            func settle() async {
+                if let task = producer.withLock({ $0 }) { await task.value }
+            }
         }
 
         /// Iterates over the snapshots.
         public struct AsyncIterator: AsyncIteratorProtocol {
             var base: AsyncThrowingStream<Snapshot, any Swift.Error>.AsyncIterator
+            let outcome: Outcome
 
             /// The next snapshot, or `nil` when the response is complete.
             ///
-            /// - Throws: The turn's error, after which the transcript is as it was before the turn.
+            /// When it returns `nil` or throws, the turn has ended: the session no longer `isResponding`, and its
+            /// transcript holds the turn's entries or, after an error or cancellation, is as it was before.
+            ///
+            /// - Throws: The turn's error; `CancellationError` when the iterating task was cancelled.
             public mutating func next() async throws -> Snapshot? {
-                try await base.next()
+                let snapshot: Snapshot?
+                do {
+                    snapshot = try await base.next()
+                } catch {
+                    await outcome.settle()
+                    throw error
+                }
+                if let snapshot { return snapshot }
+                // The stream ended because the turn finished or because this task was cancelled: wait for the
+                // turn to end either way, so that a new request made right after this loop finds the session free.
+                await outcome.settle()
+                if outcome.response.withLock({ $0 == nil }) { throw CancellationError() }
+                return nil
             }
         }
 
         /// An iterator over the snapshots.
         public func makeAsyncIterator() -> AsyncIterator {
-            AsyncIterator(base: snapshots.makeAsyncIterator())
+            AsyncIterator(base: snapshots.makeAsyncIterator(), outcome: outcome)
         }
 
         /// Waits for the whole response.
@@ -111,6 +134,7 @@ extension LanguageModelSession {
                 continuation.finish(throwing: error)
             }
         }
+        outcome.producer.withLock { $0 = task }
         continuation.onTermination = { termination in
             if case .cancelled = termination { task.cancel() }
         }

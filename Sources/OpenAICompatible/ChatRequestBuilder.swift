@@ -109,7 +109,8 @@ struct ChatRequestBuilder: Sendable {
     /// - Parameters:
     ///   - request: The session's request.
     ///   - stream: Whether to ask for server-sent events.
-    func body(for request: GenerationRequest, stream: Bool) -> JSONValue {
+    ///   - constrainedRoom: The tokens allowed beside `maximumResponseTokens` in constrained tool calling.
+    func body(for request: GenerationRequest, stream: Bool, constrainedRoom: Int = constrainedOverhead) -> JSONValue {
         var body = JSONObject()
         if let modelName { body["model"] = .string(modelName) }
         body["messages"] = .array(messages(for: request.transcript, tools: request.tools))
@@ -138,7 +139,7 @@ struct ChatRequestBuilder: Sendable {
         apply(request.options, to: &body)
         if constrained, let maximum = request.options.maximumResponseTokens {
             // The limit is for what the NPC says; the JSON around it, or a tool call, needs room of its own.
-            body["max_tokens"] = .integer(maximum + Self.constrainedOverhead)
+            body["max_tokens"] = .integer(maximum + constrainedRoom)
         }
         if sendsServerExtensions { body["cache_prompt"] = true }
         for (key, value) in extraBody { body[key] = value }
@@ -164,6 +165,10 @@ struct ChatRequestBuilder: Sendable {
     /// Tokens added to `maximumResponseTokens` in constrained tool-calling mode, for the JSON wrapper or a tool
     /// call with its arguments.
     static let constrainedOverhead = 48
+
+    /// The room for a second attempt at a tool call that the first one's `max_tokens` cut off (a small model can
+    /// pad its JSON with whitespace or write long arguments).
+    static let constrainedRetryRoom = 256
 
     /// Sampling options as the server's fields: temperature, top_p, top_k (extension), seed, max_tokens.
     private func apply(_ options: GenerationOptions, to body: inout JSONObject) {

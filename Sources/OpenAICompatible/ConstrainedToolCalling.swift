@@ -133,6 +133,14 @@ struct ConstrainedToolCalling {
             rawContent: text, debugDescription: #"Expected {"tool": ...}, {"reply": ...} or {"response": ...}."#)
     }
 
+    /// Whether a partial output that does not parse is a tool call cut off by `max_tokens`, worth asking again
+    /// with more room.
+    static func isCutOffToolCall(_ text: String) -> Bool {
+        guard let partial = try? JSONValue.parse(Array(text.utf8), options: .init(allowsIncompleteDocument: true))
+        else { return false }
+        return partial.value["tool"] != nil
+    }
+
     /// The reply text so far in a partial output, for streaming it as it is generated.
     static func partialReply(_ text: String) -> String? {
         guard let partial = try? JSONValue.parse(Array(text.utf8), options: .init(allowsIncompleteDocument: true))

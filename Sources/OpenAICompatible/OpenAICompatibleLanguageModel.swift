@@ -87,17 +87,36 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     }
 
     /// Generates the next step with one chat-completions request.
+    ///
+    /// In constrained tool calling, a tool call that `max_tokens` cut off is asked for once more, with more room.
     public func generate(_ request: GenerationRequest) async throws -> Generation {
         let (builder, constrained) = try await builder(for: request)
-        let body = Data(builder.body(for: request, stream: false).jsonString().utf8)
-        let response = try await send(endpoint: "/chat/completions", body: body, stream: false)
-        do {
-            return try ChatResponseParser.generation(
-                from: response.body, constrained: constrained, makeCallID: Self.makeCallID)
-        } catch let error as ChatResponseParser.InvalidResponse {
-            throw ModelServerError.invalidResponse.with(
-                url: configuration.baseURL, detail: "\(error.message) (body: \(Self.excerpt(error.body)))")
+        var room = ChatRequestBuilder.constrainedOverhead
+        while true {
+            let body = Data(builder.body(for: request, stream: false, constrainedRoom: room).jsonString().utf8)
+            let response = try await send(endpoint: "/chat/completions", body: body, stream: false)
+            do {
+                return try ChatResponseParser.generation(
+                    from: response.body, constrained: constrained, makeCallID: Self.makeCallID)
+            } catch let error as ChatResponseParser.InvalidResponse {
+                throw ModelServerError.invalidResponse.with(
+                    url: configuration.baseURL, detail: "\(error.message) (body: \(Self.excerpt(error.body)))")
+            } catch let error as GeneratedContent.ParsingError
+                where Self.shouldRetry(error, constrained: constrained, room: room, request: request)
+            {
+                room = ChatRequestBuilder.constrainedRetryRoom
+            }
         }
+    }
+
+    /// Whether a step's output was a constrained tool call cut off by the token limit, on its first attempt.
+    static func shouldRetry(
+        _ error: GeneratedContent.ParsingError, constrained: ConstrainedToolCalling?, room: Int,
+        request: GenerationRequest
+    ) -> Bool {
+        constrained != nil && request.options.maximumResponseTokens != nil
+            && room < ChatRequestBuilder.constrainedRetryRoom
+            && ConstrainedToolCalling.isCutOffToolCall(error.rawContent)
     }
 
     /// Generates the next step as a stream of server-sent events.
@@ -106,25 +125,40 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
             let task = Task {
                 do {
                     let (builder, constrained) = try await self.builder(for: request)
-                    let body = Data(builder.body(for: request, stream: true).jsonString().utf8)
-                    let response = try await self.openStream(body: body)
-                    var accumulator = ChatStreamAccumulator(constrained: constrained, makeCallID: Self.makeCallID)
-                    do {
-                        for try await event in response.serverSentEvents {
-                            for update in try accumulator.consume(event.data) { continuation.yield(update) }
-                            if event.data == "[DONE]" { break }
+                    var room = ChatRequestBuilder.constrainedOverhead
+                    while true {
+                        let body = Data(
+                            builder.body(for: request, stream: true, constrainedRoom: room).jsonString().utf8)
+                        let response = try await self.openStream(body: body)
+                        var accumulator = ChatStreamAccumulator(constrained: constrained, makeCallID: Self.makeCallID)
+                        do {
+                            for try await event in response.serverSentEvents {
+                                for update in try accumulator.consume(event.data) { continuation.yield(update) }
+                                if event.data == "[DONE]" { break }
+                            }
+                        } catch let error as HTTPClientError where error != .cancelled {
+                            throw ModelServerError.streamInterrupted.with(
+                                url: self.configuration.baseURL, detail: "\(error)")
                         }
-                    } catch let error as HTTPClientError where error != .cancelled {
-                        throw ModelServerError.streamInterrupted.with(
-                            url: self.configuration.baseURL, detail: "\(error)")
+                        try Task.checkCancellation()
+                        guard accumulator.finished else {
+                            throw ModelServerError.streamInterrupted.with(
+                                url: self.configuration.baseURL,
+                                detail: "the stream ended without [DONE] or a finish reason")
+                        }
+                        let updates: [GenerationUpdate]
+                        do {
+                            updates = try accumulator.finish()
+                        } catch let error as GeneratedContent.ParsingError
+                            where Self.shouldRetry(error, constrained: constrained, room: room, request: request)
+                        {
+                            // A cut-off tool call streamed no text (only replies do), so asking again is unseen.
+                            room = ChatRequestBuilder.constrainedRetryRoom
+                            continue
+                        }
+                        for update in updates { continuation.yield(update) }
+                        break
                     }
-                    try Task.checkCancellation()
-                    guard accumulator.finished else {
-                        throw ModelServerError.streamInterrupted.with(
-                            url: self.configuration.baseURL,
-                            detail: "the stream ended without [DONE] or a finish reason")
-                    }
-                    for update in try accumulator.finish() { continuation.yield(update) }
                     continuation.finish()
                 } catch let error as ChatResponseParser.InvalidResponse {
                     continuation.finish(
@@ -152,7 +186,9 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         if let tools = body["tools"] { templateBody["tools"] = tools }
         // In constrained tool calling the request asks for more tokens than maximumResponseTokens (room for the
         // JSON around the reply); the session reserves only the limit, so the difference is counted here.
-        let reserve = constrained != nil && request.options.maximumResponseTokens != nil ? ChatRequestBuilder.constrainedOverhead : 0
+        let reserve =
+            constrained != nil && request.options.maximumResponseTokens != nil
+            ? ChatRequestBuilder.constrainedOverhead : 0
         return try await tokenCount(templateBody: templateBody) + reserve
     }
 

@@ -11,7 +11,9 @@ public enum ToolCallingMode: String, Sendable, CaseIterable, CustomStringConvert
     /// constrain output to a JSON Schema, even with a model that has never seen a tool (SmolLM2-135M). Each tool
     /// can be called once per turn; after that the model must answer, so a small model cannot loop on a tool.
     /// `maximumResponseTokens` limits the reply; the request allows 48 more tokens for the JSON around it or for a
-    /// tool call, and a reply cut short by the limit is used as far as it goes.
+    /// tool call, and a reply cut short by the limit is used as far as it goes. A tool call the limit cuts off is
+    /// asked for once more with 256 tokens of room; if that is cut off too, the turn fails with
+    /// `GeneratedContent.ParsingError`.
     case constrained
 
     /// The mode's name.

@@ -69,7 +69,8 @@ import Testing
 
     @Test func cancellingTheConsumerRollsTheTurnBack() async throws {
         let model = MockLanguageModel(
-            replies: [.text(String(repeating: "word ", count: 200))], streamChunkSize: 5, delay: .milliseconds(2))
+            replies: [.text(String(repeating: "word ", count: 200)), .text("again")], streamChunkSize: 5,
+            delay: .milliseconds(2))
         let session = LanguageModelSession(model: model, instructions: "x")
         let before = session.transcript
         let firstSnapshot = Mutex(false)
@@ -78,11 +79,34 @@ import Testing
         }
         while !firstSnapshot.withLock({ $0 }) { await Task.yield() }
         task.cancel()
-        _ = await task.result
-        // The producer notices the cancellation and rolls back.
-        for _ in 0..<500 where session.isResponding { try await Task.sleep(for: .milliseconds(2)) }
+        // The consumer's loop ends with the cancellation, and only once the turn has rolled back: the session is
+        // free the moment it returns (a game retrying at once must not find it "already responding").
+        let result = await task.result
+        #expect(throws: CancellationError.self) { try result.get() }
         #expect(!session.isResponding)
         #expect(session.transcript == before)
+        #expect(try await session.respond(to: "Talk again").content == "again")
+    }
+
+    @Test func turnsStartedInACancelledTaskEachFailWithCancellationNotWithABusySession() async throws {
+        // A game loop whose task was cancelled (a time limit, a closed window) keeps calling the session: each
+        // call must end with the cancellation, and only once its turn has ended, so the next one does not find
+        // the session "already responding" to a turn that is still winding down.
+        let model = MockLanguageModel(replies: Array(repeating: .text("hello there"), count: 5))
+        let session = LanguageModelSession(model: model)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            var errors: [any Error] = []
+            for _ in 0..<5 {
+                do { _ = try await session.streamResponse(to: "Talk").collect() } catch { errors.append(error) }
+            }
+            return errors
+        }
+        let errors = await task.value
+        #expect(errors.count == 5)
+        #expect(errors.allSatisfy { $0 is CancellationError }, "\(errors)")
+        #expect(!session.isResponding)
+        #expect(session.transcript.isEmpty)
     }
 
     @Test func aStreamErrorRollsBackAndTheSessionStaysUsable() async throws {

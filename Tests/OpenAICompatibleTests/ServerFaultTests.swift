@@ -271,3 +271,48 @@ struct StockTool: Tool {
     }
     func call(arguments: Arguments) async throws -> String { "\(arguments.item): 3 gold" }
 }
+
+extension ServerFaultTests {
+    /// A small model in constrained tool calling can run out of `max_tokens` in the middle of a tool call (padding
+    /// its JSON with newlines, or a runaway argument): the backend asks once more with more room, unseen.
+    @Test(arguments: [false, true])
+    func aToolCallCutOffByTheTokenLimitIsAskedForAgainWithMoreRoom(streaming: Bool) async throws {
+        // JSON-escaped, as they go inside the response's content string.
+        let cut = #"{\n\n\"tool\"\n\n:\n\n\"lookUpStock\",\"arguments\"\n\n:\n\n{\n \"item\"\n\n:\n\n\"ro"#
+        let whole = #"{\"tool\":\"lookUpStock\",\"arguments\":{\"item\":\"rope\"}}"#
+        let reply = #"{\"reply\":\"Three gold.\"}"#
+        let attempts = Mutex(0)
+        let server = try LoopbackHTTPServer { request in
+            guard request.path.hasSuffix("/chat/completions") else { return .text("", status: 404) }
+            let attempt = attempts.withLock {
+                $0 += 1
+                return $0
+            }
+            let (content, reason) = attempt == 1 ? (cut, "length") : (attempt == 2 ? whole : reply, "stop")
+            if streaming {
+                return .eventStream([
+                    "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"\(content)\"}}]}\n\n",
+                    "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"\(reason)\"}]}\n\n",
+                    "data: [DONE]\n\n",
+                ])
+            }
+            return .json(#"{"choices":[{"message":{"content":"\#(content)"},"finish_reason":"\#(reason)"}]}"#)
+        }
+        defer { server.stop() }
+        var configuration = OpenAICompatibleLanguageModel.Configuration(
+            baseURL: server.baseURL + "/v1", apiKey: nil, contextSize: 4096, toolCalling: .constrained)
+        configuration.retryDelay = .milliseconds(10)
+        let session = LanguageModelSession(
+            model: try OpenAICompatibleLanguageModel(configuration: configuration), tools: [StockTool()])
+        let options = GenerationOptions(maximumResponseTokens: 8)
+        let answer =
+            streaming
+            ? try await session.streamResponse(to: "Rope?", options: options).collect().content
+            : try await session.respond(to: "Rope?", options: options).content
+        #expect(answer == "Three gold.")
+        let output = session.transcript.compactMap { if case .toolOutput(let output) = $0 { output } else { nil } }
+        #expect(output.map { $0.segments.map(\.description).joined() } == ["rope: 3 gold"])
+        let limits = chatRequests(server).map { try? JSONValue(parsing: $0.bodyText)["max_tokens"]?.intValue }
+        #expect(limits == [8 + 48, 8 + 256, 8 + 48])
+    }
+}
