@@ -1,11 +1,11 @@
-/// "Did you mean" suggestions for names that are probably typos.
-enum Suggestions {
+/// "Did you mean" suggestions for names that are probably typos, for every tool that reads content.
+public enum Suggestions {
     /// The candidate closest to `word`, if it is close enough to be a likely typo.
     ///
     /// Closeness is the optimal string alignment distance (insertions, deletions, substitutions and swaps of
     /// neighbours each count 1), ignoring case; a candidate is close enough when the distance is at most a third
     /// of the word's length (at least 1, at most 3). Ties go to the alphabetically first candidate.
-    static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let target = Array(word.lowercased().unicodeScalars)
         let limit = max(1, min(3, target.count / 3))
         var best: (distance: Int, candidate: String)?

@@ -18,13 +18,17 @@ struct ContextRecovery {
     let policy: ContextPolicy
     let model: any LanguageModel
 
-    /// The share of the room left for turns that the kept turns may fill, leaving the rest for the next turns.
-    static let targetShare = 0.5
+    /// The share of the room left for turns that the kept turns may fill, leaving the rest for the next turns, by
+    /// attempt: a turn whose tool outputs are long may still not fit after the first trim, so each further attempt
+    /// keeps fewer recent turns, and the last keeps none (the summary and the facts carry the conversation).
+    static let targetShares = [0.5, 0.2, 0.0]
 
     /// The result of a trim.
     struct Trimmed {
         var transcript: Transcript
         var summary: String
+        /// The summary and facts added to the instructions, or `nil` under `firstAndLast`.
+        var notes: String?
     }
 
     /// Trims a working transcript.
@@ -35,10 +39,11 @@ struct ContextRecovery {
     ///   - summary: The running summary so far.
     ///   - facts: The facts that must survive, one per line.
     ///   - contextSize: The model's window in tokens.
+    ///   - attempt: 1 for the first trim of a turn, higher when the turn still did not fit: see `targetShares`.
     /// - Returns: The shorter transcript and the new running summary.
     func trim(
         _ working: Transcript, instructions: Transcript.Instructions, tools: [Transcript.ToolDefinition],
-        summary: String, facts: [String], contextSize: Int
+        summary: String, facts: [String], contextSize: Int, attempt: Int = 1
     ) async throws -> Trimmed {
         let window = min(contextSize, 1 << 30)
         // What every request carries (instructions, tool definitions) is fixed; the summary and facts get a fifth of
@@ -47,9 +52,10 @@ struct ContextRecovery {
             for: GenerationRequest(transcript: Transcript(entries: [.instructions(instructions)]), tools: tools))
         let free = max(0, window - fixed)
         let notesBudget = free / 5
-        let turnBudget = Int(Double(free - notesBudget) * Self.targetShare)
+        let share = Self.targetShares[min(max(attempt, 1), Self.targetShares.count) - 1]
+        let turnBudget = Int(Double(free - notesBudget) * share)
         let turns = Self.turns(of: working.history)
-        // Keep the most recent turns that fit; trim at least one.
+        // Keep the most recent turns that fit; trim at least one (all of them on the last attempt).
         var kept: [[Transcript.Entry]] = []
         var used = 0
         for turn in turns.dropFirst().reversed() {
@@ -66,15 +72,29 @@ struct ContextRecovery {
             let characters = max(80, notesBudget * 4 / 2)
             newSummary = await summarize(dropped, previous: summary, budgetCharacters: characters)
             if !newSummary.isEmpty { addition.append("Earlier in this conversation: \(newSummary)") }
-            if !facts.isEmpty {
-                addition.append("Facts that still hold:\n" + facts.map { "- \($0)" }.joined(separator: "\n"))
+            let kept = Self.fit(facts, budgetCharacters: characters)
+            if !kept.isEmpty {
+                addition.append("Facts that still hold:\n" + kept.map { "- \($0)" }.joined(separator: "\n"))
             }
         }
         var entry = instructions
-        if !addition.isEmpty {
-            entry.segments.append(.text(.init(content: addition.joined(separator: "\n"))))
+        let notes = addition.isEmpty ? nil : addition.joined(separator: "\n")
+        if let notes { entry.segments.append(.text(.init(content: notes))) }
+        return Trimmed(
+            transcript: Transcript(entries: [.instructions(entry)] + kept.joined()), summary: newSummary, notes: notes)
+    }
+
+    /// The facts that fit a budget: the first (the player's name) always, then the most recent ones, in order.
+    static func fit(_ facts: [String], budgetCharacters: Int) -> [String] {
+        guard let first = facts.first else { return [] }
+        var used = first.count
+        var recent: [String] = []
+        for fact in facts.dropFirst().reversed() {
+            if used + fact.count + 3 > budgetCharacters { break }
+            recent.insert(fact, at: 0)
+            used += fact.count + 3
         }
-        return Trimmed(transcript: Transcript(entries: [.instructions(entry)] + kept.joined()), summary: newSummary)
+        return [first] + recent
     }
 
     /// The entries grouped in turns, each starting with a prompt.
@@ -172,10 +192,11 @@ extension Game {
         }
         if let pending = pendingOffers[npcID] { facts.append("Waiting for the player's answer: \(pending.summary)") }
         // Promises: the NPC's own sentences that promise something, the last few.
-        let said = conversations[npcID]?.history.compactMap { entry -> String? in
-            guard case .response(let response) = entry else { return nil }
-            return response.segments.map(\.description).joined(separator: " ")
-        } ?? []
+        let said =
+            conversations[npcID]?.history.compactMap { entry -> String? in
+                guard case .response(let response) = entry else { return nil }
+                return response.segments.map(\.description).joined(separator: " ")
+            } ?? []
         let promises = said.flatMap { $0.split(whereSeparator: { ".!?".contains($0) }) }
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { $0.lowercased().contains("promise") || $0.lowercased().hasPrefix("i'll keep") }

@@ -1,3 +1,4 @@
+import Foundation
 import GameWorld
 import ParleyJSON
 
@@ -12,6 +13,8 @@ public struct DynamicState: Sendable, Equatable {
     public var npcs: [NPCID: (location: LocationID, gold: Int, inventory: Inventory)]
     /// What lies in each location.
     public var locationItems: [LocationID: Inventory]
+    /// The story's progress: flags, counters, attitudes, quest stages, beats fired.
+    public var story: StoryState
 
     /// The dynamic part of a state.
     ///
@@ -20,6 +23,7 @@ public struct DynamicState: Sendable, Equatable {
         player = state.player
         npcs = state.world.npcs.mapValues { ($0.location, $0.gold, $0.inventory) }
         locationItems = state.world.locations.mapValues(\.items)
+        story = state.story
     }
 
     /// This dynamic state laid over a base (usually the pack's initial state); ids the base lacks are skipped.
@@ -34,12 +38,12 @@ public struct DynamicState: Sendable, Equatable {
             world.npcs[id]?.inventory = npc.inventory
         }
         for (id, items) in locationItems where world.locations[id] != nil { world.locations[id]?.items = items }
-        return GameState(world: world, player: player)
+        return GameState(world: world, player: player, story: story)
     }
 
     /// Equal when every part is equal.
     public static func == (lhs: DynamicState, rhs: DynamicState) -> Bool {
-        lhs.player == rhs.player && lhs.locationItems == rhs.locationItems
+        lhs.player == rhs.player && lhs.locationItems == rhs.locationItems && lhs.story == rhs.story
             && lhs.npcs.count == rhs.npcs.count
             && lhs.npcs.allSatisfy { id, npc in
                 rhs.npcs[id].map { $0.location == npc.location && $0.gold == npc.gold && $0.inventory == npc.inventory }
@@ -87,6 +91,7 @@ public struct DynamicState: Sendable, Equatable {
                     locationItems.sorted { $0.key.rawValue < $1.key.rawValue }.map {
                         ($0.key.rawValue, Self.inventory($0.value))
                     })),
+            "story": Self.json(story),
         ]
     }
 
@@ -111,5 +116,21 @@ public struct DynamicState: Sendable, Equatable {
             locations[LocationID(id)] = Self.inventory(items)
         }
         locationItems = locations
+        story = value["story"].flatMap(Self.story) ?? StoryState()
+    }
+
+    /// The story as JSON, keys sorted.
+    static func json(_ story: StoryState) -> JSONValue {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(story), let value = try? JSONValue(parsing: Array(data)) else {
+            return [:]
+        }
+        return value
+    }
+
+    /// The story from its JSON.
+    static func story(_ value: JSONValue) -> StoryState? {
+        try? JSONDecoder().decode(StoryState.self, from: Data(value.jsonString().utf8))
     }
 }

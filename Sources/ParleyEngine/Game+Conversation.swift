@@ -12,7 +12,8 @@ extension Game {
                 .problem("There is no \(name) here." + (here.isEmpty ? "" : " Here: \(here.joined(separator: ", ")).")))
         }
         partner = npc.id
-        await witness(.arrived(player: state.player.name), npc: npc.id, output: output)
+        let first = conversationFacts(of: npc.id, saying: nil).isFirstMeeting
+        await witness(.arrived(player: state.player.name), npc: npc.id, beat: first ? .firstTalk : nil, output: output)
     }
 
     func say(_ text: String, output: (GameOutput) -> Void) async {
@@ -28,14 +29,15 @@ extension Game {
         partner = nil
     }
 
-    /// Tells an NPC what just happened and lets it answer.
-    func witness(_ event: WitnessedEvent, npc: NPCID, output: (GameOutput) -> Void) async {
+    /// Tells an NPC what just happened and lets it answer, unless an authored beat for the event answers.
+    func witness(_ event: WitnessedEvent, npc: NPCID, beat: BeatEvent? = nil, output: (GameOutput) -> Void) async {
+        if let beat, await fireBeat(beat, npc: npc, witnessed: event, output: output) { return }
         await speak(event.prompt, to: npc, output: output)
     }
 
     /// One turn: the prompt goes to the NPC's session, the answer streams out, the turn's context is recorded.
     /// On failure the session rolls the turn back and the player hears why.
-    func speak(_ prompt: Prompt, to npcID: NPCID, output: (GameOutput) -> Void) async {
+    func speak(_ prompt: Prompt, to npcID: NPCID, output: (GameOutput) -> Void, saying beatLine: String? = nil) async {
         let name = state.world.name(of: npcID)
         let conversation: NPCConversation
         do {
@@ -43,6 +45,8 @@ extension Game {
         } catch {
             return output(.problem("\(name) cannot speak: \(error)"))
         }
+        bridges[npcID]?.facts.withLock { $0 = conversationFacts(of: npcID, saying: prompt) }
+        refreshKnowledge(of: npcID)
         let context = state.annotations(talkingTo: npcID)
         let refusalsBefore = shared.read(\.refusedOffers.count)
         let lastWords = conversation.session.transcript.last { if case .response = $0 { true } else { false } }
@@ -72,21 +76,34 @@ extension Game {
             attempt += 1
             do {
                 var firstWords: Duration?
+                if let beatLine, attempt == 1 {
+                    // An authored line comes first, verbatim (shown once, even when the turn is retried); it joins
+                    // the model's response entry below.
+                    output(.speechBegan(npc: name))
+                    output(.speech(beatLine))
+                    output(.speechEnded)
+                }
                 let response = try await streamTurn(prompt, session: conversation.session, name: name) { piece in
                     if firstWords == nil, case .speech = piece { firstWords = clock.now - started }
                     output(piece)
                 }
-                conversations[npcID]?.history.append(contentsOf: response.transcriptEntries)
-                if let first = response.transcriptEntries.first {
+                var entries = Array(response.transcriptEntries)
+                if let beatLine { entries = Self.prepend(beatLine, to: entries, in: conversation.session) }
+                conversations[npcID]?.history.append(contentsOf: entries)
+                if let first = entries.first {
                     conversations[npcID]?.turnAnnotations[first.id] = context
                 }
                 changedConversations.insert(npcID)
-                record(Array(response.transcriptEntries), failure: nil, usage: response.usage, firstWords: firstWords)
+                record(entries, failure: nil, usage: response.usage, firstWords: firstWords)
+                await runRuleEffects(for: npcID, output: output)
                 return
-            } catch LanguageModelError.contextSizeExceeded(let overflow) where attempt == 1 {
-                // The conversation outgrew the window: trim it in one block, keeping what matters, and try again.
+            } catch LanguageModelError.contextSizeExceeded(let overflow)
+                where attempt <= ContextRecovery.targetShares.count
+            {
+                // The conversation outgrew the window: trim it in one block, keeping what matters, and try again;
+                // harder each time the turn still does not fit (long tool outputs can need more room than one trim).
                 do {
-                    try await recoverContext(of: npcID, contextSize: overflow.contextSize)
+                    try await recoverContext(of: npcID, contextSize: overflow.contextSize, attempt: attempt)
                 } catch {
                     record([], failure: "\(error)", usage: nil, firstWords: nil)
                     return output(.problem(Self.explain(error, npc: name)))
@@ -96,6 +113,26 @@ extension Game {
                 return output(.problem(Self.explain(error, npc: name)))
             }
         }
+    }
+
+    /// Puts a beat's line at the start of the turn's response entry, in the session and in the returned entries.
+    static func prepend(
+        _ line: String, to entries: [Transcript.Entry], in session: LanguageModelSession
+    )
+        -> [Transcript.Entry]
+    {
+        var entries = entries
+        guard let index = entries.lastIndex(where: { if case .response = $0 { true } else { false } }),
+            case .response(var answer) = entries[index]
+        else { return entries }
+        answer.segments.insert(.text(.init(content: line)), at: 0)
+        entries[index] = .response(answer)
+        var transcript = session.transcript
+        if let position = transcript.lastIndex(where: { $0.id == answer.id }) {
+            transcript[position] = .response(answer)
+        }
+        session.transcript = transcript
+        return entries
     }
 
     /// Streams one attempt at a turn to the output; the speech is closed even when the turn fails.
@@ -132,19 +169,24 @@ extension Game {
         }
     }
 
-    /// Trims an NPC's working transcript by its context policy.
-    func recoverContext(of npcID: NPCID, contextSize: Int) async throws {
-        guard var conversation = conversations[npcID], let instructions = conversation.instructions,
-            let npc = state.world.npcs[npcID]
-        else { throw LanguageModelError.contextSizeExceeded(.init(contextSize: contextSize, tokenCount: contextSize)) }
+    /// Trims an NPC's working transcript by its context policy; `attempt` counts the trims of this turn.
+    func recoverContext(of npcID: NPCID, contextSize: Int, attempt: Int = 1) async throws {
+        guard var conversation = conversations[npcID], let npc = state.world.npcs[npcID] else {
+            throw LanguageModelError.contextSizeExceeded(.init(contextSize: contextSize, tokenCount: contextSize))
+        }
+        conversation.notes = nil
+        guard let instructions = conversation.composedInstructions() else {
+            throw LanguageModelError.contextSizeExceeded(.init(contextSize: contextSize, tokenCount: contextSize))
+        }
         let recovery = ContextRecovery(policy: npc.contextPolicy, model: conversation.session.model)
         let trimmed = try await recovery.trim(
             conversation.session.transcript, instructions: instructions,
             tools: conversation.session.tools.map { Transcript.ToolDefinition(tool: $0) },
             summary: conversation.summary,
-            facts: facts(about: npcID), contextSize: contextSize)
+            facts: facts(about: npcID), contextSize: contextSize, attempt: attempt)
         conversation.session.transcript = trimmed.transcript
         conversation.summary = trimmed.summary
+        conversation.notes = trimmed.notes
         conversation.trims += 1
         conversations[npcID] = conversation
     }
@@ -161,20 +203,24 @@ extension Game {
                 shared.update { $0.refusedOffers.append(refusal) }
             })
         let tools = toolbox.tools()
+        let bridge = ScriptBridge()
+        bridges[npcID] = bridge
+        let wired = wire(model, bridge: bridge)
         let conversation: NPCConversation
         if let restored, restored.npcs.contains(npcID), let saved = try restored.load(npcID) {
             // The conversation continues where it was: the NPC remembers everything said in this save. (If it no
             // longer fits the window, the first turn trims it, as during play.)
-            let session = LanguageModelSession(model: model, tools: tools, transcript: saved.transcript)
+            let session = LanguageModelSession(model: wired, tools: tools, transcript: saved.transcript)
             conversation = NPCConversation(npc: npcID, session: session, turnAnnotations: saved.turnAnnotations)
         } else {
             let session = LanguageModelSession(
-                model: model, tools: tools,
+                model: wired, tools: tools,
                 instructions: NPCInstructions.make(npc: npc, state: state, hasTradeTools: npc.trade.trades))
             conversation = NPCConversation(npc: npcID, session: session)
         }
         conversations[npcID] = conversation
-        return conversation
+        refreshKnowledge(of: npcID)
+        return conversations[npcID] ?? conversation
     }
 
     static func explain(_ error: any Error, npc: String) -> String {
@@ -220,7 +266,9 @@ extension Game {
             accepting
             ? .offerAccepted(player: player, summary: pending.summary)
             : .offerDeclined(player: player, summary: pending.summary)
-        await witness(event, npc: npcID, output: output)
+        await witness(
+            event, npc: npcID, beat: accepting ? .tradeAccepted(pending.offer) : .tradeRefused(pending.offer),
+            output: output)
     }
 
     // MARK: - History

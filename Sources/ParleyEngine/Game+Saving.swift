@@ -58,15 +58,24 @@ extension Game {
     /// - Returns: The snapshot.
     /// - Throws: When a saved conversation cannot be read.
     public func saveSnapshot(label: String, playTime: Duration) throws -> SaveSnapshot {
+        let all = try allConversations()
+        return SaveSnapshot(
+            state: state, conversations: all, pendingOffers: pendingOffers.mapValues(\.saved), playTime: playTime,
+            label: label)
+    }
+
+    /// Every conversation of this game, those read from its save on first contact and those not read yet.
+    ///
+    /// - Returns: Each NPC's annotated transcript, whole.
+    /// - Throws: When a saved conversation cannot be read.
+    public func allConversations() throws -> [NPCID: AnnotatedTranscript] {
         var all = annotatedTranscripts
         if let restored {
             for npc in restored.npcs where all[npc] == nil {
                 if let transcript = try restored.load(npc) { all[npc] = transcript }
             }
         }
-        return SaveSnapshot(
-            state: state, conversations: all, pendingOffers: pendingOffers.mapValues(\.saved), playTime: playTime,
-            label: label)
+        return all
     }
 
     /// Marks everything as saved, after a successful save.

@@ -24,7 +24,7 @@ extension Game {
         return carried + "\nGold: \(state.player.gold)"
     }
 
-    func go(_ direction: String, output: (GameOutput) -> Void) {
+    func go(_ direction: String, output: (GameOutput) -> Void) async {
         let state = self.state
         guard let location = state.currentLocation else { return }
         let exit =
@@ -45,6 +45,10 @@ extension Game {
             self.partner = nil
         }
         output(.narration(describeLocation()))
+        for npc in self.state.npcsHere.map(\.id).sorted(by: { $0.rawValue < $1.rawValue }) {
+            let arrival = WitnessedEvent(text: "(\(self.state.player.name) arrives.)", data: ["event": "arrivedHere"])
+            await fireBeat(.arrive, npc: npc, witnessed: arrival, output: output, alwaysInstead: true)
+        }
     }
 
     func take(_ name: String, output: (GameOutput) -> Void) {
@@ -93,7 +97,9 @@ extension Game {
         if partner != npc.id {
             partner = npc.id
         }
-        await witness(.gave(player: state.player.name, item: item, quantity: 1), npc: npc.id, output: output)
+        await witness(
+            .gave(player: state.player.name, item: item, quantity: 1), npc: npc.id, beat: .itemGiven(item.id),
+            output: output)
     }
 
     func npcHere(named name: String) -> NPC? {

@@ -33,6 +33,8 @@ public actor Game {
     public internal(set) var feedback: [FeedbackReport] = []
     /// Called with each new feedback report, for example to save it or write it to a folder.
     var onFeedback: @Sendable (FeedbackReport) -> Void = { _ in }
+    /// What each NPC's scripted model reads from the game and reports back.
+    var bridges: [NPCID: ScriptBridge] = [:]
     /// Conversations in the save this game was loaded from, read on first contact.
     var restored: RestoredConversations?
     /// How many of `events` the last save holds.
@@ -86,6 +88,13 @@ public actor Game {
         conversations.mapValues { $0.annotated(npcName: state.world.name(of: $0.npc)) }
     }
 
+    /// Continues a conversation after the game was rebuilt (for example by `reload`).
+    ///
+    /// - Parameter npc: The NPC the player was talking to.
+    public func resume(talkingTo npc: NPCID?) {
+        partner = npc.flatMap { state.world.npcs[$0] != nil ? $0 : nil }
+    }
+
     /// Sets what happens with each new feedback report (besides keeping it in `feedback`).
     ///
     /// - Parameter handler: Called with the report.
@@ -119,7 +128,7 @@ public actor Game {
     public func perform(_ command: GameCommand, output: @Sendable (GameOutput) -> Void) async {
         switch command {
         case .look: output(.narration(describeLocation()))
-        case .go(let direction): go(direction, output: output)
+        case .go(let direction): await go(direction, output: output)
         case .take(let name): take(name, output: output)
         case .drop(let name): drop(name, output: output)
         case .give(let item, let npc): await give(item, to: npc, output: output)
@@ -133,8 +142,8 @@ public actor Game {
         case .history: output(.narration(describeHistory()))
         case .report(let expected, let category): report(expected: expected, category: category, output: output)
         case .help: output(.narration(GameCommand.helpText))
-        case .save, .load, .saves:
-            output(.problem("Saving is not available in this game (it was started without a save folder)."))
+        case .save, .load, .saves, .reload:
+            output(.problem("This needs a game host (saves and a content folder); the library's Game alone cannot."))
         case .quit, .nothing: break
         case .unknown(let text, let hint): output(.problem("I don't understand \"\(text)\". \(hint)"))
         }

@@ -43,6 +43,8 @@ public enum GameCommand: Sendable, Equatable {
     case load(String)
     /// List the saved games.
     case saves
+    /// Re-read the content pack from disk, keeping the game's state and conversations.
+    case reload
     /// Show the commands.
     case help
     /// Leave the game.
@@ -98,6 +100,7 @@ public enum GameCommand: Sendable, Equatable {
                 return .unknown(trimmed, hint: "Load which save? Type saves to list them, then: load <slot>")
             }
         case "saves": if rest.isEmpty { return .saves }
+        case "reload": if rest.isEmpty { return .reload }
         case "report": return parseReport(rest, line: trimmed)
         case "go", "walk", "move":
             guard !object.isEmpty else { return .unknown(trimmed, hint: "Go where? For example: go north") }
@@ -191,6 +194,7 @@ public enum GameCommand: Sendable, Equatable {
           save [slot] [label]        save the game (the game also saves itself after every turn)
           load <slot>                load a saved game
           saves                      list the saved games
+          reload                     re-read the content pack (for modders), keeping the game
           help                       this list
           quit                       leave the game
         """

@@ -16,7 +16,9 @@ import SaveGames
 public actor GameHost {
     /// The game being played.
     public private(set) var game: Game
-    let pack: ContentPack
+    var pack: ContentPack
+    /// The folder the content pack was read from, for `reload`.
+    let contentDirectory: URL?
     let models: Game.ModelProvider
     let options: GenerationOptions
     let store: SaveGameStore?
@@ -46,11 +48,14 @@ public actor GameHost {
     ///   - feedbackFolder: A folder that receives each new feedback report as a `.json` file, for tools that watch
     ///     it; `nil` for none.
     ///   - options: How NPC replies are generated.
+    ///   - contentDirectory: The folder the pack was read from, so `reload` can read it again.
     public init(
         pack: ContentPack, state: GameState? = nil, models: @escaping Game.ModelProvider, store: SaveGameStore?,
-        autosaveSlot: String = "autosave", feedbackFolder: URL? = nil, options: GenerationOptions = GenerationOptions()
+        autosaveSlot: String = "autosave", feedbackFolder: URL? = nil, options: GenerationOptions = GenerationOptions(),
+        contentDirectory: URL? = nil
     ) {
         self.pack = pack
+        self.contentDirectory = contentDirectory
         self.models = models
         self.options = options
         self.store = store
@@ -76,6 +81,9 @@ public actor GameHost {
         case .save(let slot, let label): await save(slot: slot, label: label, output: output)
         case .load(let slot): await load(slot: slot, output: output)
         case .saves: output(.narration(describeSaves()))
+        case .reload:
+            await reload(output: output)
+            await autosaveChanges(output: output)
         default:
             await game.perform(command, output: output)
             await autosaveChanges(output: output)
@@ -159,6 +167,41 @@ public actor GameHost {
             await game.perform(.look, output: output)
         } catch {
             output(.problem("Could not load \(slot): \(error) The current game goes on."))
+        }
+    }
+
+    // MARK: - Reloading
+
+    /// Reads the content pack again and rebuilds the game on it: the player, the NPCs' places, gold and items,
+    /// the story, the conversations and the pending offers stay; personas, dialogue rules, beats and prices come
+    /// from the new files. A pack with errors is not used: its problems are shown and the game goes on.
+    func reload(output: @Sendable (GameOutput) -> Void) async {
+        guard let contentDirectory else { return output(.problem("This game was not started from a content folder.")) }
+        let loaded = ContentPack.load(from: contentDirectory, displayPath: contentDirectory.relativePath)
+        let errors = loaded.diagnostics.filter { $0.severity == .error }
+        guard let newPack = loaded.pack, errors.isEmpty else {
+            for diagnostic in errors.prefix(20) { output(.problem("\(diagnostic)")) }
+            return output(.problem("The content pack has errors, so the game goes on with the old one."))
+        }
+        do {
+            let conversations = try await game.allConversations()
+            let state = DynamicState(await game.state).applied(to: newPack.initialState)
+            let restored = RestoredConversations(
+                npcs: Set(conversations.keys), pendingOffers: await game.pendingOffers, load: { conversations[$0] })
+            let partner = await game.partner
+            game = Game(state: state, models: models, options: options, restoring: restored)
+            await game.resume(talkingTo: partner)
+            pack = newPack
+            feedbackKept = 0
+            recordingsKept = 0
+            needsFullAutosave = true
+            let warnings = loaded.diagnostics.count - errors.count
+            output(
+                .narration(
+                    "Reloaded \(contentDirectory.relativePath): \(loaded.counts.npcs) NPCs, \(loaded.counts.items) items"
+                        + (warnings > 0 ? ", \(warnings) warnings." : ".")))
+        } catch {
+            output(.problem("Could not reload: \(error) The game goes on with the old pack."))
         }
     }
 

@@ -13,6 +13,10 @@ struct NPCConversation {
     var instructions: Transcript.Instructions?
     /// The running summary of the turns trimmed from the working transcript.
     var summary = ""
+    /// The summary and facts the last trim added to the instructions.
+    var notes: String?
+    /// The knowledge and goals the instructions hold now (entries whose conditions hold).
+    var knowledge: [String] = []
     /// How many times the working transcript was trimmed.
     var trims = 0
 
@@ -22,6 +26,21 @@ struct NPCConversation {
         self.turnAnnotations = turnAnnotations
         self.history = session.transcript
         if case .instructions(let instructions)? = session.transcript.first { self.instructions = instructions }
+    }
+
+    /// The instructions as the model sees them now: the original ones, the knowledge and goals that hold, and the
+    /// notes of the last trim.
+    func composedInstructions() -> Transcript.Instructions? {
+        guard var entry = instructions else { return nil }
+        if !knowledge.isEmpty {
+            entry.segments.append(
+                .text(
+                    .init(
+                        content: "What you know and want now:\n" + knowledge.map { "- \($0)" }.joined(separator: "\n")))
+            )
+        }
+        if let notes { entry.segments.append(.text(.init(content: notes))) }
+        return entry
     }
 
     /// The conversation with its context, as saves keep it: the whole history, not the trimmed working copy.
@@ -46,6 +65,7 @@ extension GameState {
             "world": world.id,
         ]
         if let npc { context["npc"] = npc.rawValue }
+        if !story.isEmpty { context["story"] = story.description }
         return context
     }
 }

@@ -67,11 +67,13 @@ public enum Replay {
         var turns: [Turn] = []
         var conversations: [NPCID: [Transcript.Entry]] = [:]
         var modelsByNPC: [NPCID: any LanguageModel] = [:]
-        for (index, recording) in recordings.enumerated() {
+        for recording in recordings {
             let earlier = conversations[recording.npc] ?? []
             defer { conversations[recording.npc, default: []].append(contentsOf: recording.entries) }
+            // Authored beats are content, not model output: they stay in the conversation and are not replayed.
+            guard recording.modelID != TurnRecording.beatModelID else { continue }
             var turn = Turn(
-                number: index + 1, npc: recording.npc, input: text(of: recording.input),
+                number: turns.count + 1, npc: recording.npc, input: text(of: recording.input),
                 recordedText: recording.responseText ?? recording.failure.map { "(failed: \($0))" } ?? "",
                 recordedCalls: recording.toolCalls, replayedText: "", replayedCalls: [], status: .failed)
             let state = recording.stateBefore.applied(to: pack.initialState)
@@ -79,13 +81,22 @@ public enum Replay {
                 guard let npc = state.world.npcs[recording.npc] else {
                     throw ReplayError(description: "the content pack has no NPC \(recording.npc)")
                 }
-                let model: any LanguageModel
+                let unwired: any LanguageModel
                 if let known = modelsByNPC[npc.id] {
-                    model = known
+                    unwired = known
                 } else {
-                    model = try await models(npc, state.world)
-                    modelsByNPC[npc.id] = model
+                    unwired = try await models(npc, state.world)
+                    modelsByNPC[npc.id] = unwired
                 }
+                // Conditions see the recorded state and the conversation as it was.
+                let bridge = ScriptBridge()
+                let prompt = recording.input.segments
+                bridge.facts.withLock {
+                    $0 = Game.conversationFacts(
+                        history: Transcript(entries: earlier), saying: Prompt(segments: prompt), npc: npc.id,
+                        world: state.world)
+                }
+                let model = Game.wire(unwired, bridge: bridge, state: { state })
                 let shared = SharedGameState(state)
                 let tools = NPCToolbox(npc: npc.id, state: shared, onRefusal: { _ in }).tools()
                 let transcript = Transcript(entries: (recording.instructions.map { [$0] } ?? []) + earlier)

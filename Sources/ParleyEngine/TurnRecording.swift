@@ -14,6 +14,8 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
     public static let type = "Parley.TurnRecording"
     /// The format's version.
     public static let formatVersion = 1
+    /// The `model.id` of a recorded authored beat: a line from content, said verbatim, not generated.
+    public static let beatModelID = "beat"
 
     /// The recording's identifier.
     public var id: String

@@ -59,6 +59,9 @@ public final class ScriptedModel: LanguageModel {
     /// Gives the game and the conversation as they are now, for rules with a condition (`"if"` in `when`); `nil`
     /// when the engine gives none, and then rules with a condition never answer.
     public let conditionContext: (@Sendable () -> ConditionContext?)?
+    /// Told which rule answered each turn (when the model says something rather than calling tools), so the engine
+    /// can run the rule's `effects`; the model itself never changes the game.
+    public let ruleAnswered: (@Sendable (DialogueRule) -> Void)?
 
     private let resolver: ItemResolver
     private let rules: [(rule: DialogueRule, set: DialogueRules)]
@@ -73,15 +76,18 @@ public final class ScriptedModel: LanguageModel {
     ///   - contextSize: The context window in tokens.
     ///   - conditionContext: Gives the game and the conversation as they are when a request comes, for rules with
     ///     a condition; called once per request. Without it, rules with a condition never answer.
+    ///   - ruleAnswered: Told which rule answered, so the engine can run its effects.
     public init(
         npc: NPC, world: World, seed: UInt64 = 0, contextSize: Int = 32_768,
-        conditionContext: (@Sendable () -> ConditionContext?)? = nil
+        conditionContext: (@Sendable () -> ConditionContext?)? = nil,
+        ruleAnswered: (@Sendable (DialogueRule) -> Void)? = nil
     ) {
         self.npc = npc
         self.world = world
         self.seed = seed
         self.contextSize = contextSize
         self.conditionContext = conditionContext
+        self.ruleAnswered = ruleAnswered
         resolver = ItemResolver(world: world)
         rules =
             npc.dialogue.rules.map { ($0, npc.dialogue) }
@@ -248,6 +254,7 @@ public final class ScriptedModel: LanguageModel {
                         arguments: GeneratedContent(jsonValue: .object(call.arguments)))
                 })
         case .say(let outcome, let facts):
+            ruleAnswered?(answering)
             let text = reply(scene: scene, outcome: outcome, facts: facts, rules: allowed)
             guard let schema = request.schema else { return .text(text) }
             let values = ReplyValues.make(

@@ -9,7 +9,7 @@ enum ParleyCommand {
         options: PlayCommand.options,
         subcommands: [
             PlayCommand.command, ContentCommand.command, SavesCommand.command, TranscriptCommand.command,
-            FeedbackCommand.command, RecordingsCommand.command, ReplayCommand.command,
+            FeedbackCommand.command, RecordingsCommand.command, ReplayCommand.command, TestCommand.command,
         ],
         handler: PlayCommand.run)
 }

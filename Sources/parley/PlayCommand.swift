@@ -77,7 +77,7 @@ enum PlayCommand {
             pack: pack, state: state, models: models, store: store,
             feedbackFolder: (context.arguments.value("feedback-dir") ?? context.environment["PARLEY_FEEDBACK_DIR"])
                 .map { URL(fileURLWithPath: $0) },
-            options: options)
+            options: options, contentDirectory: URL(fileURLWithPath: directory))
 
         let interactive = Terminal.inputIsTerminal && Terminal.outputIsTerminal
         let renderer = GameRenderer(

@@ -75,6 +75,8 @@ enum SavesCommand {
             "Conversations: "
                 + (lengths.isEmpty ? "none" : lengths.map { "\($0.key) (\($0.value) entries)" }.joined(separator: ", "))
         )
+        let story = try file.story()
+        context.print("Story:         " + (story.isEmpty ? "no progress yet" : story.description))
         context.print("Feedback:      \(try file.feedback().count) reports")
         return .success
     }

@@ -104,4 +104,44 @@ import Testing
         #expect(saved.transcript.map(\.description).contains("Prompt: chat 1"))
         #expect(!working.map(\.description).contains("Prompt: chat 1"))
     }
+
+    /// A turn whose tool output is long can still overflow after the first, gentle trim (this happened on
+    /// llama-server with a 1,024-token slot): the engine trims harder and the turn goes through.
+    @Test func aTurnWithALongToolOutputTrimsHarderUntilItFits() async throws {
+        // A window where the stock turn fits only when (almost) no earlier turn is kept: one gentle trim, which
+        // keeps many short turns, is not enough for it.
+        let size = 950
+        // Short turns, and every tenth one looks up the stock first (a long tool output), then answers.
+        let model = MockLanguageModel(contextSize: size) { request in
+            switch request.transcript.last {
+            case .toolOutput?: return .text("All of it is fine ware, friend.")
+            case .prompt(let prompt)? where prompt.description.contains("stock"): return .toolCall("lookUpStock")
+            default: return .text("Yes.")
+            }
+        }
+        let game = Game(state: try richState(named: "Cy"), models: { _, _ in model })
+        let screen = Screen()
+        await game.perform("talk to mira", output: screen.record)
+        for turn in 1...40 {
+            await game.perform(
+                turn % 10 == 0 ? "Show me your stock. (\(turn))" : "Hm. (\(turn))", output: screen.record)
+        }
+        let problems = screen.all.compactMap { if case .problem(let text) = $0 { text } else { nil } }
+        #expect(problems.isEmpty, "\(problems.prefix(2))")
+        let conversation = try #require(await game.conversations["mira"])
+        #expect(conversation.trims > 0)
+        // Every request that reached the model fit its window.
+        for request in model.requests { #expect(try await model.tokenCount(for: request) <= size) }
+        #expect(conversation.session.transcript.description.contains("(40)"))
+    }
+
+    /// Facts are kept within their budget: the player's name always, then the most recent.
+    @Test func factsBeyondTheBudgetDropTheOldestButNeverTheName() {
+        let facts = ["The player's name is Ada."] + (1...50).map { "Fact number \($0) about a trade." }
+        let kept = ContextRecovery.fit(facts, budgetCharacters: 200)
+        #expect(kept.first == "The player's name is Ada.")
+        #expect(kept.last == "Fact number 50 about a trade.")
+        #expect(!kept.contains("Fact number 1 about a trade."))
+        #expect(kept.joined(separator: " - ").count <= 200)
+    }
 }

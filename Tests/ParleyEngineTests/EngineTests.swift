@@ -186,14 +186,26 @@ func game(_ model: MockLanguageModel, state: GameState? = nil) throws -> Game {
         world.locations["curio_house"]?.items.add("moonpetal_locket")
         state = GameState(world: world, player: state.player)
         try state.apply(.tookItem(item: "moonpetal_locket", quantity: 1, from: "curio_house"))
-        let model = MockLanguageModel(replies: [.text("My locket! Oh, happy day!")])
+        // Aurelio's content answers the gift with an authored beat ("instead" of the model), whose effects give the
+        // compass back through the rules; the model is not asked, but sees the beat in the transcript next turn.
+        let model = MockLanguageModel(replies: [.text("Anything else I can do for you?")])
         let game = try game(model, state: state)
         let screen = Screen()
         await game.perform("give locket to aurelio", output: screen.record)
         #expect(screen.all.last == .goalReached("Bring the Moonpetal Locket to Aurelio Finch at Finch's Curiosities."))
-        #expect(screen.text.contains("Aurelio Finch: My locket! Oh, happy day!"))
-        let prompt = try #require(model.requests.first?.transcript.last)
-        #expect(prompt.description.contains("gives you the Moonpetal Locket"))
+        #expect(
+            screen.text.contains("Aurelio Finch: My... my Moonpetal Locket.") || screen.text.contains("Is it... it is!")
+        )
+        #expect(model.requests.isEmpty)
+        let after = await game.state
+        #expect(after.player.inventory.contains("brass_compass"))
+        #expect(after.story.quests["locket"] == "returned")
+        #expect(after.story.flags.contains("locket_returned"))
+        let transcript = try #require(await game.session(of: "aurelio")?.transcript)
+        #expect(transcript.last?.description.contains("Moonpetal Locket") == true)
+        await game.perform("say thank you", output: screen.record)
+        let next = try #require(model.requests.first?.transcript)
+        #expect(next.description.contains("gives you the Moonpetal Locket"))
     }
 
     @Test func aFailingModelLosesNothingAndTheTurnCanBeRetried() async throws {

@@ -1,0 +1,214 @@
+import Foundation
+import GameWorld
+import ParleyJSON
+
+/// A conversation test plan from a content pack's `tests/` folder: lines the player types, and what must follow.
+///
+/// ```json
+/// {
+///   "name": "Mira haggles over the lantern",
+///   "player": {"gold": 30},
+///   "steps": [
+///     {"do": "talk to mira", "says": "friend"},
+///     {"do": "how much is the lantern?", "calls": ["lookUpStock"], "saysExactly": "The Brass Lantern? 25 gold, friend."},
+///     {"do": "would you take 20?", "offer": "Brass Lantern for 20 gold"},
+///     {"do": "accept", "state": ["has lantern", "gold = 10"]}
+///   ]
+/// }
+/// ```
+///
+/// Wording checks (`says`, `saysExactly`) apply to the scripted model, which is deterministic; with any other model
+/// only the checks on state, tool calls, offers, refusals and feedback apply. See `docs/modding.md`.
+public struct ConversationTest: Sendable, Equatable {
+    /// One line and its expectations.
+    public struct Step: Sendable, Equatable {
+        /// What the player types.
+        public var input: String
+        /// A regular expression the NPC's words must match.
+        public var says: String?
+        /// The NPC's exact words (re-recorded by `parley test --record`).
+        public var saysExactly: String?
+        /// Tools the NPC must call during the step.
+        public var calls: [String]
+        /// Text the pending offer must contain after the step; `""` for "no offer may be pending".
+        public var offer: String?
+        /// Conditions (the content's expression form) that must hold after the step.
+        public var state: [Condition]
+        /// How many offers the game must refuse during the step.
+        public var refused: Int?
+        /// How many feedback reports the game must file during the step.
+        public var feedback: Int?
+        /// The step's JSON path, for messages.
+        public var path: String
+    }
+
+    /// The plan's name.
+    public var name: String
+    /// The file it came from, as given.
+    public var file: String
+    /// Overrides of the player at the start: name, gold, location, inventory.
+    public var player: JSONObject
+    /// The steps, in order.
+    public var steps: [Step]
+    /// The plan's JSON as read, for re-recording.
+    public var source: JSONValue
+
+    /// A problem in a test plan file: `file: JSON path: problem`.
+    public struct PlanError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The file.
+        public var file: String
+        /// The JSON path.
+        public var path: String
+        /// What is wrong.
+        public var problem: String
+        /// `tests/mira.json: $.steps[2].state[0]: ...`.
+        public var description: String { "\(file): \(path): \(problem)" }
+    }
+
+    /// Reads a plan.
+    ///
+    /// - Parameters:
+    ///   - text: The file's JSON text.
+    ///   - file: The file's name as shown in messages.
+    /// - Throws: `PlanError` naming the JSON path and the problem.
+    public init(json text: String, file: String) throws(PlanError) {
+        func fail(_ path: String, _ problem: String) -> PlanError {
+            PlanError(file: file, path: path, problem: problem)
+        }
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: text)
+        } catch {
+            throw fail("$", "not JSON: \(error)")
+        }
+        guard case .object(let root) = value else { throw fail("$", "a test plan is a JSON object") }
+        guard let name = root["name"]?.stringValue, !name.isEmpty else { throw fail("$.name", "a plan needs a name") }
+        guard let stepValues = root["steps"]?.arrayValue, !stepValues.isEmpty else {
+            throw fail("$.steps", "a plan needs at least one step")
+        }
+        let known: Set<String> = ["do", "says", "saysExactly", "calls", "offer", "state", "refused", "feedback"]
+        var steps: [Step] = []
+        for (index, stepValue) in stepValues.enumerated() {
+            let path = "$.steps[\(index)]"
+            guard case .object(let step) = stepValue else { throw fail(path, "a step is a JSON object") }
+            guard let input = step["do"]?.stringValue else {
+                throw fail(path + ".do", "a step needs \"do\": the line the player types")
+            }
+            if let unknown = step.keys.first(where: { !known.contains($0) }) {
+                throw fail(path + ".\(unknown)", "unknown field (known: \(known.sorted().joined(separator: ", ")))")
+            }
+            if let pattern = step["says"]?.stringValue, (try? NSRegularExpression(pattern: pattern)) == nil {
+                throw fail(path + ".says", "\"\(pattern)\" is not a regular expression")
+            }
+            var conditions: [Condition] = []
+            let stateValues = step["state"].map { $0.arrayValue ?? [$0] } ?? []
+            for (position, expression) in stateValues.enumerated() {
+                guard let text = expression.stringValue else {
+                    throw fail(path + ".state[\(position)]", "a condition is a string")
+                }
+                switch Condition.parse(text) {
+                case .success(let condition): conditions.append(condition)
+                case .failure(let error): throw fail(path + ".state[\(position)]", "\(error)")
+                }
+            }
+            func count(_ key: String) throws(PlanError) -> Int? {
+                guard let member = step[key] else { return nil }
+                guard let number = member.intValue, number >= 0 else {
+                    throw fail(path + ".\(key)", "must be a whole number")
+                }
+                return number
+            }
+            steps.append(
+                Step(
+                    input: input, says: step["says"]?.stringValue, saysExactly: step["saysExactly"]?.stringValue,
+                    calls: step["calls"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+                    offer: step["offer"].map { $0.isNull ? "" : ($0.stringValue ?? "") }, state: conditions,
+                    refused: try count("refused"), feedback: try count("feedback"), path: path))
+        }
+        self.init(
+            name: name, file: file, player: root["player"]?.objectValue ?? JSONObject(), steps: steps, source: value)
+    }
+
+    init(name: String, file: String, player: JSONObject, steps: [Step], source: JSONValue) {
+        self.name = name
+        self.file = file
+        self.player = player
+        self.steps = steps
+        self.source = source
+    }
+
+    /// The plan's starting state: the pack's, with the plan's player overrides.
+    /// What in the plan does not fit the pack: a start at an unknown place, unknown items, and conditions that
+    /// name items, places, quests or stages the pack does not have (each with the name it probably meant).
+    ///
+    /// - Parameter pack: The pack the plan runs against.
+    /// - Returns: The problems, in file order; empty when the plan fits.
+    public func problems(in pack: ContentPack) -> [PlanError] {
+        let world = pack.initialState.world
+        var problems: [PlanError] = []
+        func unknown(_ kind: String, _ name: String, among names: some Sequence<String>, at path: String) {
+            let guess = Suggestions.closest(to: name, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+            problems.append(PlanError(file: file, path: path, problem: "unknown \(kind) \"\(name)\"\(guess)"))
+        }
+        let items = world.items.keys.map(\.rawValue)
+        let locations = world.locations.keys.map(\.rawValue)
+        if let location = player["location"] {
+            if let name = location.stringValue {
+                if world.locations[LocationID(name)] == nil {
+                    unknown("location", name, among: locations, at: "$.player.location")
+                }
+            } else {
+                problems.append(PlanError(file: file, path: "$.player.location", problem: "a location is an id"))
+            }
+        }
+        if let gold = player["gold"], (gold.intValue ?? -1) < 0 {
+            problems.append(PlanError(file: file, path: "$.player.gold", problem: "gold is a whole number from 0"))
+        }
+        for (item, quantity) in player["inventory"]?.objectValue ?? JSONObject() {
+            if world.items[ItemID(item)] == nil {
+                unknown("item", item, among: items, at: "$.player.inventory.\(item)")
+            }
+            if (quantity.intValue ?? 0) < 1 {
+                problems.append(
+                    PlanError(
+                        file: file, path: "$.player.inventory.\(item)", problem: "a quantity is a whole number from 1"))
+            }
+        }
+        for step in steps {
+            for (position, condition) in step.state.enumerated() {
+                let path = "\(step.path).state[\(position)]"
+                for term in condition.terms {
+                    switch term {
+                    case .has(let item, _) where world.items[item] == nil:
+                        unknown("item", item.rawValue, among: items, at: path)
+                    case .location(let location) where world.locations[location] == nil:
+                        unknown("location", location.rawValue, among: locations, at: path)
+                    case .quest(let quest, _, let stage):
+                        if let known = world.quests[quest] {
+                            if !known.stages.contains(stage) {
+                                unknown("stage of \(quest)", stage, among: known.stages, at: path)
+                            }
+                        } else {
+                            unknown("quest", quest.rawValue, among: world.quests.keys.map(\.rawValue), at: path)
+                        }
+                    default: break
+                    }
+                }
+            }
+        }
+        return problems
+    }
+
+    func startingState(in pack: ContentPack) -> GameState {
+        let state = pack.initialState
+        var player = state.player
+        if let name = self.player["name"]?.stringValue { player.name = name }
+        if let gold = self.player["gold"]?.intValue { player.gold = gold }
+        if let location = self.player["location"]?.stringValue { player.location = LocationID(location) }
+        if let inventory = self.player["inventory"]?.objectValue {
+            player.inventory = Inventory(
+                inventory.compactMap { key, value in value.intValue.map { ItemStack(ItemID(key), quantity: $0) } })
+        }
+        return GameState(world: state.world, player: player, story: state.story)
+    }
+}

@@ -1,0 +1,243 @@
+import Foundation
+import GameWorld
+import LanguageModels
+import ParleyJSON
+import ScriptedModel
+import Synchronization
+
+/// What an NPC's scripted model reads from the game while it answers, and what it tells the game back.
+final class ScriptBridge: Sendable {
+    /// The conversation facts for conditions: first meeting, turns, last topic.
+    let facts = Mutex(ConversationFacts())
+    /// The rules that answered since the engine last looked, for their effects.
+    let answered = Mutex<[DialogueRule]>([])
+}
+
+// Modders' scripting at play: conditions see the game and the conversation; rule and beat effects change the game
+// only through its rules; beats are said verbatim; knowledge and goals join the instructions when they hold.
+
+extension Game {
+    // MARK: - Conditions
+
+    /// The conversation facts for an NPC, with the line about to be said counted as the topic.
+    func conversationFacts(of npcID: NPCID, saying prompt: Prompt?) -> ConversationFacts {
+        Self.conversationFacts(
+            history: conversations[npcID]?.history ?? Transcript(), saying: prompt, npc: npcID, world: state.world)
+    }
+
+    /// The conversation facts of a history: whether the NPC has answered before, how many lines the player said,
+    /// and the last topic (of the new line, or else the latest line that has one).
+    static func conversationFacts(
+        history: Transcript, saying prompt: Prompt?, npc npcID: NPCID, world: World
+    )
+        -> ConversationFacts
+    {
+        let lines = history.compactMap { entry -> String? in
+            guard case .prompt(let prompt) = entry else { return nil }
+            let text = prompt.segments.compactMap { if case .text(let t) = $0 { t.content } else { nil } }.joined()
+            return text.hasPrefix("(") ? nil : text
+        }
+        let responses = history.filter { if case .response = $0 { true } else { false } }.count
+        var lastTopic: String?
+        let newLine = prompt.map {
+            $0.segments.compactMap { if case .text(let t) = $0 { t.content } else { nil } }.joined()
+        }
+        for line in (lines + [newLine ?? ""]).reversed() {
+            if let found = topic(in: line, npc: npcID, world: world) {
+                lastTopic = found
+                break
+            }
+        }
+        return ConversationFacts(isFirstMeeting: responses == 0, turns: lines.count, lastTopic: lastTopic)
+    }
+
+    /// The topic a line is about: an item it names, or one of the NPC's synonym groups it uses.
+    static func topic(in line: String, npc npcID: NPCID, world: World) -> String? {
+        let words = line.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        guard !words.isEmpty else { return nil }
+        for item in world.items.values.sorted(by: { $0.id.rawValue < $1.id.rawValue }) {
+            let names = ([item.name] + item.aliases).map { $0.lowercased().split(separator: " ").map(String.init) }
+            if names.contains(where: { name in
+                guard let last = name.last else { return false }
+                return words.contains(last) && Set(name).isSubset(of: Set(words))
+            }) {
+                return item.id.rawValue
+            }
+        }
+        for (group, synonyms) in (world.npcs[npcID]?.dialogue.synonyms ?? [:]).sorted(by: { $0.key < $1.key }) {
+            if synonyms.contains(where: { words.contains($0.lowercased()) }) || words.contains(group.lowercased()) {
+                return group
+            }
+        }
+        return nil
+    }
+
+    /// The context conditions are evaluated in.
+    func conditionContext(for npcID: NPCID, saying prompt: Prompt? = nil) -> ConditionContext {
+        ConditionContext(state: state, npc: npcID, conversation: conversationFacts(of: npcID, saying: prompt))
+    }
+
+    /// A scripted model wired to the game: it reads conditions' context and reports the rule that answered.
+    func wire(_ model: any LanguageModel, bridge: ScriptBridge) -> any LanguageModel {
+        Self.wire(model, bridge: bridge, state: { [shared] in shared.game })
+    }
+
+    /// A scripted model wired to a source of game state and a bridge.
+    static func wire(
+        _ model: any LanguageModel, bridge: ScriptBridge, state: @escaping @Sendable () -> GameState
+    ) -> any LanguageModel {
+        guard let scripted = model as? ScriptedModel else { return model }
+        let npc = scripted.npc
+        return ScriptedModel(
+            npc: npc, world: scripted.world, seed: scripted.seed, contextSize: scripted.contextSize,
+            conditionContext: {
+                ConditionContext(state: state(), npc: npc.id, conversation: bridge.facts.withLock { $0 })
+            },
+            ruleAnswered: { rule in bridge.answered.withLock { $0.append(rule) } })
+    }
+
+    // MARK: - Effects
+
+    /// Runs effects for an NPC through the world's rules; offers go through the trade guard, flags set fire their
+    /// beats. Refused effects change nothing.
+    func run(_ effects: [Effect], for npcID: NPCID, output: (GameOutput) -> Void, depth: Int = 0) async {
+        guard !effects.isEmpty else { return }
+        let result = shared.update { contents -> EffectResult in
+            let result = contents.game.apply(effects, npc: npcID, rules: shared.rules)
+            contents.events.append(contentsOf: result.events)
+            return result
+        }
+        await handle(result, for: npcID, output: output, depth: depth)
+    }
+
+    /// Follows up on applied effects: offers through the guard, flag beats.
+    func handle(_ result: EffectResult, for npcID: NPCID, output: (GameOutput) -> Void, depth: Int) async {
+        for offer in result.offers {
+            let proposal = offer.proposal(in: state.world)
+            if case .pending(let pending) = propose(proposal, from: npcID) {
+                output(.narration(pending.summary + " (accept or decline)"))
+            }
+        }
+        guard depth < 3 else { return }  // flags that set flags that set flags stop here
+        for flag in result.flagsSet {
+            // The NPC whose effect set the flag reacts first, then anyone else here.
+            let candidates = [npcID] + state.npcsHere.map(\.id).filter { $0 != npcID }
+            for candidate in candidates {
+                if await fireBeat(.flagSet(flag), npc: candidate, witnessed: nil, output: output, depth: depth + 1) {
+                    break
+                }
+            }
+        }
+    }
+
+    /// Runs the effects of the dialogue rules that answered since the last look.
+    func runRuleEffects(for npcID: NPCID, output: (GameOutput) -> Void) async {
+        guard let bridge = bridges[npcID] else { return }
+        let rules = bridge.answered.withLock { answered -> [DialogueRule] in
+            defer { answered.removeAll() }
+            return answered
+        }
+        for rule in rules where !rule.effects.isEmpty { await run(rule.effects, for: npcID, output: output) }
+    }
+
+    // MARK: - Beats
+
+    /// Fires the first beat of an NPC for an event, if one fires: its line is said verbatim (instead of, or
+    /// before, the model's answer to the witnessed event) and its effects run.
+    ///
+    /// - Returns: `true` when a beat fired.
+    @discardableResult
+    func fireBeat(
+        _ event: BeatEvent, npc npcID: NPCID, witnessed: WitnessedEvent?, output: (GameOutput) -> Void, depth: Int = 0,
+        alwaysInstead: Bool = false
+    ) async -> Bool {
+        guard let npc = state.world.npcs[npcID] else { return false }
+        let context = conditionContext(for: npcID)
+        guard let beat = npc.beats(for: event, in: context).first else { return false }
+        let fired: EffectResult
+        do {
+            fired = try shared.update { contents throws(GameEventError) -> EffectResult in
+                let result = try contents.game.fire(beat, of: npcID, rules: shared.rules)
+                contents.events.append(contentsOf: result.events)
+                return result
+            }
+        } catch {
+            return false
+        }
+        let occurrence = state.story.timesFired(beat.id, of: npcID) - 1
+        let item: ItemID? = {
+            switch event {
+            case .itemGiven(let item): item
+            default: nil
+            }
+        }()
+        let line = beat.line(occurrence: occurrence, in: conditionContext(for: npcID), item: item)
+        let prompt = (witnessed ?? WitnessedEvent(text: "(\(event))", data: ["event": .string("\(event)")])).prompt
+        if let line, beat.mode == .instead || witnessed == nil || alwaysInstead {
+            await say(line, to: prompt, npc: npcID, output: output)
+        } else if let line {
+            await speak(prompt, to: npcID, output: output, saying: line)
+        } else if let witnessed, !alwaysInstead {
+            // A beat with no lines only runs its effects; the model answers what happened as usual.
+            await speak(witnessed.prompt, to: npcID, output: output)
+        }
+        await handle(fired, for: npcID, output: output, depth: depth)
+        return true
+    }
+
+    /// Records a verbatim line as the NPC's answer to a prompt, without the model: it joins the transcript as the
+    /// NPC's response, so every model later sees it as said.
+    func say(_ line: String, to prompt: Prompt, npc npcID: NPCID, output: (GameOutput) -> Void) async {
+        guard let conversation = try? await conversation(with: npcID) else { return }
+        let name = state.world.name(of: npcID)
+        let entries: [Transcript.Entry] = [
+            .prompt(.init(segments: prompt.segments)),
+            .response(.init(assetIDs: ["beat"], segments: [.text(.init(content: line))])),
+        ]
+        let stateBefore = DynamicState(state)
+        conversation.session.transcript.append(contentsOf: entries)
+        conversations[npcID]?.history.append(contentsOf: entries)
+        conversations[npcID]?.turnAnnotations[entries[0].id] = state.annotations(talkingTo: npcID)
+        changedConversations.insert(npcID)
+        // Recorded so that replays keep the conversation whole; replays do not compare authored lines.
+        recordings.append(
+            TurnRecording(
+                npc: npcID, instructions: conversation.session.transcript.first, input: entries[0],
+                context: state.annotations(talkingTo: npcID), stateBefore: stateBefore, entries: entries,
+                modelID: TurnRecording.beatModelID, modelVersion: state.world.contentHash.hex, totalMilliseconds: 0))
+        output(.speechBegan(npc: name))
+        output(.speech(line))
+        output(.speechEnded)
+    }
+
+    // MARK: - Knowledge and goals
+
+    /// Puts the knowledge and goals that hold now into the NPC's instructions, when they changed. The prompt
+    /// prefix changes only then.
+    func refreshKnowledge(of npcID: NPCID) {
+        guard var conversation = conversations[npcID], let npc = state.world.npcs[npcID] else { return }
+        let context = conditionContext(for: npcID)
+        let texts = npc.knowledge(in: context).map(\.text) + npc.goals(in: context).map { "Goal: \($0.text)" }
+        guard texts != conversation.knowledge else { return }
+        conversation.knowledge = texts
+        if let composed = conversation.composedInstructions(),
+            case .instructions? = conversation.session.transcript.first
+        {
+            conversation.session.transcript[0] = .instructions(composed)
+        }
+        conversations[npcID] = conversation
+    }
+}
+
+extension TradeOffer {
+    /// The offer as the proposal the trade guard reviews.
+    func proposal(in world: World) -> OfferProposal {
+        if let stack = npcGives.items.first {
+            return OfferProposal(
+                action: "sell", item: stack.item.rawValue, quantity: stack.quantity, price: playerGives.gold)
+        }
+        let stack = playerGives.items.first
+        return OfferProposal(
+            action: "buy", item: stack?.item.rawValue ?? "", quantity: stack?.quantity, price: npcGives.gold)
+    }
+}

@@ -1,0 +1,89 @@
+import CommandLineKit
+import Foundation
+import GameWorld
+import ParleyEngine
+import ParleyJSON
+
+/// `parley test [DIR]`: runs a content pack's conversation test plans.
+enum TestCommand {
+    static let command = Command(
+        "test", abstract: "Run the conversation test plans in a content pack's tests/ folder.",
+        discussion: """
+            Each plan (DIR/tests/*.json) starts a fresh game, types its steps, and checks what follows: the NPC's
+            words (scripted model only), tool calls, the pending offer, the game state, refused offers and
+            feedback reports. Prints each failure with its step; exits with 1 when any plan fails.
+            With --model, wording is not checked: only state, calls, offers, refusals and feedback.
+            """,
+        arguments: [Argument("DIR", help: "The pack's directory.", defaultValue: "Content")],
+        options: [
+            .value("model", valueName: "SPEC", defaultValue: "scripted", help: "scripted, or a server URL."),
+            .value("seed", valueName: "N", defaultValue: "1", help: "The scripted model's seed."),
+            .flag("record", help: "Write what the NPCs said into each step's saysExactly (after reviewing!)."),
+        ],
+        handler: run)
+
+    @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
+        let directory = context.arguments.value("DIR") ?? "Content"
+        let loaded = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
+        guard let pack = loaded.pack, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
+            context.printError(ContentCheckReport(loaded).text, terminator: "")
+            context.printError("parley: fix the content pack's errors before testing it.")
+            return .failure
+        }
+        let folder = URL(fileURLWithPath: directory).appendingPathComponent("tests")
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".json") }.sorted()
+        guard !files.isEmpty else {
+            context.printError(
+                "parley: no test plans in \(directory)/tests (see docs/modding.md, \"Testing your NPCs\").")
+            return .failure
+        }
+        let choice: ModelChoice
+        do {
+            choice = try ModelChoice.parse(
+                context.arguments.value("model") ?? "scripted",
+                seed: UInt64(context.arguments.value("seed") ?? "1") ?? 1)
+        } catch {
+            throw UsageError("\(error)")
+        }
+        let scripted = if case .scripted = choice { true } else { false }
+        let runner = ConversationTestRunner(
+            pack: pack, models: try await choice.makeProvider(), checksWording: scripted)
+        var passed = 0
+        var failed = 0
+        for file in files {
+            let shown = "\(directory)/tests/\(file)"
+            let url = folder.appendingPathComponent(file)
+            let plan: ConversationTest
+            do {
+                plan = try ConversationTest(json: try String(contentsOf: url, encoding: .utf8), file: shown)
+            } catch {
+                context.print("FAIL \(error)")
+                failed += 1
+                continue
+            }
+            let problems = plan.problems(in: pack)
+            guard problems.isEmpty else {
+                for problem in problems { context.print("FAIL \(problem)") }
+                failed += 1
+                continue
+            }
+            let result = await runner.run(plan)
+            if context.arguments.flag("record") {
+                let json = ConversationTestRunner.rerecorded(result).jsonString(.prettyPrinted)
+                try Data((json + "\n").utf8).write(to: url, options: .atomic)
+            }
+            if result.passed || context.arguments.flag("record") {
+                passed += 1
+                context.print("PASS \(shown): \(plan.name) (\(plan.steps.count) steps)")
+            } else {
+                failed += 1
+                context.print("FAIL \(shown): \(plan.name)")
+                for failure in result.failures { context.print("  \(failure)") }
+            }
+        }
+        context.print(
+            "Tests: \(passed) passed, \(failed) failed" + (context.arguments.flag("record") ? " (recorded)" : ""))
+        return failed == 0 ? .success : .failure
+    }
+}
