@@ -20,28 +20,25 @@ import Testing
     }
 
     @Test func twoConcurrentRequestsExactlyOneWins() async throws {
-        for _ in 0..<20 {
-            let model = MockLanguageModel(replies: [.text("first"), .text("second")], delay: .milliseconds(5))
-            let session = LanguageModelSession(model: model)
-            func attempt(_ prompt: String) async -> Result<String, any Error> {
-                do { return .success(try await session.respond(to: prompt).content) } catch { return .failure(error) }
-            }
-            async let a = attempt("A")
-            async let b = attempt("B")
-            let results = await [a, b]
-            let successes = results.filter { if case .success = $0 { true } else { false } }
-            let concurrent = results.filter {
-                if case .failure(let error) = $0 {
-                    (error as? LanguageModelSession.Error) == .concurrentRequests
-                } else {
-                    false
-                }
-            }
-            #expect(successes.count == 1)
-            #expect(concurrent.count == 1)
-            #expect(session.transcript.count == 2)
-            #expect(!session.isResponding)
+        // The first request's generation waits at a gate, so the second certainly comes while it runs (timing
+        // alone is not enough on a loaded machine: the first could finish before the second starts).
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let model = MockLanguageModel { _ in
+            for await _ in gate { break }
+            return .text("first")
         }
+        let session = LanguageModelSession(model: model)
+        let first = Task { try await session.respond(to: "A").content }
+        while !session.isResponding { await Task.yield() }
+        await #expect(throws: LanguageModelSession.Error.concurrentRequests) {
+            try await session.respond(to: "B")
+        }
+        open.yield()
+        #expect(try await first.value == "first")
+        #expect(session.transcript.count == 2)
+        #expect(session.transcript.description.contains("Prompt: A"))
+        #expect(!session.transcript.description.contains("Prompt: B"))
+        #expect(!session.isResponding)
     }
 
     @Test func isRespondingWhileATurnRuns() async throws {
