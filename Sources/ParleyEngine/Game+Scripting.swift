@@ -19,57 +19,27 @@ final class ScriptBridge: Sendable {
 extension Game {
     // MARK: - Conditions
 
-    /// The conversation facts for an NPC, with the line about to be said counted as the topic.
+    /// The conversation facts for an NPC, with the line about to be said counted as the topic. Reads only what
+    /// was said since the last call (see `ConversationScan`).
     func conversationFacts(of npcID: NPCID, saying prompt: Prompt?) -> ConversationFacts {
-        Self.conversationFacts(
-            history: conversations[npcID]?.history ?? Transcript(), saying: prompt, npc: npcID, world: state.world)
+        let topics = topicIndexes[npcID] ?? TopicIndex(npc: npcID, world: state.world)
+        topicIndexes[npcID] = topics
+        var scan = conversationScans[npcID] ?? ConversationScan()
+        scan.advance(over: conversations[npcID]?.history ?? Transcript(), topics: topics)
+        conversationScans[npcID] = scan
+        return scan.facts(saying: prompt, topics: topics)
     }
 
-    /// The conversation facts of a history: whether the NPC has answered before, how many lines the player said,
-    /// and the last topic (of the new line, or else the latest line that has one).
+    /// The conversation facts of a history read from the start (for replays, which have no game).
     static func conversationFacts(
         history: Transcript, saying prompt: Prompt?, npc npcID: NPCID, world: World
     )
         -> ConversationFacts
     {
-        let lines = history.compactMap { entry -> String? in
-            guard case .prompt(let prompt) = entry else { return nil }
-            let text = prompt.segments.compactMap { if case .text(let t) = $0 { t.content } else { nil } }.joined()
-            return text.hasPrefix("(") ? nil : text
-        }
-        let responses = history.filter { if case .response = $0 { true } else { false } }.count
-        var lastTopic: String?
-        let newLine = prompt.map {
-            $0.segments.compactMap { if case .text(let t) = $0 { t.content } else { nil } }.joined()
-        }
-        for line in (lines + [newLine ?? ""]).reversed() {
-            if let found = topic(in: line, npc: npcID, world: world) {
-                lastTopic = found
-                break
-            }
-        }
-        return ConversationFacts(isFirstMeeting: responses == 0, turns: lines.count, lastTopic: lastTopic)
-    }
-
-    /// The topic a line is about: an item it names, or one of the NPC's synonym groups it uses.
-    static func topic(in line: String, npc npcID: NPCID, world: World) -> String? {
-        let words = line.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
-        guard !words.isEmpty else { return nil }
-        for item in world.items.values.sorted(by: { $0.id.rawValue < $1.id.rawValue }) {
-            let names = ([item.name] + item.aliases).map { $0.lowercased().split(separator: " ").map(String.init) }
-            if names.contains(where: { name in
-                guard let last = name.last else { return false }
-                return words.contains(last) && Set(name).isSubset(of: Set(words))
-            }) {
-                return item.id.rawValue
-            }
-        }
-        for (group, synonyms) in (world.npcs[npcID]?.dialogue.synonyms ?? [:]).sorted(by: { $0.key < $1.key }) {
-            if synonyms.contains(where: { words.contains($0.lowercased()) }) || words.contains(group.lowercased()) {
-                return group
-            }
-        }
-        return nil
+        let topics = TopicIndex(npc: npcID, world: world)
+        var scan = ConversationScan()
+        scan.advance(over: history, topics: topics)
+        return scan.facts(saying: prompt, topics: topics)
     }
 
     /// The context conditions are evaluated in.

@@ -35,6 +35,10 @@ public actor Game {
     var onFeedback: @Sendable (FeedbackReport) -> Void = { _ in }
     /// What each NPC's scripted model reads from the game and reports back.
     var bridges: [NPCID: ScriptBridge] = [:]
+    /// What conditions know of each conversation, read incrementally (see `conversationFacts(of:saying:)`).
+    var conversationScans: [NPCID: ConversationScan] = [:]
+    /// Each NPC's topic index, built at first need from the world (which a game does not change).
+    var topicIndexes: [NPCID: TopicIndex] = [:]
     /// Conversations in the save this game was loaded from, read on first contact.
     var restored: RestoredConversations?
     /// How many of `events` the last save holds.

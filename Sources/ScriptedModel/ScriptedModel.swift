@@ -2,6 +2,7 @@ import Foundation
 import GameWorld
 import LanguageModels
 import ParleyJSON
+import Synchronization
 
 /// The embedded default model: it plays one NPC from the dialogue rules in the NPC's content, deterministically,
 /// with no server and no download.
@@ -56,6 +57,11 @@ public final class ScriptedModel: LanguageModel {
     public let world: World
     /// The seed of the choice of reply variants.
     public let seed: UInt64
+    /// Entries already counted, by id, with their count: a conversation's entries are counted again before every
+    /// request, and counting structured content means encoding it. A hit needs the same id and an equal entry.
+    private let counted = Mutex<[String: (entry: Transcript.Entry, tokens: Int)]>([:])
+    /// Past this many remembered entries the memory starts again (a bound for very long games).
+    static let countedLimit = 100_000
     /// Gives the game and the conversation as they are now, for rules with a condition (`"if"` in `when`); `nil`
     /// when the engine gives none, and then rules with a condition never answer.
     public let conditionContext: (@Sendable () -> ConditionContext?)?
@@ -120,9 +126,22 @@ public final class ScriptedModel: LanguageModel {
         LanguageModelCapabilities([.toolCalling, .guidedGeneration])
     }
 
-    /// Counts tokens by the documented rule.
+    /// Counts tokens by the documented rule, remembering each entry's count (see `tokens(in:)`).
     public func tokenCount(for entries: some Collection<Transcript.Entry>) async throws -> Int {
-        entries.reduce(0) { $0 + Self.tokens(in: $1) }
+        counted.withLock { counted in
+            if counted.count > Self.countedLimit { counted.removeAll(keepingCapacity: true) }
+            var total = 0
+            for entry in entries {
+                if let hit = counted[entry.id], hit.entry == entry {
+                    total += hit.tokens
+                } else {
+                    let tokens = Self.tokens(in: entry)
+                    counted[entry.id] = (entry, tokens)
+                    total += tokens
+                }
+            }
+            return total
+        }
     }
 
     /// One token per 4 bytes of the schema's JSON.

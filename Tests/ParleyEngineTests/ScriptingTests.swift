@@ -211,4 +211,29 @@ func pack(changing npc: String, _ change: (inout JSONObject) -> Void) throws -> 
         #expect(recorded.story == story)
         #expect(recorded.applied(to: pack.initialState).story == story)
     }
+
+    /// The game reads conversation facts incrementally; they equal the facts read from the whole history.
+    @Test func incrementalConversationFactsMatchAFullReading() async throws {
+        let pack = try shippedPack()
+        let game = Game(state: pack.initialState, models: Self.scripted)
+        let lines = [
+            "talk to mira", "hello", "how much is the lantern?", "tell me about the mill", "thanks",
+            "what do you sell?", "nice weather", "how much is the rope?",
+        ]
+        for line in lines {
+            await game.perform(line) { _ in }
+            let history = try #require(await game.conversations["mira"]?.history)
+            for next in ["and the candle?", "hm", nil] {
+                let prompt = next.map { Prompt($0) }
+                let incremental = await game.conversationFacts(of: "mira", saying: prompt)
+                let full = Game.conversationFacts(history: history, saying: prompt, npc: "mira", world: pack.world)
+                #expect(incremental == full, "after \(line), saying \(next ?? "nothing")")
+            }
+        }
+        let facts = await game.conversationFacts(of: "mira", saying: nil)
+        #expect(facts.turns == lines.count - 1)
+        // "the rope" names no item in full (it is the Coil of Rope), so the topic is still the mill.
+        #expect(facts.lastTopic == "mill")
+        #expect(!facts.isFirstMeeting)
+    }
 }

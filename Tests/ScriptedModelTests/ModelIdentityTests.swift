@@ -44,4 +44,14 @@ import Testing
         #expect(ScriptedModel.tokens(in: calls) == 4 + 2)
         #expect(try await model.tokenCount(for: [prompt, calls]) == 12)
     }
+
+    /// Counts are remembered per entry, but an entry changed in place (same id, new text) is counted again.
+    @Test func aRememberedCountFollowsAnEntryChangedInPlace() async throws {
+        let model = try #require(ScriptedModel(npcID: "mira", world: Packs.shipped().world))
+        var response = Transcript.Response(segments: [.text(.init(content: "1234"))])
+        #expect(try await model.tokenCount(for: [.response(response)]) == 5)
+        #expect(try await model.tokenCount(for: [.response(response)]) == 5)
+        response.segments.insert(.text(.init(content: "A longer line said first.")), at: 0)
+        #expect(try await model.tokenCount(for: [.response(response)]) == 5 + 7)
+    }
 }
