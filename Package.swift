@@ -21,6 +21,7 @@ let package = Package(
         // MARK: - Executables
         .executable(name: "parley", targets: ["parley"]),
         .executable(name: "transcript-tour", targets: ["TranscriptTour"]),
+        .executable(name: "parley-bench", targets: ["parley-bench"]),
     ],
     targets: [
         // MARK: - ParleyJSON: an ordered, lossless JSON tree shared by every format
@@ -100,6 +101,26 @@ let package = Package(
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "ParleyCLITests", dependencies: ["parley"], exclude: ["Goldens"]),
+
+        // MARK: - Benchmarks and reliability: `parley-bench`, and the seeded fuzzers it shares with ReliabilityTests
+        .target(
+            name: "ParleyFuzz",
+            dependencies: [
+                "LanguageModels", "GameWorld", "SaveGames", "ParleySQLite", "ParleyHTTP", "OpenAICompatible",
+                "HTTPTestSupport", "ParleyJSON",
+            ]),
+        .executableTarget(
+            name: "parley-bench",
+            dependencies: [
+                "CommandLineKit", "ParleyFuzz", "ParleyEngine", "SaveGames", "ParleySQLite", "GameWorld",
+                "LanguageModels", "ScriptedModel", "OpenAICompatible", "LLMTestSupport", "ParleyJSON",
+            ]),
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: [
+                "ParleyFuzz", "ParleyEngine", "LanguageModels", "LanguageModelsTesting", "GameWorld", "SaveGames",
+                "ScriptedModel", "OpenAICompatible", "HTTPTestSupport", "ParleyJSON", "parley",
+            ]),
 
         // MARK: - Examples
         .executableTarget(

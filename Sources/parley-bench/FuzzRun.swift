@@ -1,0 +1,34 @@
+import ParleyFuzz
+
+/// `parley-bench fuzz`: the long run of the seeded fuzzers whose fast slice runs in the test suite.
+enum FuzzRun {
+    /// Runs every fuzzer; the slow ones (a file or an HTTP request per input) get a share of the iterations.
+    ///
+    /// - Parameters:
+    ///   - iterations: Inputs for the fast fuzzers (decoders, the SSE parser).
+    ///   - seed: The seed.
+    /// - Returns: Whether every fuzzer passed.
+    static func run(iterations: Int, seed: UInt64) async throws -> Bool {
+        report("## Fuzzing (seed \(seed))")
+        report("")
+        var summaries: [FuzzSummary] = []
+        summaries.append(TranscriptDecoderFuzzer.run(iterations: iterations, seed: seed))
+        report("- " + summaries.last!.description)
+        summaries.append(SSEParserFuzzer.run(iterations: iterations, seed: seed))
+        report("- " + summaries.last!.description)
+        summaries.append(ContentLoaderFuzzer.run(iterations: max(1, iterations / 10), seed: seed))
+        report("- " + summaries.last!.description)
+        summaries.append(try SaveLoaderFuzzer.run(iterations: max(1, iterations / 10), seed: seed))
+        report("- " + summaries.last!.description)
+        summaries.append(try await ModelStreamFuzzer.run(iterations: max(1, iterations / 20), seed: seed))
+        report("- " + summaries.last!.description)
+        let total = summaries.reduce(0) { $0 + $1.iterations }
+        let findings = summaries.reduce(0) { $0 + $1.findingCount }
+        report("")
+        report(
+            "\(total) inputs, 0 crashes (the process is still running), \(findings) finding\(findings == 1 ? "" : "s")."
+        )
+        report("")
+        return findings == 0
+    }
+}

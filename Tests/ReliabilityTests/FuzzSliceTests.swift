@@ -1,0 +1,39 @@
+import ParleyFuzz
+import Testing
+
+/// The fast slice of the seeded fuzzers that `parley-bench fuzz` runs long: every input is accepted or rejected
+/// with a clear error, and nothing crashes (a crash would end the test process). Seeds are fixed, so a failure
+/// reproduces; `parley-bench fuzz --seed S --iterations N` explores further.
+@Suite struct FuzzSliceTests {
+    @Test func transcriptDecodersRejectEveryBadDocumentClearly() {
+        let summary = TranscriptDecoderFuzzer.run(iterations: 2_000, seed: 2026)
+        #expect(summary.passed, "\(summary)")
+        #expect(summary.accepted > 0, "\(summary)")
+        #expect(summary.rejected > 0, "\(summary)")
+    }
+
+    @Test func theContentLoaderNamesTheFilePathAndProblemOfEveryError() {
+        let summary = ContentLoaderFuzzer.run(iterations: 150, seed: 2026)
+        #expect(summary.passed, "\(summary)")
+        #expect(summary.rejected > 0, "\(summary)")
+    }
+
+    @Test func damagedSavesFailWithASaveGameErrorAndAreNeverChangedByReading() throws {
+        let summary = try SaveLoaderFuzzer.run(iterations: 300, seed: 2026)
+        #expect(summary.passed, "\(summary)")
+        #expect(summary.accepted > 0, "\(summary)")
+        #expect(summary.rejected > 0, "\(summary)")
+    }
+
+    @Test func theSSEParserGivesTheSameEventsHoweverTheBytesAreChunked() {
+        let summary = SSEParserFuzzer.run(iterations: 2_000, seed: 2026)
+        #expect(summary.passed, "\(summary)")
+    }
+
+    @Test func damagedModelStreamsEndInAnAnswerOrAClearErrorWithoutAHalfTurn() async throws {
+        let summary = try await ModelStreamFuzzer.run(iterations: 150, seed: 2026)
+        #expect(summary.passed, "\(summary)")
+        #expect(summary.accepted > 0, "\(summary)")
+        #expect(summary.rejected > 0, "\(summary)")
+    }
+}
