@@ -142,13 +142,25 @@ public actor GameHost {
     func load(slot: String, output: @Sendable (GameOutput) -> Void) async {
         guard let store else { return output(.problem("This game was started without a save folder.")) }
         do {
-            let file = try store.open(slot: slot, access: .readOnly)
-            let loaded = try file.load(pack: pack)
-            if file.slot != autosaveSlot {
-                autosave = nil
-                try file.copy(to: try store.slotURL(autosaveSlot))
+            let file: SaveFile
+            let loaded: LoadedGame
+            let source: SaveFile
+            let url = try store.slotURL(slot)
+            if url == (try store.slotURL(autosaveSlot)), FileManager.default.fileExists(atPath: url.path) {
+                // Continuing from the autosave: open it for writing once and load from that connection, so the
+                // file is inspected once (the inspection reads every page of the save).
+                source = try store.open(slot: autosaveSlot)
+                loaded = try source.load(pack: pack)
+                file = source
+            } else {
+                file = try store.open(slot: slot, access: .readOnly)
+                loaded = try file.load(pack: pack)
+                if file.slot != autosaveSlot {
+                    autosave = nil
+                    try file.copy(to: try store.slotURL(autosaveSlot))
+                }
+                source = try store.open(slot: autosaveSlot)
             }
-            let source = try store.open(slot: autosaveSlot)
             autosave = source
             let restored = RestoredConversations(
                 npcs: Set(loaded.conversations), pendingOffers: loaded.pendingOffers.mapValues(PendingOffer.init),

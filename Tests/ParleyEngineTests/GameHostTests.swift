@@ -52,6 +52,38 @@ func echoModel() -> MockLanguageModel {
         #expect(Array(restored.prefix(savedTranscript.count)) == Array(savedTranscript))
     }
 
+    @Test func continuingFromTheAutosaveRestoresTheGameAndADamagedOneChangesNothing() async throws {
+        let folder = TemporaryFolder()
+        let pack = try shippedPack()
+        let store = SaveGameStore(folder: folder.url)
+        let first = GameHost(pack: pack, models: { _, _ in echoModel() }, store: store)
+        for line in ["take apple", "talk to mira", "a first line"] { await first.perform(line) { _ in } }
+        // A new host continues from the autosave (what `parley --continue` does), and saves on from there.
+        let second = GameHost(pack: pack, models: { _, _ in echoModel() }, store: store)
+        let screen = Screen()
+        await second.perform("load autosave", output: screen.record)
+        #expect(screen.text.hasPrefix("Loaded autosave"))
+        #expect(await second.game.state.player.inventory.contains("apple"))
+        await second.perform("talk to mira", output: screen.record)
+        await second.perform("a second line", output: screen.record)
+        #expect(screen.text.contains("You have said 2 things; last: a second line."))
+        let saved = try #require(try store.open(slot: "autosave", access: .readOnly).transcript(npc: "mira"))
+        #expect(saved.transcript.description.contains("a second line"))
+        // A damaged autosave is refused, untouched, and the game goes on.
+        let other = TemporaryFolder()
+        let otherStore = SaveGameStore(folder: other.url)
+        try FileManager.default.createDirectory(at: other.url, withIntermediateDirectories: true)
+        let url = try otherStore.slotURL("autosave")
+        let damaged = Data("SQLite format 3\u{0}".utf8) + Data(repeating: 0x41, count: 8_000)
+        try damaged.write(to: url)
+        let third = GameHost(pack: pack, models: { _, _ in echoModel() }, store: otherStore)
+        screen.clear()
+        await third.perform("load autosave", output: screen.record)
+        #expect(screen.text.contains("Could not load autosave"), "\(screen.text)")
+        #expect(try Data(contentsOf: url) == damaged)
+        #expect(await third.game.state.player.location == pack.initialState.player.location)
+    }
+
     @Test func loadingAnOlderSaveForgetsTheFuture() async throws {
         let folder = TemporaryFolder()
         let pack = try shippedPack()
