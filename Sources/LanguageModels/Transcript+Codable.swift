@@ -202,7 +202,13 @@ enum TranscriptJSON {
         }
         if let version = root["version"] {
             let text = version.stringValue ?? (version.doubleValue.map { "\($0)" } ?? "")
-            guard let major = Double(text).map({ Int($0) }) ?? Int(text.split(separator: ".").first ?? "") else {
+            // A version too large for an Int (or infinite) is still a newer version, not a crash.
+            let major = Double(text).flatMap { number -> Int? in
+                if number.isNaN { return nil }
+                if !number.isFinite || abs(number) >= 1e15 { return number > 0 ? Int.max : Int.min }
+                return Int(number.rounded(.towardZero))
+            }
+            guard let major = major ?? Int(text.split(separator: ".").first ?? "") else {
                 throw Failure(
                     path: ["version"], message: "The version must be a number, found \(version.jsonString()).")
             }

@@ -50,7 +50,9 @@ enum SaveCoding {
 
     /// Reads a duration written by ``text(_:)``.
     static func duration(_ text: String) -> Duration? {
-        guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else { return nil }
+        // Found by `parley-bench fuzz`: a huge value must be an error, not a crash converting it. 1e15 seconds is
+        // over 30 million years of play.
+        guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds < 1e15 else { return nil }
         return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 

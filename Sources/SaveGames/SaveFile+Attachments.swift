@@ -71,17 +71,25 @@ extension SaveFile {
                 "SELECT id, npc, created_at, json FROM \(table.rawValue)\(filter) ORDER BY created_at, rowid", arguments
             )
         }
-        return try rows.map { row in
-            let created: String = try row.get(2)
-            guard let date = SaveCoding.date(created) else {
-                throw SaveGameError(
-                    .corrupt, path: path,
-                    detail: "\(table.rawValue) row \(try row.get(0, as: String.self)) has the "
-                        + "time \"\(created)\"")
-            }
-            return SavedAttachment(
-                id: try row.get(0), npc: try row.get(1, as: String?.self).map { NPCID($0) }, createdAt: date,
-                json: try row.get(3))
+        do {
+            return try rows.map { row in try attachment(from: row, in: table, path: path) }
+        } catch let error as SQLiteError {
+            // A value of the wrong type where a string belongs (found by `parley-bench fuzz`): the save is damaged.
+            throw SaveGameError(
+                .corrupt, path: path, detail: "\(table.rawValue): \(error.message)", underlyingError: error)
         }
+    }
+
+    /// One row of an attachment table.
+    private func attachment(from row: Row, in table: AttachmentTable, path: String) throws -> SavedAttachment {
+        let created: String = try row.get(2)
+        guard let date = SaveCoding.date(created) else {
+            throw SaveGameError(
+                .corrupt, path: path,
+                detail: "\(table.rawValue) row \(try row.get(0, as: String.self)) has the time \"\(created)\"")
+        }
+        return SavedAttachment(
+            id: try row.get(0), npc: try row.get(1, as: String?.self).map { NPCID($0) }, createdAt: date,
+            json: try row.get(3))
     }
 }

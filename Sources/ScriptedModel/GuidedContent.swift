@@ -103,13 +103,15 @@ enum GuidedContent {
             } else {
                 value = hints.number ?? hints.price ?? 0
             }
-            if let minimum = schema["minimum"]?.doubleValue { value = max(value, Int(minimum.rounded(.up))) }
+            // Bounds beyond ±1e15 (or not finite) are clamped there, so no schema can make the conversion trap.
+            func whole(_ bound: Double) -> Int { bound.isNaN ? 0 : Int(min(max(bound, -1e15), 1e15)) }
+            if let minimum = schema["minimum"]?.doubleValue { value = max(value, whole(minimum.rounded(.up))) }
             if let minimum = schema["exclusiveMinimum"]?.doubleValue {
-                value = max(value, Int(minimum.rounded(.down)) + 1)
+                value = max(value, whole(minimum.rounded(.down)) + 1)
             }
-            if let maximum = schema["maximum"]?.doubleValue { value = min(value, Int(maximum.rounded(.down))) }
+            if let maximum = schema["maximum"]?.doubleValue { value = min(value, whole(maximum.rounded(.down))) }
             if let maximum = schema["exclusiveMaximum"]?.doubleValue {
-                value = min(value, Int(maximum.rounded(.up)) - 1)
+                value = min(value, whole(maximum.rounded(.up)) - 1)
             }
             return .integer(value)
         case "boolean":

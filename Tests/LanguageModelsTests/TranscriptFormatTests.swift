@@ -160,6 +160,17 @@ import Testing
             "version"
         ),
         (#"{"version":1}"#, #"The transcript has no "entries" array."#, "transcript/entries"),
+        // Found by `parley-bench fuzz`: a version too large for an Int crashed the decoder.
+        (
+            #"{"version":1e300,"transcript":{"entries":[]}}"#,
+            "The transcript has format version 1e+300, newer than the version 1 Parley reads. Update Parley to read it.",
+            "version"
+        ),
+        (
+            #"{"version":"inf","transcript":{"entries":[]}}"#,
+            "The transcript has format version inf, newer than the version 1 Parley reads. Update Parley to read it.",
+            "version"
+        ),
     ])
     func malformedTranscriptsNameTheEntryAndTheProblem(_ text: String, _ message: String, _ path: String) {
         do {

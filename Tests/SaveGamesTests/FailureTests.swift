@@ -20,6 +20,24 @@ import Testing
         return (store, state, mira)
     }
 
+    /// Found by `parley-bench fuzz`: a blob where a report's JSON belongs threw a bare SQLite error.
+    @Test(arguments: ["recordings", "feedback"])
+    func aReportOfTheWrongTypeIsACorruptSave(_ table: String) throws {
+        try withTemporaryDirectory { folder in
+            let (store, _, _) = try makeSave(in: folder)
+            let save = try store.open(slot: "slot")
+            try save.addRecording(id: "r1", npc: "mira", json: "{}")
+            try save.addFeedback(id: "f1", npc: "mira", json: "{}")
+            let db = try Database(path: try store.slotURL("slot").path)
+            try db.execute("UPDATE \(table) SET json = X'414243'")
+            let error = try #require(throws: SaveGameError.self) {
+                _ = table == "recordings" ? try save.recordings() : try save.feedback()
+            }
+            #expect(error.code == .corrupt)
+            #expect(error.description.contains(table))
+        }
+    }
+
     @Test("A save opened read-only refuses every write with readOnly, and still loads")
     func readOnlySave() throws {
         try withTemporaryDirectory { folder in
@@ -95,5 +113,19 @@ import Testing
             #expect(try reopened.load(pack: pack).state == moved)
             #expect(try reopened.transcript(npc: "mira") == mira)
         }
+    }
+}
+
+/// Durations read from a save: what Parley writes reads back; what it cannot have written is an error, not a trap.
+@Suite struct SavedDurationTests {
+    @Test func aWrittenDurationReadsBack() {
+        #expect(SaveCoding.text(.milliseconds(754_250)) == "754.250")
+        #expect(SaveCoding.duration("754.250") == .milliseconds(754_250))
+    }
+
+    /// Found by `parley-bench fuzz`: a play time of 1e300 seconds crashed the conversion to milliseconds.
+    @Test(arguments: ["1e300", "1e15", "-1", "inf", "nan", "", "soon"])
+    func anImpossibleDurationIsRejected(_ text: String) {
+        #expect(SaveCoding.duration(text) == nil)
     }
 }
