@@ -10,7 +10,7 @@ import Testing
 /// A long conversation against the real SmolLM2 on llama-server with a small `--ctx-size`: no turn fails, and the
 /// facts of the first turns survive the trims. `PARLEY_LONG_TURNS` sets the number of turns: 30 by default, which
 /// trims several times on a 1,024-token slot (Mira's instructions and five tools take most of it); 500 turns take
-/// the better part of an hour on two cores, so CI runs the short form (see BENCHMARKS.md for the long one).
+/// about ten minutes on two cores, so CI runs the short form (BENCHMARKS.md reports the long one).
 @Suite(
     .serialized, .enabled(if: LlamaServerProcess.testsEnabled, Comment(rawValue: LlamaServerProcess.howToEnable)),
     .timeLimit(.minutes(30)))
