@@ -70,7 +70,11 @@ struct ContextRecovery {
         if policy == .summary {
             // About 4 bytes a token, with room for the facts.
             let characters = max(80, notesBudget * 4 / 2)
-            newSummary = await summarize(dropped, previous: summary, budgetCharacters: characters)
+            // Nothing new to summarize (a turn that does not fit on its own): keep the summary, ask no model.
+            newSummary =
+                dropped.isEmpty
+                ? String(summary.suffix(characters))
+                : await summarize(dropped, previous: summary, budgetCharacters: characters)
             if !newSummary.isEmpty { addition.append("Earlier in this conversation: \(newSummary)") }
             let kept = Self.fit(facts, budgetCharacters: characters)
             if !kept.isEmpty {

@@ -72,6 +72,8 @@ extension Game {
                     totalMilliseconds: Double((clock.now - started).components.seconds) * 1000
                         + Double((clock.now - started).components.attoseconds) / 1e15))
         }
+        // Set when even the hardest trim left no room: the last attempt answers without tools (see below).
+        var withoutTools = false
         while true {
             attempt += 1
             do {
@@ -83,12 +85,14 @@ extension Game {
                     output(.speech(beatLine))
                     output(.speechEnded)
                 }
-                let response = try await streamTurn(prompt, session: conversation.session, name: name) { piece in
+                let session = withoutTools ? Self.sessionWithoutTools(like: conversation.session) : conversation.session
+                let response = try await streamTurn(prompt, session: session, name: name) { piece in
                     if firstWords == nil, case .speech = piece { firstWords = clock.now - started }
                     output(piece)
                 }
                 var entries = Array(response.transcriptEntries)
-                if let beatLine { entries = Self.prepend(beatLine, to: entries, in: conversation.session) }
+                if let beatLine { entries = Self.prepend(beatLine, to: entries, in: session) }
+                if session !== conversation.session { conversation.session.transcript.append(contentsOf: entries) }
                 conversations[npcID]?.history.append(contentsOf: entries)
                 if let first = entries.first {
                     conversations[npcID]?.turnAnnotations[first.id] = context
@@ -108,11 +112,26 @@ extension Game {
                     record([], failure: "\(error)", usage: nil, firstWords: nil)
                     return output(.problem(Self.explain(error, npc: name)))
                 }
+            } catch LanguageModelError.contextSizeExceeded where !withoutTools {
+                // Even with no earlier turn kept, this turn does not fit: the NPC's tool definitions take much of a
+                // small window. One last attempt without them: an answer in character that looks nothing up.
+                withoutTools = true
             } catch {
                 record([], failure: "\(error)", usage: nil, firstWords: nil)
                 return output(.problem(Self.explain(error, npc: name)))
             }
         }
+    }
+
+    /// A session on the same model and transcript with no tools, not even listed in the instructions, for a turn
+    /// that fits the window only without them. Its turn's entries are copied into the NPC's own session.
+    static func sessionWithoutTools(like session: LanguageModelSession) -> LanguageModelSession {
+        var transcript = session.transcript
+        if case .instructions(var instructions)? = transcript.first {
+            instructions.toolDefinitions = []
+            transcript[transcript.startIndex] = .instructions(instructions)
+        }
+        return LanguageModelSession(model: session.model, tools: [], transcript: transcript)
     }
 
     /// Puts a beat's line at the start of the turn's response entry, in the session and in the returned entries.

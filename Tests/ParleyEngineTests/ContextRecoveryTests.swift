@@ -144,4 +144,33 @@ import Testing
         #expect(!kept.contains("Fact number 1 about a trade."))
         #expect(kept.joined(separator: " - ").count <= 200)
     }
+
+    /// A window so small that the NPC's tool definitions leave no room for a turn, even with nothing kept (the
+    /// one turn in 500 that failed on a 1,024-token llama slot): the last attempt answers without tools.
+    @Test func aTurnThatFitsOnlyWithoutToolsIsAnsweredWithoutThem() async throws {
+        // Measure Mira's instructions with and without her tool definitions, by the mock's rule.
+        let measuring = MockLanguageModel(replies: [.text("Hello!")])
+        let probe = Game(state: try richState(named: "Di"), models: { _, _ in measuring })
+        await probe.perform("talk to mira") { _ in }
+        let session = try #require(await probe.session(of: "mira"))
+        let withTools = try await measuring.tokenCount(for: [try #require(session.transcript.first)])
+        let bare = try await measuring.tokenCount(for: [
+            try #require(Game.sessionWithoutTools(like: session).transcript.first)
+        ])
+        #expect(bare + 100 < withTools)
+        // A window with room for a short turn beside the bare instructions, but not beside the tools.
+        let model = MockLanguageModel(contextSize: bare + 100, replies: [.text("Fine day, friend.")])
+        let game = Game(state: try richState(named: "Di"), models: { _, _ in model })
+        let screen = Screen()
+        await game.perform("talk to mira", output: screen.record)
+        #expect(!screen.all.contains { if case .problem = $0 { true } else { false } }, "\(screen.text)")
+        #expect(screen.text.contains("Mira Quickcoin: Fine day, friend."))
+        // The model was asked once, without tools; the NPC's own session keeps its tools and has the answer.
+        #expect(model.requests.count == 1)
+        #expect(model.requests.first?.tools.isEmpty == true)
+        let kept = try #require(await game.session(of: "mira"))
+        #expect(!kept.tools.isEmpty)
+        #expect(kept.transcript.last?.description.contains("Fine day, friend.") == true)
+        #expect(await game.conversations["mira"]?.history.last?.description.contains("Fine day, friend.") == true)
+    }
 }
