@@ -69,14 +69,16 @@ struct ContextRecovery {
         var addition: [String] = []
         if policy == .summary {
             // About 4 bytes a token, with room for the facts.
-            let characters = max(80, notesBudget * 4 / 2)
+            // About 4 bytes a token. The facts come first (an early agreement must survive); the summary gets the
+            // rest of the notes' budget, and at least a line.
+            let kept = Self.fit(facts, budgetCharacters: notesBudget * 4)
+            let characters = max(80, notesBudget * 4 - kept.reduce(0) { $0 + $1.count + 3 })
             // Nothing new to summarize (a turn that does not fit on its own): keep the summary, ask no model.
             newSummary =
                 dropped.isEmpty
                 ? String(summary.suffix(characters))
                 : await summarize(dropped, previous: summary, budgetCharacters: characters)
             if !newSummary.isEmpty { addition.append("Earlier in this conversation: \(newSummary)") }
-            let kept = Self.fit(facts, budgetCharacters: characters)
             if !kept.isEmpty {
                 addition.append("Facts that still hold:\n" + kept.map { "- \($0)" }.joined(separator: "\n"))
             }
@@ -88,17 +90,19 @@ struct ContextRecovery {
             transcript: Transcript(entries: [.instructions(entry)] + kept.joined()), summary: newSummary, notes: notes)
     }
 
-    /// The facts that fit a budget: the first (the player's name) always, then the most recent ones, in order.
+    /// The facts that fit a budget, in order: the player's name and the oldest dealings first, since what was
+    /// agreed early is what a trim would otherwise lose; the pending offer is kept whenever it fits.
     static func fit(_ facts: [String], budgetCharacters: Int) -> [String] {
         guard let first = facts.first else { return [] }
-        var used = first.count
-        var recent: [String] = []
-        for fact in facts.dropFirst().reversed() {
+        let pending = facts.dropFirst().filter { $0.hasPrefix(Game.pendingFactPrefix) }
+        var used = first.count + pending.reduce(0) { $0 + $1.count + 3 }
+        var kept = [first]
+        for fact in facts.dropFirst() where !fact.hasPrefix(Game.pendingFactPrefix) {
             if used + fact.count + 3 > budgetCharacters { break }
-            recent.insert(fact, at: 0)
+            kept.append(fact)
             used += fact.count + 3
         }
-        return [first] + recent
+        return kept + pending
     }
 
     /// The entries grouped in turns, each starting with a prompt.
@@ -165,6 +169,9 @@ struct ContextRecovery {
 }
 
 extension Game {
+    /// How the pending offer's fact starts.
+    static let pendingFactPrefix = "Waiting for the player's answer:"
+
     /// The facts about an NPC's dealings that must survive a trim: who the player is, what was traded and given,
     /// what is on offer, and the last promises the NPC made (its sentences with "promise" in them).
     func facts(about npcID: NPCID) -> [String] {
@@ -194,7 +201,7 @@ extension Game {
             default: break
             }
         }
-        if let pending = pendingOffers[npcID] { facts.append("Waiting for the player's answer: \(pending.summary)") }
+        if let pending = pendingOffers[npcID] { facts.append("\(Self.pendingFactPrefix) \(pending.summary)") }
         // Promises: the NPC's own sentences that promise something, the last few.
         let said =
             conversations[npcID]?.history.compactMap { entry -> String? in

@@ -135,13 +135,15 @@ import Testing
         #expect(conversation.session.transcript.description.contains("(40)"))
     }
 
-    /// Facts are kept within their budget: the player's name always, then the most recent.
-    @Test func factsBeyondTheBudgetDropTheOldestButNeverTheName() {
-        let facts = ["The player's name is Ada."] + (1...50).map { "Fact number \($0) about a trade." }
+    /// Facts are kept within their budget: the player's name, the pending offer, then the oldest dealings.
+    @Test func factsBeyondTheBudgetDropTheNewestButNeverTheNameOrThePendingOffer() {
+        let pending = "\(Game.pendingFactPrefix) Mira offers 1 Brass Lantern for 20 gold."
+        let facts = ["The player's name is Ada."] + (1...50).map { "Fact number \($0) about a trade." } + [pending]
         let kept = ContextRecovery.fit(facts, budgetCharacters: 200)
         #expect(kept.first == "The player's name is Ada.")
-        #expect(kept.last == "Fact number 50 about a trade.")
-        #expect(!kept.contains("Fact number 1 about a trade."))
+        #expect(kept.contains("Fact number 1 about a trade."))
+        #expect(!kept.contains("Fact number 50 about a trade."))
+        #expect(kept.last == pending)
         #expect(kept.joined(separator: " - ").count <= 200)
     }
 
