@@ -58,11 +58,12 @@ public enum Replay {
     ///   - recordings: The turns, in the order they were taken.
     ///   - pack: The content pack (static world); each turn's state is its recorded state laid over it.
     ///   - models: Makes each NPC's model for the replay.
+    ///   - options: How replies are generated, as in the game (a `maximumResponseTokens` bounds slow models).
     ///   - progress: Called with each turn as it is replayed.
     /// - Returns: The report.
     public static func run(
         _ recordings: [TurnRecording], pack: ContentPack, models: Game.ModelProvider,
-        progress: (Turn) -> Void = { _ in }
+        options: GenerationOptions = GenerationOptions(), progress: (Turn) -> Void = { _ in }
     ) async -> Report {
         var turns: [Turn] = []
         var conversations: [NPCID: [Transcript.Entry]] = [:]
@@ -104,7 +105,8 @@ public enum Replay {
                 guard case .prompt(let prompt) = recording.input else {
                     throw ReplayError(description: "the recorded input is not a prompt")
                 }
-                let response = try await respond(session, to: Prompt(segments: prompt.segments), npc: npc)
+                let response = try await respond(
+                    session, to: Prompt(segments: prompt.segments), npc: npc, options: options)
                 let replayed = TurnRecording(
                     npc: npc.id, instructions: nil, input: recording.input, context: [:],
                     stateBefore: recording.stateBefore,
@@ -128,12 +130,12 @@ public enum Replay {
 
     /// One turn, recovering once from a full context window the way the game does.
     static func respond(
-        _ session: LanguageModelSession, to prompt: Prompt, npc: NPC
+        _ session: LanguageModelSession, to prompt: Prompt, npc: NPC, options: GenerationOptions = GenerationOptions()
     ) async throws
         -> LanguageModelSession.Response<String>
     {
         do {
-            return try await session.respond(to: prompt)
+            return try await session.respond(to: prompt, options: options)
         } catch LanguageModelError.contextSizeExceeded(let overflow) {
             guard let instructions = session.transcript.instructions else {
                 throw LanguageModelError.contextSizeExceeded(overflow)
@@ -147,7 +149,7 @@ public enum Replay {
                 tools: session.tools.map { Transcript.ToolDefinition(tool: $0) }, summary: "", facts: [],
                 contextSize: overflow.contextSize)
             session.transcript = trimmed.transcript
-            return try await session.respond(to: prompt)
+            return try await session.respond(to: prompt, options: options)
         }
     }
 

@@ -96,7 +96,11 @@ struct LlamaReplayTests {
         let recordings = await game.recordings
         try await LlamaServerProcess.with(contextSize: 4096) { server in
             let backend = try await OpenAICompatibleLanguageModel.connect(.init(baseURL: server.baseURL, apiKey: nil))
-            let report = await Replay.run(recordings, pack: try shippedPack(), models: { _, _ in backend })
+            // Bounded answers, as the game gives slow models: unbounded, a 135M model can write until its window
+            // is full, minutes per turn on two cores.
+            let report = await Replay.run(
+                recordings, pack: try shippedPack(), models: { _, _ in backend },
+                options: GenerationOptions(maximumResponseTokens: 32))
             #expect(report.turns.count == recordings.count)
             // A 135M model does not say what the scripted model said; it runs, answers and is compared.
             #expect(report.changed + report.same == report.turns.count, "\(report.turns.map(\.replayedText))")
