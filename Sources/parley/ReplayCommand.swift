@@ -75,14 +75,7 @@ enum ReplayCommand {
                 "parley: the content pack in \(directory) has errors; check it with 'parley content check'.")
             return .failure
         }
-        let choice: ModelChoice
-        do {
-            choice = try ModelChoice.parse(
-                context.arguments.value("model") ?? "scripted",
-                seed: UInt64(context.arguments.value("seed") ?? "1") ?? 1)
-        } catch {
-            throw UsageError("\(error)")
-        }
+        let choice = try context.modelChoice()
         let models = try await choice.makeProvider()
         let showAll = context.arguments.flag("all")
         let report = await Replay.run(recordings, pack: pack, models: models) { turn in

@@ -38,14 +38,7 @@ enum TestCommand {
                 "parley: no test plans in \(directory)/tests (see docs/modding.md, \"Testing your NPCs\").")
             return .failure
         }
-        let choice: ModelChoice
-        do {
-            choice = try ModelChoice.parse(
-                context.arguments.value("model") ?? "scripted",
-                seed: UInt64(context.arguments.value("seed") ?? "1") ?? 1)
-        } catch {
-            throw UsageError("\(error)")
-        }
+        let choice = try context.modelChoice()
         let scripted = if case .scripted = choice { true } else { false }
         let runner = ConversationTestRunner(
             pack: pack, models: try await choice.makeProvider(), checksWording: scripted)
