@@ -46,7 +46,15 @@ public final class Database {
     ///   database, ``SQLiteError/Code/busy`` when another process holds the file locked past the timeout.
     public init(path: String, options: DatabaseOptions = DatabaseOptions()) throws {
         var connection: OpaquePointer?
-        let result = sqlite3_open_v2(path, &connection, Self.openFlags(options.access), nil)
+        var flags = Self.openFlags(options.access)
+        if options.refusesSymbolicLinks { flags |= SQLITE_OPEN_NOFOLLOW }
+        var name = path
+        if options.immutable, options.access == .readOnly, path != ":memory:" {
+            // A URI filename: `%`, `?` and `#` are escaped so that the path reads back as it is.
+            flags |= SQLITE_OPEN_URI
+            name = "file:" + Self.uriEscaped(path) + "?mode=ro&immutable=1"
+        }
+        let result = sqlite3_open_v2(name, &connection, flags, nil)
         guard result == SQLITE_OK, let connection else {
             // SQLite usually allocates a handle even when opening fails; it holds the message, and must
             // be closed all the same. Closing nil is a no-op.
@@ -115,6 +123,20 @@ public final class Database {
         case .readWrite: SQLITE_OPEN_READWRITE
         case .readOnly: SQLITE_OPEN_READONLY
         }
+    }
+
+    /// `path` with the characters a URI filename gives meaning to (`%`, `?`, `#`) percent-escaped.
+    private static func uriEscaped(_ path: String) -> String {
+        var escaped = ""
+        for character in path.unicodeScalars {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
     }
 
     /// Adds the path to an error raised while opening, since SQLite's messages ("unable to open database

@@ -62,6 +62,20 @@ public struct DatabaseOptions: Sendable, Hashable {
     /// Whether `FOREIGN KEY` constraints are enforced (`PRAGMA foreign_keys`). Default: `true`.
     public var foreignKeys: Bool
 
+    /// Whether a file that is a symbolic link is refused (`SQLITE_OPEN_NOFOLLOW`): opening fails with
+    /// ``SQLiteError/Code/cannotOpen`` instead of reading or writing the file the link points to. Default: `false`.
+    public var refusesSymbolicLinks: Bool = false
+
+    /// Whether a read-only connection treats the file as one no one changes while it is open (SQLite's
+    /// `immutable` URI parameter). Default: `false`.
+    ///
+    /// Such a connection takes no locks and creates nothing beside the file: no `-wal` or `-shm` file appears,
+    /// even for a database in write-ahead-log mode (a plain read-only connection creates both and leaves them).
+    /// Use it only for a file no other connection is writing, for example a save whose game is not running: it
+    /// reads the main file alone and ignores a write-ahead log. Ignored unless ``access`` is
+    /// ``Access/readOnly``.
+    public var immutable: Bool = false
+
     /// Creates options; every parameter has the default described on its property.
     ///
     /// - Parameters:

@@ -20,10 +20,12 @@ import Synchronization
 /// store them in outside variables either. Calling `read` or `write` on the same queue from inside a
 /// closure deadlocks.
 public final class DatabaseQueue: @unchecked Sendable {
-    // @unchecked Sendable: `database` is not Sendable, and every use of it happens inside
-    // `lock.withLock`, so only one thread touches the connection at a time. Nothing else is mutable.
+    // @unchecked Sendable: `connection` is not Sendable, and every use of it, and its change to nil by `close()`,
+    // happens inside `lock.withLock`, so only one thread touches the connection at a time. Nothing else is
+    // mutable.
     private let lock = Mutex(())
-    private let database: Database
+    /// The connection, or `nil` once ``close()`` ran.
+    private var connection: Database?
 
     /// The path the database was opened with.
     public let path: String
@@ -35,8 +37,28 @@ public final class DatabaseQueue: @unchecked Sendable {
     ///   - options: How to open and configure the connection.
     /// - Throws: ``SQLiteError`` as ``Database/init(path:options:)`` does.
     public init(path: String, options: DatabaseOptions = DatabaseOptions()) throws {
-        self.database = try Database(path: path, options: options)
+        self.connection = try Database(path: path, options: options)
         self.path = path
+    }
+
+    /// Closes the connection now rather than when the queue is released; later calls throw
+    /// ``SQLiteError/Code/misuse``. Closing twice does nothing.
+    ///
+    /// When it is the file's last connection, SQLite writes a write-ahead log back into the database and removes
+    /// the `-wal` and `-shm` files, so the database is one self-contained file again.
+    public func close() {
+        lock.withLock { _ in connection = nil }
+    }
+
+    /// Whether ``close()`` has run.
+    public var isClosed: Bool { lock.withLock { _ in connection == nil } }
+
+    /// The open connection; call only while holding `lock`.
+    private func openConnection() throws -> Database {
+        guard let connection else {
+            throw SQLiteError(code: .misuse, message: "the database \"\(path)\" was closed", sql: nil)
+        }
+        return connection
     }
 
     /// Runs `body` with the connection in a read-only, deferred transaction.
@@ -49,6 +71,7 @@ public final class DatabaseQueue: @unchecked Sendable {
     /// - Throws: What `body` threw, or ``SQLiteError`` when starting or ending the read fails.
     public func read<T>(_ body: (Database) throws -> sending T) throws -> sending T {
         try lock.withLock { _ throws -> sending T in
+            let database = try openConnection()
             try database.execute(sql: "PRAGMA query_only = ON")
             // Turning query_only off again cannot fail in practice; if it did, later writes would report
             // SQLITE_READONLY, which is loud, so the error is not worth replacing the result with.
@@ -78,6 +101,7 @@ public final class DatabaseQueue: @unchecked Sendable {
     ///   busy timeout), in which case nothing was committed.
     public func write<T>(_ body: (Database) throws -> sending T) throws -> sending T {
         try lock.withLock { _ throws -> sending T in
+            let database = try openConnection()
             try database.beginTransaction(.immediate)
             let result: T
             do {
@@ -102,7 +126,7 @@ public final class DatabaseQueue: @unchecked Sendable {
     /// - Throws: What `body` threw.
     public func writeWithoutTransaction<T>(_ body: (Database) throws -> sending T) throws -> sending T {
         try lock.withLock { _ throws -> sending T in
-            try body(database)
+            try body(try openConnection())
         }
     }
 }
