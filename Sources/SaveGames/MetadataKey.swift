@@ -12,4 +12,5 @@ enum MetadataKey: String, CaseIterable {
     case contentHash = "content_hash"
     case playerName = "player_name"
     case locationName = "location_name"
+    case slotName = "slot_name"
 }

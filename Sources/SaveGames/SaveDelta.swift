@@ -51,6 +51,11 @@ public struct SaveDelta: Sendable {
     public var label: String?
     /// The Parley version writing the save.
     public var parleyVersion: String
+    /// The feedback attachments made since the last save, written in the same transaction as the rest, so that a
+    /// report is saved exactly when the turn it belongs to is.
+    public var feedback: [SavedAttachment] = []
+    /// The turn recordings made since the last save, written in the same transaction as the turns they record.
+    public var recordings: [SavedAttachment] = []
 
     /// Creates a delta from the parts that changed.
     ///

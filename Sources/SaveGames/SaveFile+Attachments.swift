@@ -55,24 +55,37 @@ extension SaveFile {
     // MARK: - Helpers
 
     private func add(_ attachment: SavedAttachment, to table: AttachmentTable) throws {
-        try writing { writer in
-            try writer.write(
-                "INSERT OR IGNORE INTO \(table.rawValue)(id, npc, created_at, json) VALUES (?, ?, ?, ?)",
-                [attachment.id, attachment.npc?.rawValue, SaveCoding.text(attachment.createdAt), attachment.json])
-        }
+        try writing { writer in try writer.insertAttachments([attachment], into: table) }
     }
 
     func attachments(in table: AttachmentTable, npc: NPCID?) throws -> [SavedAttachment] {
         let path = url.path
-        let rows = try reading { db in
+        let (rows, parts) = try reading { db in
             let filter = npc == nil ? "" : " WHERE npc = ?"
             let arguments: StatementArguments = npc.map { [$0.rawValue] } ?? []
-            return try db.query(
+            let rows = try db.query(
                 "SELECT id, npc, created_at, json FROM \(table.rawValue)\(filter) ORDER BY created_at, rowid", arguments
             )
+            var parts: [String: String] = [:]
+            if table == .recordings {
+                for row in try db.query("SELECT id, json FROM recording_parts") { parts[try row.get(0)] = try row.get(1) }
+            }
+            return (rows, parts)
         }
         do {
-            return try rows.map { row in try attachment(from: row, in: table, path: path) }
+            return try rows.map { row in
+                var attachment = try attachment(from: row, in: table, path: path)
+                guard table == .recordings else { return attachment }
+                do {
+                    attachment.json = try RecordingParts.join(attachment.json, parts: parts)
+                } catch let missing as RecordingParts.MissingPart {
+                    throw SaveGameError(
+                        .corrupt, path: path,
+                        detail: "the recording \(attachment.id) refers to the part \(missing.id), which the save does "
+                            + "not hold")
+                }
+                return attachment
+            }
         } catch let error as SQLiteError {
             // A value of the wrong type where a string belongs (found by `parley-bench fuzz`): the save is damaged.
             throw SaveGameError(

@@ -15,10 +15,12 @@ extension SaveFile {
     /// - Returns: The game, ready to continue.
     /// - Throws: ``SaveGameError``: ``SaveGameError/Code/noGame`` for a slot never saved,
     ///   ``SaveGameError/Code/worldMismatch`` for a pack of another world, ``SaveGameError/Code/corrupt`` for data
-    ///   that does not decode.
+    ///   that does not decode, a missing player row, a value of the wrong type, or a number outside its range
+    ///   (gold, quantities, counters, attitudes, beat counts, a pending offer's terms: see `docs/save-format.md`).
     public func load(pack: ContentPack) throws -> LoadedGame {
         let path = url.path
         let saved = try reading { db in try SavedRows(db, path: path) }
+        try SaveRanges.check(saved, path: path)
         guard saved.metadata.worldID == pack.worldID else {
             throw SaveGameError(
                 .worldMismatch, path: path,
@@ -36,6 +38,7 @@ extension SaveFile {
                     .corrupt, path: path, detail: "the pending offer of \(row.npc) does not decode: \(error)",
                     underlyingError: error)
             }
+            try SaveRanges.check(offer, npc: row.npc, path: path)
             if overlay.keepOffer(offer, npc: NPCID(row.npc)) {
                 offers[NPCID(row.npc)] = SavedOffer(offer: offer, summary: row.summary)
             }

@@ -5,7 +5,9 @@ extension SaveFile {
     /// Writes everything, replacing what the save held: a manual save, or the first save of a new game.
     ///
     /// The state (with the story's flags, counters, attitudes, quests and beats), every conversation in the snapshot
-    /// (conversations not in it are removed), the pending offers and the metadata are written in one transaction. Feedback attachments and recordings are kept.
+    /// (conversations not in it are removed), the pending offers, the snapshot's feedback attachments and recordings
+    /// and the metadata are written in one transaction. Feedback attachments and recordings already in the save are
+    /// kept.
     ///
     /// - Parameter snapshot: The game to save.
     /// - Returns: What the write did.
@@ -35,7 +37,10 @@ extension SaveFile {
                 try writer.insertConversation(npc, conversation)
             }
             try writer.savePendingOffers(snapshot.pendingOffers)
+            try writer.insertAttachments(snapshot.feedback, into: .feedback)
+            try writer.insertAttachments(snapshot.recordings, into: .recordings)
             try writer.setMetadata(.createdAt, savedAt, onlyIfMissing: true)
+            try writer.setMetadata(.slotName, requestedName, onlyIfMissing: true)
             try writer.setMetadata(.updatedAt, savedAt)
             try writer.setMetadata(.parleyVersion, snapshot.parleyVersion)
             try writer.setMetadata(.playTime, SaveCoding.text(snapshot.playTime))
@@ -58,7 +63,8 @@ extension SaveFile {
     ///
     /// A conversation that does not continue the saved one (fewer entries than saved, or another entry at the last
     /// saved position: the transcript was trimmed or edited) is rewritten in full rather than corrupted, and listed
-    /// in ``SaveWriteSummary/rewrittenConversations``.
+    /// in ``SaveWriteSummary/rewrittenConversations``. The delta's feedback attachments and recordings are added in
+    /// the same transaction: they are saved exactly when the turns they belong to are.
     ///
     /// - Parameter delta: What changed.
     /// - Returns: What the write did.
@@ -99,6 +105,8 @@ extension SaveFile {
             if let offers = delta.pendingOffers {
                 try writer.savePendingOffers(offers)
             }
+            try writer.insertAttachments(delta.feedback, into: .feedback)
+            try writer.insertAttachments(delta.recordings, into: .recordings)
             try writer.setMetadata(.updatedAt, savedAt)
             try writer.setMetadata(.playTime, SaveCoding.text(delta.playTime))
             try writer.setMetadata(.parleyVersion, delta.parleyVersion)

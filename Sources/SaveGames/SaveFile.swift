@@ -47,9 +47,13 @@ public final class SaveFile: Sendable {
     /// The temporary folder holding an upgraded copy of an older save opened read-only, removed on release.
     let temporaryCopy: URL?
 
+    /// The slot's name as it was asked for (`My Save`), which a full save records so that another name sharing
+    /// the file (`My/Save`) is refused; see ``SaveGameStore/open(slot:access:)``.
+    let requestedName: String
+
     private init(
         slot: String, url: URL, access: Access, queue: DatabaseQueue, now: @escaping @Sendable () -> Date,
-        temporaryCopy: URL? = nil
+        temporaryCopy: URL? = nil, requestedName: String
     ) {
         self.slot = slot
         self.url = url
@@ -57,26 +61,38 @@ public final class SaveFile: Sendable {
         self.queue = queue
         self.now = now
         self.temporaryCopy = temporaryCopy
+        self.requestedName = requestedName
     }
 
     deinit {
         if let temporaryCopy { try? FileManager.default.removeItem(at: temporaryCopy) }
     }
 
+    /// Closes the save now: later reads and writes throw. Closing twice does nothing.
+    ///
+    /// A save open for writing keeps a write-ahead log (`<slot>.parley-wal`) and its index (`-shm`) beside it;
+    /// closing the last connection writes the log back into the file and removes both, so the save is one
+    /// self-contained file again. A game closes its saves when the player quits; releasing the ``SaveFile`` does
+    /// the same.
+    public func close() {
+        queue.close()
+    }
+
     // MARK: - Opening
 
     /// Opens (creating if needed) and migrates a file that ``SaveInspector`` accepted.
     static func openForWriting(
-        slot: String, url: URL, migrator: Migrator, now: @escaping @Sendable () -> Date
+        slot: String, url: URL, migrator: Migrator, now: @escaping @Sendable () -> Date, requestedName: String
     ) throws -> SaveFile {
         let queue: DatabaseQueue
         do {
-            queue = try DatabaseQueue(path: url.path)
+            queue = try DatabaseQueue(path: url.path, options: SaveGameStore.writeOptions)
             try migrator.migrate(queue)
         } catch {
             throw SaveGameError.wrapping(error, path: url.path)
         }
-        let file = SaveFile(slot: slot, url: url, access: .readWrite, queue: queue, now: now)
+        let file = SaveFile(
+            slot: slot, url: url, access: .readWrite, queue: queue, now: now, requestedName: requestedName)
         // A new slot gets its creation time; a slot that has one is not written to by opening.
         let created = try file.reading { db in
             try db.scalar("SELECT value FROM metadata WHERE key = 'created_at'", as: String.self)
@@ -91,12 +107,14 @@ public final class SaveFile: Sendable {
 
     /// Opens a save read-only; an older save is copied to a temporary folder and upgraded there.
     static func openForReading(
-        slot: String, url: URL, upgradingCopy: Bool, migrator: Migrator, now: @escaping @Sendable () -> Date
+        slot: String, url: URL, upgradingCopy: Bool, migrator: Migrator, now: @escaping @Sendable () -> Date,
+        requestedName: String
     ) throws -> SaveFile {
         guard upgradingCopy else {
             do {
-                let queue = try DatabaseQueue(path: url.path, options: DatabaseOptions(access: .readOnly))
-                return SaveFile(slot: slot, url: url, access: .readOnly, queue: queue, now: now)
+                let queue = try DatabaseQueue(path: url.path, options: SaveGameStore.readOptions(for: url))
+                return SaveFile(
+                    slot: slot, url: url, access: .readOnly, queue: queue, now: now, requestedName: requestedName)
             } catch {
                 throw SaveGameError.wrapping(error, path: url.path)
             }
@@ -110,9 +128,11 @@ public final class SaveFile: Sendable {
             if manager.fileExists(atPath: url.path + "-wal") {
                 try manager.copyItem(atPath: url.path + "-wal", toPath: copy.path + "-wal")
             }
-            let queue = try DatabaseQueue(path: copy.path)
+            let queue = try DatabaseQueue(path: copy.path, options: SaveGameStore.writeOptions)
             try migrator.migrate(queue)
-            return SaveFile(slot: slot, url: url, access: .readOnly, queue: queue, now: now, temporaryCopy: folder)
+            return SaveFile(
+                slot: slot, url: url, access: .readOnly, queue: queue, now: now, temporaryCopy: folder,
+                requestedName: requestedName)
         } catch {
             try? manager.removeItem(at: folder)
             throw SaveGameError.wrapping(error, path: url.path)

@@ -21,7 +21,7 @@ public struct SaveGameError: Error, Sendable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Kind: String, Hashable, Sendable {
             case notASave, corrupt, truncated, newerSchema, readOnly, diskFull, busy, cannotOpen, ioError
-            case notFound, invalidSlotName, worldMismatch, noGame, migrationFailed
+            case notFound, invalidSlotName, worldMismatch, noGame, migrationFailed, inUse, unsafePath, nameTaken
         }
 
         private let kind: Kind
@@ -66,6 +66,17 @@ public struct SaveGameError: Error, Sendable, CustomStringConvertible {
         public static let noGame = Code(.noGame)
         /// Upgrading a save from an older schema failed and was rolled back.
         public static let migrationFailed = Code(.migrationFailed)
+        /// Another game (another Parley process, or another ``SaveFolderLock`` in this one) is using the save
+        /// folder; the message names its process id. Nothing was changed.
+        public static let inUse = Code(.inUse)
+        /// The slot's file (or the `-wal`, `-shm` or `-journal` file beside it) is a symbolic link, a FIFO, a
+        /// device or another thing that is not a plain file. Parley never reads or writes through one. Nothing
+        /// was changed.
+        public static let unsafePath = Code(.unsafePath)
+        /// The slot name would share its file with a save made under another name (two names that differ only in
+        /// characters a file name cannot hold, such as `a/b` and `a b`, or names cut to the same 64 characters).
+        /// Nothing was changed.
+        public static let nameTaken = Code(.nameTaken)
 
         /// Matches any error that is a ``SaveGameError`` with this code, so that `catch SaveGameError.Code.diskFull`
         /// works.
@@ -148,6 +159,15 @@ public struct SaveGameError: Error, Sendable, CustomStringConvertible {
             return "\(file) belongs to another world\(detailText). Load it with the content pack it was saved with."
         case .noGame:
             return "\(file) holds no saved game yet\(detailText). Start a new game and save it."
+        case .inUse:
+            return "The save folder \(file) is \(detail.isEmpty ? "in use by another Parley" : detail). Nothing was "
+                + "changed. Quit that game first, or play with another save folder (--saves DIR)."
+        case .unsafePath:
+            return "\(file) is not a plain file\(detailText). Parley never reads or writes a save through it, and "
+                + "nothing was changed. Move it out of the save folder, or save to another slot."
+        case .nameTaken:
+            return "The slot name cannot be used\(detailText). Nothing was changed. Choose another name, or use the "
+                + "slot's own name as `parley saves` lists it."
         default:
             return "Upgrading \(file) to this version's format failed\(detailText). The file is as it was before "
                 + "the upgrade. Report this as a bug, with the file attached."
@@ -186,6 +206,9 @@ extension SaveGameError {
         guard let error = error as? SQLiteError else {
             return SaveGameError(.ioError, path: path, detail: String(describing: error), underlyingError: error)
         }
+        if let damage = damageDescription(error) {
+            return SaveGameError(.corrupt, path: path, detail: damage, underlyingError: error)
+        }
         let code: Code =
             switch error.code {
             case .full: .diskFull
@@ -197,5 +220,23 @@ extension SaveGameError {
             default: .ioError
             }
         return SaveGameError(code, path: path, detail: "SQLite: \(error.message)", underlyingError: error)
+    }
+
+    /// What a failure says about the file when it can only mean the save's contents were changed outside Parley:
+    /// a table or column of the save format is missing (dropped or renamed), or a value has the wrong type (text
+    /// where a number belongs). `nil` for failures of the disk, the file system or locks.
+    static func damageDescription(_ error: SQLiteError) -> String? {
+        switch error.code {
+        case .mismatch:
+            return "a value has the wrong type: \(error.message)"
+        case .range:
+            return "a column the save format needs is missing: \(error.message)"
+        case .error:
+            let message = error.message
+            guard message.contains("no such table") || message.contains("no such column") else { return nil }
+            return "a table or column the save format needs is missing (\(message))"
+        default:
+            return nil
+        }
     }
 }

@@ -84,11 +84,13 @@ public struct SaveGameStore: Sendable {
     public func open(slot: String, access: SaveFile.Access = .readWrite) throws -> SaveFile {
         let url = try slotURL(slot)
         let name = url.deletingPathExtension().lastPathComponent
+        try checkPlainFiles(url)
         let finding = try SaveInspector.inspect(url, migrator: migrator)
         switch access {
         case .readWrite:
             try createFolder()
-            return try SaveFile.openForWriting(slot: name, url: url, migrator: migrator, now: now)
+            if case .save = finding { try checkName(slot, file: url) }
+            return try SaveFile.openForWriting(slot: name, url: url, migrator: migrator, now: now, requestedName: slot)
         case .readOnly:
             switch finding {
             case .missing:
@@ -98,7 +100,7 @@ public struct SaveGameStore: Sendable {
             case .save(let applied):
                 let upToDate = Set(applied).isSuperset(of: migrator.migrationIDs)
                 return try SaveFile.openForReading(
-                    slot: name, url: url, upgradingCopy: !upToDate, migrator: migrator, now: now)
+                    slot: name, url: url, upgradingCopy: !upToDate, migrator: migrator, now: now, requestedName: slot)
             }
         }
     }
@@ -121,24 +123,34 @@ public struct SaveGameStore: Sendable {
     /// - Returns: The slots; empty when the folder does not exist.
     public func list() -> [SaveSlotSummary] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        let summaries = names.filter { $0.hasSuffix(".\(Self.fileExtension)") }.map { name in
-            let url = folder.appendingPathComponent(name)
-            let slot = String(name.dropLast(Self.fileExtension.count + 1))
-            do {
-                guard case .save = try SaveInspector.inspect(url, migrator: migrator) else {
-                    return SaveSlotSummary(slot: slot, url: url, metadata: nil, error: nil)
-                }
-                let db = try Database(path: url.path, options: DatabaseOptions(access: .readOnly))
-                let metadata = try SaveFile.readMetadata(db, path: url.path)
-                return SaveSlotSummary(slot: slot, url: url, metadata: metadata, error: nil)
-            } catch let error as SaveGameError where error.code == .noGame {
+        return Self.mostRecentFirst(
+            names.filter { $0.hasSuffix(".\(Self.fileExtension)") }.map {
+                summary(slot: String($0.dropLast(Self.fileExtension.count + 1)))
+            })
+    }
+
+    /// A slot as ``list()`` shows it, read without changing anything.
+    func summary(slot: String) -> SaveSlotSummary {
+        let url = folder.appendingPathComponent(slot).appendingPathExtension(Self.fileExtension)
+        do {
+            try checkPlainFiles(url)
+            guard case .save = try SaveInspector.inspect(url, migrator: migrator) else {
                 return SaveSlotSummary(slot: slot, url: url, metadata: nil, error: nil)
-            } catch {
-                return SaveSlotSummary(
-                    slot: slot, url: url, metadata: nil, error: SaveGameError.wrapping(error, path: url.path))
             }
+            let db = try Database(path: url.path, options: Self.readOptions(for: url))
+            let metadata = try SaveFile.readMetadata(db, path: url.path)
+            return SaveSlotSummary(slot: slot, url: url, metadata: metadata, error: nil)
+        } catch let error as SaveGameError where error.code == .noGame {
+            return SaveSlotSummary(slot: slot, url: url, metadata: nil, error: nil)
+        } catch {
+            return SaveSlotSummary(
+                slot: slot, url: url, metadata: nil, error: SaveGameError.wrapping(error, path: url.path))
         }
-        return summaries.sorted { first, second in
+    }
+
+    /// Summaries sorted as ``list()`` sorts them.
+    static func mostRecentFirst(_ summaries: [SaveSlotSummary]) -> [SaveSlotSummary] {
+        summaries.sorted { first, second in
             switch (first.metadata?.updatedAt, second.metadata?.updatedAt) {
             case (let a?, let b?) where a != b: a > b
             case (.some, nil): true
@@ -158,12 +170,13 @@ public struct SaveGameStore: Sendable {
     public func delete(slot: String) throws {
         let url = try slotURL(slot)
         let manager = FileManager.default
-        guard manager.fileExists(atPath: url.path) else {
+        // By lstat: a symbolic link (even a dangling one) is a slot to delete; removing it removes the link only.
+        guard Self.fileType(url.path) != .missing else {
             throw SaveGameError(.notFound, path: url.path, detail: "no slot \"\(slot)\"")
         }
         do {
             // The main file last: while it exists, the slot is still there and can be deleted again.
-            for suffix in ["-wal", "-shm", "-journal"] where manager.fileExists(atPath: url.path + suffix) {
+            for suffix in Self.sideFileSuffixes where Self.fileType(url.path + suffix) != .missing {
                 try manager.removeItem(atPath: url.path + suffix)
             }
             try manager.removeItem(at: url)

@@ -36,7 +36,7 @@ enum SaveInspector {
             throw SaveGameError(.notASave, path: path, detail: "it is a folder")
         }
         do {
-            let db = try Database(path: path, options: DatabaseOptions(access: .readOnly))
+            let db = try Database(path: path, options: SaveGameStore.readOptions(for: url))
             let tables = try db.tableNames()
             guard !tables.isEmpty else { return .empty }
             let applicationID = try db.scalar("PRAGMA application_id", as: Int.self) ?? 0
@@ -56,6 +56,13 @@ enum SaveInspector {
                     .newerSchema, path: path,
                     detail: "schema version \(version), this version reads up to \(migrator.migrationIDs.count)"
                         + (unknown.isEmpty ? "" : "; unknown migrations \(names)"))
+            }
+            let missing = applied.flatMap { SaveSchema.tablesByMigration[$0] ?? [] }.filter { !tables.contains($0) }
+            guard missing.isEmpty else {
+                throw SaveGameError(
+                    .corrupt, path: path,
+                    detail: "the save format's table\(missing.count == 1 ? "" : "s") "
+                        + missing.joined(separator: ", ") + " \(missing.count == 1 ? "is" : "are") missing")
             }
             let problems = try quickCheck(db)
             guard problems.isEmpty else {

@@ -16,11 +16,24 @@ enum SaveSchema {
         var migrator = Migrator()
         migrator.registerMigration("1-initial", migrate: createVersion1)
         migrator.registerMigration("2-story-state", migrate: createVersion2)
+        migrator.registerMigration("3-recording-parts", migrate: createVersion3)
         return migrator
     }()
 
     /// The schema version this code writes: the number of migrations.
     static var currentVersion: Int { migrator.migrationIDs.count }
+
+    /// The tables each migration creates: a save that has applied a migration must have its tables, or it was
+    /// changed outside Parley (a table dropped or renamed).
+    static let tablesByMigration: [String: [String]] = [
+        "1-initial": [
+            "metadata", "player", "player_items", "npcs", "npc_items", "locations", "location_items", "conversations",
+            "transcript_entries", "conversation_annotations", "turn_annotations", "pending_offers", "feedback",
+            "recordings",
+        ],
+        "2-story-state": ["flags", "counters", "attitudes", "quests", "beats"],
+        "3-recording-parts": ["recording_parts"],
+    ]
 
     // MARK: - Version 1 (released with Parley 0.1.0; never edit)
 
@@ -143,6 +156,24 @@ enum SaveSchema {
                 );
                 UPDATE metadata SET value = '2' WHERE key = 'schema_version';
                 PRAGMA user_version = 2;
+                """)
+    }
+
+    // MARK: - Version 3 (added after Parley 0.1.0; never edit once released)
+
+    /// Parts that many recordings share, stored once: a turn recording's `instructions` (the NPC's instructions
+    /// with the summary and facts of the last context trim, many kilobytes once a conversation is long) is the
+    /// same for every turn between two trims. A recording refers to its part as `{"$part": "<id>"}`; recordings
+    /// written before this version hold their instructions inline, and both read the same.
+    @Sendable static func createVersion3(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE recording_parts(
+                    id   TEXT PRIMARY KEY NOT NULL,
+                    json TEXT NOT NULL
+                );
+                UPDATE metadata SET value = '3' WHERE key = 'schema_version';
+                PRAGMA user_version = 3;
                 """)
     }
 }

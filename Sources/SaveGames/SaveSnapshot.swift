@@ -25,6 +25,10 @@ public struct SaveSnapshot: Sendable {
     public var label: String
     /// The Parley version writing the save.
     public var parleyVersion: String
+    /// Feedback attachments to add in the same transaction (those the save holds are kept either way).
+    public var feedback: [SavedAttachment] = []
+    /// Turn recordings to add in the same transaction (those the save holds are kept either way).
+    public var recordings: [SavedAttachment] = []
 
     /// Creates a snapshot.
     ///

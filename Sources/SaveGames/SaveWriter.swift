@@ -1,5 +1,6 @@
 import GameWorld
 import LanguageModels
+import ParleyJSON
 import ParleySQLite
 
 /// The rows of one write transaction: prepares each statement once per transaction, counts statements and rows
@@ -321,6 +322,41 @@ struct SaveWriter {
         case .response: "response"
         case .reasoning: "reasoning"
         }
+    }
+
+    // MARK: - Attachments
+
+    /// Adds feedback attachments or recordings; an id the table holds already keeps its first row. A recording's
+    /// shared members are stored once (see ``RecordingParts``).
+    mutating func insertAttachments(_ attachments: [SavedAttachment], into table: SaveFile.AttachmentTable) throws {
+        for attachment in attachments {
+            var json = attachment.json
+            if table == .recordings, let (stored, parts) = RecordingParts.split(json) {
+                var object = stored
+                for part in parts {
+                    object[part.member] = [RecordingParts.referenceKey: .string(try storePart(part.json))]
+                }
+                json = JSONValue.object(object).jsonString()
+            }
+            try write(
+                "INSERT OR IGNORE INTO \(table.rawValue)(id, npc, created_at, json) VALUES (?, ?, ?, ?)",
+                [attachment.id, attachment.npc?.rawValue, SaveCoding.text(attachment.createdAt), json])
+        }
+    }
+
+    /// Stores a shared part once and returns its id: the content's hash, or the hash and a counter in the
+    /// unlikely case that another content has that hash already.
+    private mutating func storePart(_ json: String) throws -> String {
+        let base = RecordingParts.baseID(of: json)
+        for attempt in 1... {
+            let id = attempt == 1 ? base : "\(base)-\(attempt)"
+            guard let stored = try read("SELECT json FROM recording_parts WHERE id = ?", [id]).first else {
+                try write("INSERT INTO recording_parts(id, json) VALUES (?, ?)", [id, json])
+                return id
+            }
+            if try stored.get(0, as: String.self) == json { return id }
+        }
+        preconditionFailure("unreachable: the loop above returns")
     }
 
     // MARK: - Pending offers

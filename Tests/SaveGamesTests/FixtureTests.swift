@@ -68,7 +68,17 @@ import Testing
             #expect(metadata.worldID == "save_test")
             #expect(metadata.locationName == "Smithy")
             #expect(try save.feedback().map(\.id) == ["feedback-1"])
-            #expect(try save.recordings().map(\.id) == ["recording-1"])
+            let recordings = try save.recordings()
+            guard version >= 3 else {
+                #expect(recordings.map(\.id) == ["recording-1"])
+                return
+            }
+            #expect(recordings.map(\.id) == ["recording-1", "recording-2", "recording-3"])
+            // Each recording reads back whole, its shared instructions put back where they were.
+            for (id, json) in SaveFixtures.sharingRecordings {
+                let read = try #require(recordings.first { $0.id == id })
+                #expect(try JSONValue(parsing: read.json) == JSONValue(parsing: json))
+            }
         }
     }
 

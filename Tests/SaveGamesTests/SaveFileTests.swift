@@ -260,10 +260,10 @@ import Testing
                 try db.tableNames() == [
                     "attitudes", "beats", "conversation_annotations", "conversations", "counters", "feedback", "flags",
                     "location_items", "locations", "metadata", "npc_items", "npcs", "pending_offers", "player",
-                    "player_items", "quests", "recordings", "schema_migrations", "transcript_entries",
-                    "turn_annotations",
+                    "player_items", "quests", "recording_parts", "recordings", "schema_migrations",
+                    "transcript_entries", "turn_annotations",
                 ])
-            #expect(try db.userVersion() == 2)
+            #expect(try db.userVersion() == 3)
             #expect(try db.scalar("PRAGMA application_id", as: Int.self) == 0x5052_4C59)
             #expect(try db.scalar("PRAGMA journal_mode", as: String.self) == "wal")
         }

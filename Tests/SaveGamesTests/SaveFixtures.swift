@@ -57,6 +57,17 @@ enum SaveFixtures {
     static let offer = SavedOffer(
         offer: .buying("lantern", from: "mira", for: 24), summary: "Mira offers 1 Lantern for 24 gold.")
 
+    /// Two recordings whose long `instructions` are the same (schema version 3 stores them once), by id.
+    static let sharingRecordings: KeyValuePairs<String, String> = {
+        let notes = String(repeating: "Mira sold the player a lantern for 20 gold. ", count: 12)
+        let instructions =
+            #"{"id":"i-1","role":"instructions","contents":[{"text":{"value":"You are Mira. \#(notes)"}}]}"#
+        return [
+            "recording-2": #"{"type":"Parley.TurnRecording","id":"recording-2","instructions":\#(instructions),"turn":1}"#,
+            "recording-3": #"{"type":"Parley.TurnRecording","id":"recording-3","instructions":\#(instructions),"turn":2}"#,
+        ]
+    }()
+
     /// Writes the fixture save into `folder` as `slot.parley`, with the current code, and returns its file once
     /// closed (the write-ahead log folded into it).
     static func generate(in folder: URL) throws -> URL {
@@ -69,6 +80,9 @@ enum SaveFixtures {
                     playTime: .milliseconds(754_250), label: "Fixture", parleyVersion: "0.1.0"))
             try save.addFeedback(id: "feedback-1", npc: "mira", json: #"{"sentiment":"negative","issues":[]}"#)
             try save.addRecording(id: "recording-1", npc: "brannoc", json: #"{"turns":[]}"#)
+            // From schema version 3: two turns taken between the same two trims share their instructions, which
+            // the save keeps once.
+            for (id, json) in sharingRecordings { try save.addRecording(id: id, npc: "mira", json: json) }
             // An autosave on top, as a game would leave it.
             let next = SampleTranscripts.continuing(conversations["brannoc"]!, npc: "brannoc", turn: 1)
             try save.autosave(

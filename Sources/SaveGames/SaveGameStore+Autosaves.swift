@@ -1,0 +1,88 @@
+import Foundation
+
+extension SaveGameStore {
+    /// The slots a game's autosaves use, by the name they are based on: `base` itself, then `base-2`, `base-3`, …
+    ///
+    /// A game saves itself after every turn, and never over a save it did not make: a new game whose autosave slot
+    /// holds another game (or a damaged file) saves itself to the first free slot of the family instead, and
+    /// `parley play --continue` continues the most recent of them.
+    ///
+    /// - Parameter base: The autosave slot's name, for example `autosave`.
+    /// - Returns: The family's slots that have a file, most recently saved first (by their metadata, or the file's
+    ///   modification time when it cannot be read).
+    public func autosaveSlots(base: String) -> [SaveSlotSummary] {
+        guard let base = Self.sanitizedSlotName(base) else { return [] }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let slots = names.compactMap { name -> String? in
+            guard name.hasSuffix(".\(Self.fileExtension)") else { return nil }
+            let slot = String(name.dropLast(Self.fileExtension.count + 1))
+            return Self.autosaveNumber(of: slot, base: base) != nil ? slot : nil
+        }
+        return slots.map(summary(slot:)).sorted { first, second in
+            let a = first.metadata?.updatedAt ?? Self.modificationDate(first.url)
+            let b = second.metadata?.updatedAt ?? Self.modificationDate(second.url)
+            return a != b ? a > b : first.slot < second.slot
+        }
+    }
+
+    /// The first slot of the autosave family that holds nothing: no file, or a file with no game in it (an SQLite
+    /// file with no tables, as a game killed before its first save leaves).
+    ///
+    /// - Parameter base: The autosave slot's name, for example `autosave`.
+    /// - Returns: `base` when it is free, else the first free `base-N`.
+    /// - Throws: ``SaveGameError`` with code ``SaveGameError/Code/invalidSlotName`` when `base` has nothing usable.
+    public func freeAutosaveSlot(base: String) throws -> String {
+        guard let base = Self.sanitizedSlotName(base) else {
+            throw SaveGameError(.invalidSlotName, detail: "\"\(base)\" has no letter or digit to make a file name from")
+        }
+        for number in 1... {
+            let slot = number == 1 ? base : "\(base)-\(number)"
+            if isFree(slot) { return slot }
+        }
+        preconditionFailure("unreachable: the loop above returns")
+    }
+
+    /// Whether a slot holds nothing that could be lost by writing a new game into it: it has no file (and no `-wal`
+    /// or `-shm` file), or its file is an SQLite database with no tables. Nothing is changed by asking.
+    ///
+    /// - Parameter slot: The slot's name.
+    /// - Returns: `true` when a new game may be written there.
+    public func isFree(_ slot: String) -> Bool {
+        guard let url = try? slotURL(slot) else { return false }
+        switch Self.fileType(url.path) {
+        case .missing:
+            return Self.sideFileSuffixes.allSatisfy { Self.fileType(url.path + $0) == .missing }
+        case .regular:
+            return (try? SaveInspector.inspect(url, migrator: migrator)) == .empty
+        default:
+            return false
+        }
+    }
+
+    /// The number of a slot in an autosave family: 1 for `base`, N for `base-N` (N ≥ 2), `nil` for other slots.
+    static func autosaveNumber(of slot: String, base: String) -> Int? {
+        if slot == base { return 1 }
+        guard slot.hasPrefix(base + "-"), let number = Int(slot.dropFirst(base.count + 1)), number >= 2,
+            String(number) == slot.dropFirst(base.count + 1)
+        else { return nil }
+        return number
+    }
+
+    /// When a file was last modified; the distant past when unknown.
+    static func modificationDate(_ url: URL) -> Date {
+        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date) ?? .distantPast
+    }
+}
+
+extension SaveGameStore {
+    /// Whether a slot belongs to an autosave family: it is `base` or `base-N` (N ≥ 2), once both are sanitized.
+    ///
+    /// - Parameters:
+    ///   - slot: A slot name.
+    ///   - base: The autosave slot's name, for example `autosave`.
+    /// - Returns: `true` for `autosave`, `autosave-2`, …; `false` for other slots.
+    public static func isAutosave(_ slot: String, base: String) -> Bool {
+        guard let slot = sanitizedSlotName(slot), let base = sanitizedSlotName(base) else { return false }
+        return autosaveNumber(of: slot, base: base) != nil
+    }
+}
