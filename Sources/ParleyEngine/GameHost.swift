@@ -4,38 +4,57 @@ import LanguageModels
 import SaveGames
 
 /// Runs a game with saving: the in-game `save`, `load` and `saves` commands, an autosave after every turn, and
-/// feedback reports kept with the save.
+/// feedback reports and turn recordings kept with the save.
 ///
 /// ```swift
 /// let host = GameHost(pack: pack, models: models, store: SaveGameStore(folder: savesFolder))
-/// await host.perform("talk to mira") { render($0) }   // ... and the game is saved to the "autosave" slot
+/// try await host.claimSaves()                               // fails at once if another game uses the folder
+/// await host.begin(continuing: false) { render($0) }         // a new game: "look"
+/// await host.perform("talk to mira") { render($0) }          // ... and the game is saved to the "autosave" slot
+/// await host.close()                                         // each save is one self-contained file again
 /// ```
 ///
-/// Saving never stops the game: when a save fails (a read-only folder, a full disk), the player is told why, the
-/// previous save is kept, and the next turn tries again.
+/// Nothing is ever lost:
+/// - A game never saves itself over a save it did not make. A new game whose autosave slot holds another game, or
+///   a file that could not be loaded (damaged, of another world), saves itself to the first free slot of the
+///   autosave family instead (`autosave-2`, …), and says so; the other file stays byte for byte as it was.
+/// - Saving never stops the game: when a save fails (a read-only folder, a full disk), the player is told why, the
+///   previous save is kept, and the next turn saves what this one could not, feedback reports and recordings
+///   included. A turn's reports and recordings are written in the same transaction as the turn.
+/// - One game at a time uses a save folder: the host claims it (``SaveGameStore/lockFolder()``) before it first
+///   writes, and a second game gets a clear "in use by another Parley (pid N)" instead of merging two stories.
 public actor GameHost {
     /// The game being played.
-    public private(set) var game: Game
+    public internal(set) var game: Game
     var pack: ContentPack
     /// The folder the content pack was read from, for `reload`.
     let contentDirectory: URL?
     let models: Game.ModelProvider
     let options: GenerationOptions
     let store: SaveGameStore?
-    /// The slot the game saves itself to after every turn.
+    /// The slot the game saves itself to after every turn, or the name its autosave family is based on when that
+    /// slot holds another game: see ``activeAutosaveSlot``.
     public nonisolated let autosaveSlot: String
+    /// The slot this game saves itself to after every turn: ``autosaveSlot``, or the first free `<autosaveSlot>-N`
+    /// when that slot held another game (or a file that could not be loaded) when this game first saved.
+    public internal(set) var activeAutosaveSlot: String
+    /// Whether ``activeAutosaveSlot`` is settled: chosen free for a new game, or the slot of a loaded one.
+    var slotSettled = false
     let feedbackFolder: URL?
     var autosave: SaveFile?
     /// Whether the autosave slot must be written whole (a new game) rather than by changes.
     var needsFullAutosave = true
     var playTimeBase: Duration = .zero
     var playStart = ContinuousClock.now
-    /// How many of the game's feedback reports are kept already.
+    /// How many of the game's feedback reports are saved already (in the autosave, or waiting in `unsaved`).
     var feedbackKept = 0
-    /// How many of the game's turn recordings are kept already.
+    /// How many of the game's turn recordings are saved already (in the autosave, or waiting in `unsaved`).
     var recordingsKept = 0
-    /// The feedback reports this host has kept, also written to manual saves.
-    var feedbackReports: [FeedbackReport] = []
+    /// Feedback reports and recordings of turns not saved yet (an autosave failed): the next autosave writes them
+    /// with its turns.
+    var unsaved: (feedback: [SavedAttachment], recordings: [SavedAttachment]) = ([], [])
+    /// The claim on the save folder, taken before the first write.
+    var folderLock: SaveFolderLock?
 
     /// Hosts a new game.
     ///
@@ -44,7 +63,8 @@ public actor GameHost {
     ///   - state: The new game's state; the pack's initial state by default.
     ///   - models: Makes each NPC's model.
     ///   - store: Where saves live; `nil` plays without saving.
-    ///   - autosaveSlot: The slot saved after every turn.
+    ///   - autosaveSlot: The slot saved after every turn (or, when it holds another game, the name of the family of
+    ///     slots a new game saves itself to: `autosave-2`, …).
     ///   - feedbackFolder: A folder that receives each new feedback report as a `.json` file, for tools that watch
     ///     it; `nil` for none.
     ///   - options: How NPC replies are generated.
@@ -60,12 +80,35 @@ public actor GameHost {
         self.options = options
         self.store = store
         self.autosaveSlot = autosaveSlot
+        self.activeAutosaveSlot = SaveGameStore.sanitizedSlotName(autosaveSlot) ?? autosaveSlot
         self.feedbackFolder = feedbackFolder
         self.game = Game(state: state ?? pack.initialState, models: models, options: options)
     }
 
     /// The play time so far, saves included.
     public var playTime: Duration { playTimeBase + (ContinuousClock.now - playStart) }
+
+    /// Starts play: a new game that looks around, or, when `continuing`, the most recently saved game of the
+    /// autosave family (``SaveGameStore/autosaveSlots(base:)``).
+    ///
+    /// When the game to continue cannot be loaded, the player is told why, its file is left exactly as it was, and
+    /// a new game begins in a free slot. A new game never replaces a saved one: when the autosave slot holds a game,
+    /// the new one saves itself to the first free `<autosaveSlot>-N`, and the player is told where.
+    ///
+    /// - Parameters:
+    ///   - continuing: Whether to continue the last game rather than start a new one.
+    ///   - output: Receives what the game shows.
+    public func begin(continuing: Bool, output: @Sendable (GameOutput) -> Void) async {
+        if continuing, let store {
+            if let latest = store.autosaveSlots(base: autosaveSlot).first {
+                if await load(slot: latest.slot, output: output, startingUp: true) { return }
+            } else {
+                output(.narration("There is no saved game to continue yet, so a new one begins."))
+            }
+        }
+        if let note = settleNewGameSlot() { output(.narration(note)) }
+        await perform("look", output: output)
+    }
 
     /// Runs one line the player typed, then autosaves what changed.
     ///
@@ -87,184 +130,20 @@ public actor GameHost {
         default:
             await game.perform(command, output: output)
             await autosaveChanges(output: output)
-            await keepNewFeedback()
-            await keepNewRecordings()
         }
         return true
     }
 
-    // MARK: - Saving
-
-    /// Saves the whole game to a slot.
-    func save(slot: String?, label: String?, output: @Sendable (GameOutput) -> Void) async {
-        guard let store else { return output(.problem("This game was started without a save folder.")) }
-        let slot = slot ?? "save"
-        do {
-            let file = try store.open(slot: slot)
-            let snapshot = try await game.saveSnapshot(label: label ?? defaultLabel, playTime: playTime)
-            try file.writeFull(snapshot)
-            for report in feedbackReports { try? file.addFeedback(report) }
-            // The turns recorded in this story (kept in the autosave) go with it.
-            for recording in (try? autosave?.recordings()) ?? [] {
-                try? file.addRecording(
-                    id: recording.id, npc: recording.npc, createdAt: recording.createdAt, json: recording.json)
-            }
-            output(.narration("Saved to slot \(file.slot)."))
-        } catch {
-            output(.problem("The game could not be saved: \(error) The game goes on; nothing was lost."))
-        }
-    }
-
-    /// Writes what changed to the autosave slot, or everything when it must be written whole.
-    func autosaveChanges(output: @Sendable (GameOutput) -> Void) async {
-        guard let store else { return }
-        do {
-            let file = try autosave ?? store.open(slot: autosaveSlot)
-            autosave = file
-            if needsFullAutosave {
-                try file.writeFull(try await game.saveSnapshot(label: "Autosave", playTime: playTime))
-                needsFullAutosave = false
-            } else if let delta = await game.saveDelta(playTime: playTime) {
-                try file.autosave(delta)
-            } else {
-                return
-            }
-            await game.markSaved()
-        } catch {
-            autosave = nil
-            output(.problem("Autosave failed: \(error) The game goes on, and the previous save is kept."))
-        }
-    }
-
-    // MARK: - Loading
-
-    /// Loads a saved game; the autosave slot becomes a copy of it, so later autosaves extend that save's story.
-    func load(slot: String, output: @Sendable (GameOutput) -> Void) async {
-        guard let store else { return output(.problem("This game was started without a save folder.")) }
-        do {
-            let file: SaveFile
-            let loaded: LoadedGame
-            let source: SaveFile
-            let url = try store.slotURL(slot)
-            if url == (try store.slotURL(autosaveSlot)), FileManager.default.fileExists(atPath: url.path) {
-                // Continuing from the autosave: open it for writing once and load from that connection, so the
-                // file is inspected once (the inspection reads every page of the save).
-                source = try store.open(slot: autosaveSlot)
-                loaded = try source.load(pack: pack)
-                file = source
-            } else {
-                file = try store.open(slot: slot, access: .readOnly)
-                loaded = try file.load(pack: pack)
-                if file.slot != autosaveSlot {
-                    autosave = nil
-                    try file.copy(to: try store.slotURL(autosaveSlot))
-                }
-                source = try store.open(slot: autosaveSlot)
-            }
-            autosave = source
-            let restored = RestoredConversations(
-                npcs: Set(loaded.conversations), pendingOffers: loaded.pendingOffers.mapValues(PendingOffer.init),
-                load: { npc in try source.transcript(npc: npc) })
-            game = Game(state: loaded.state, models: models, options: options, restoring: restored)
-            feedbackKept = 0
-            recordingsKept = 0
-            needsFullAutosave = false
-            playTimeBase = loaded.metadata.playTime
-            playStart = .now
-            output(.narration("Loaded \(file.slot): \(loaded.metadata.label)."))
-            if loaded.contentChanged {
-                output(.problem("The content pack changed since this save was made; the game loaded what it could."))
-            }
-            for missing in loaded.missing { output(.problem("Missing from the content pack: \(missing)")) }
-            await game.perform(.look, output: output)
-        } catch {
-            output(.problem("Could not load \(slot): \(error) The current game goes on."))
-        }
-    }
-
-    // MARK: - Reloading
-
-    /// Reads the content pack again and rebuilds the game on it: the player, the NPCs' places, gold and items,
-    /// the story, the conversations and the pending offers stay; personas, dialogue rules, beats and prices come
-    /// from the new files. A pack with errors is not used: its problems are shown and the game goes on.
-    func reload(output: @Sendable (GameOutput) -> Void) async {
-        guard let contentDirectory else { return output(.problem("This game was not started from a content folder.")) }
-        let loaded = ContentPack.load(from: contentDirectory, displayPath: contentDirectory.relativePath)
-        let errors = loaded.diagnostics.filter { $0.severity == .error }
-        guard let newPack = loaded.pack, errors.isEmpty else {
-            for diagnostic in errors.prefix(20) { output(.problem("\(diagnostic)")) }
-            return output(.problem("The content pack has errors, so the game goes on with the old one."))
-        }
-        do {
-            let conversations = try await game.allConversations()
-            let state = DynamicState(await game.state).applied(to: newPack.initialState)
-            let restored = RestoredConversations(
-                npcs: Set(conversations.keys), pendingOffers: await game.pendingOffers, load: { conversations[$0] })
-            let partner = await game.partner
-            game = Game(state: state, models: models, options: options, restoring: restored)
-            await game.resume(talkingTo: partner)
-            pack = newPack
-            feedbackKept = 0
-            recordingsKept = 0
-            needsFullAutosave = true
-            let warnings = loaded.diagnostics.count - errors.count
-            output(
-                .narration(
-                    "Reloaded \(contentDirectory.relativePath): \(loaded.counts.npcs) NPCs, \(loaded.counts.items) items"
-                        + (warnings > 0 ? ", \(warnings) warnings." : ".")))
-        } catch {
-            output(.problem("Could not reload: \(error) The game goes on with the old pack."))
-        }
-    }
-
-    func describeSaves() -> String {
-        guard let store else { return "This game was started without a save folder." }
-        let slots = store.list()
-        guard !slots.isEmpty else { return "No saved games yet." }
-        return slots.map { summary in
-            if let metadata = summary.metadata {
-                return
-                    "  \(summary.slot): \(metadata.label), \(metadata.locationName), played \(Self.format(metadata.playTime))"
-            }
-            return "  \(summary.slot): unreadable (\(summary.error.map { "\($0)" } ?? "unknown error"))"
-        }.joined(separator: "\n")
-    }
-
-    var defaultLabel: String {
-        let state = pack.initialState
-        return "\(state.player.name) in \(state.world.title)"
-    }
-
-    // MARK: - Recordings
-
-    /// Keeps each turn the last command recorded with the autosave.
-    func keepNewRecordings() async {
-        let recordings = await game.recordings
-        guard recordings.count > recordingsKept else { return }
-        for recording in recordings[recordingsKept...] {
-            try? autosave?.addRecording(
-                id: recording.id, npc: recording.npc, createdAt: recording.createdAt,
-                json: recording.jsonValue.jsonString())
-        }
-        recordingsKept = recordings.count
-    }
-
-    // MARK: - Feedback
-
-    /// Keeps each feedback report the last command made with the autosave and, if asked, in the feedback folder.
-    func keepNewFeedback() async {
-        let reports = await game.feedback
-        guard reports.count > feedbackKept else { return }
-        for report in reports[feedbackKept...] {
-            feedbackReports.append(report)
-            try? autosave?.addFeedback(report)
-            if let feedbackFolder {
-                try? FileManager.default.createDirectory(at: feedbackFolder, withIntermediateDirectories: true)
-                try? report.attachment.jsonData().write(
-                    to: feedbackFolder.appendingPathComponent("\(report.attachment.id).json"), options: .atomic)
-            }
-        }
-        feedbackKept = reports.count
+    /// Ends play: saves what is not saved yet, closes every save (folding its write-ahead log back in, so each is one
+    /// self-contained file) and gives the save folder up for another game.
+    ///
+    /// - Parameter output: Receives a problem if the last save fails.
+    public func close(output: @Sendable (GameOutput) -> Void = { _ in }) async {
+        if autosave != nil { await autosaveChanges(output: output) }
+        autosave?.close()
+        autosave = nil
+        folderLock?.release()
+        folderLock = nil
     }
 
     /// A play time as `12 min` or `1 h 5 min`.
@@ -274,14 +153,5 @@ public actor GameHost {
     public static func format(_ duration: Duration) -> String {
         let minutes = Int(duration.components.seconds) / 60
         return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
-    }
-}
-
-extension SaveFile {
-    /// Keeps a feedback report in the save.
-    func addFeedback(_ report: FeedbackReport) throws {
-        try addFeedback(
-            id: report.attachment.id, npc: report.npc, createdAt: report.attachment.createdAt,
-            json: String(decoding: report.attachment.jsonData(), as: UTF8.self))
     }
 }
