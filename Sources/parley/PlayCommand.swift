@@ -79,6 +79,14 @@ enum PlayCommand {
                 .map { URL(fileURLWithPath: $0) },
             options: options, contentDirectory: URL(fileURLWithPath: directory))
 
+        do {
+            // One game per save folder: a second one stops here, before anything is written.
+            try await host.claimSaves()
+        } catch {
+            context.printError("parley: \(error)")
+            return .failure
+        }
+
         let interactive = Terminal.inputIsTerminal && Terminal.outputIsTerminal
         let renderer = GameRenderer(
             style: Style(enabled: Terminal.colorEnabled(environment: context.environment)),
@@ -87,11 +95,10 @@ enum PlayCommand {
         Terminal.write(renderer.style.goal(world.title) + "\n")
         if !world.introduction.isEmpty { Terminal.write(world.introduction + "\n") }
         Terminal.write("Your goal: \(world.goal.description)\nType help for the commands.\n\n")
-        if context.arguments.flag("continue"), store.exists(slot: host.autosaveSlot) {
-            await host.perform("load \(host.autosaveSlot)", output: renderer.render)
-        } else {
-            await host.perform("look", output: renderer.render)
-        }
+        // Stopped by a signal, the game still closes its saves.
+        let trap = SignalTrap { await host.close() }
+        defer { trap.cancel() }
+        await host.begin(continuing: context.arguments.flag("continue"), output: renderer.render)
 
         let editor = LineEditor(interactive: interactive)
         while true {
@@ -99,6 +106,8 @@ enum PlayCommand {
             guard let line = editor.readLine(prompt: interactive ? prompt : "") else { break }
             guard await host.perform(line, output: renderer.render) else { break }
         }
+        // Each save becomes one self-contained file again, and the folder is free for another game.
+        await host.close(output: renderer.render)
         if interactive { Terminal.write("Farewell.\n") }
         return .success
     }

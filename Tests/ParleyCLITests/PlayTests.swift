@@ -108,17 +108,21 @@ import Testing
         let first = try runParley(
             ["--saves", folder.url.path], input: "talk to mira\nhow much is the lantern?\nsave before\nquit\n")
         #expect(first.out.contains("Saved to slot before."))
-        // A new process loads the save; Mira remembers the greeting and the lantern.
+        // A new process loads the save; Mira remembers the greeting and the lantern. The first game's autosave is
+        // kept: this new game saves itself to the next free slot.
         let second = try runParley(["--saves", folder.url.path], input: "load before\ntalk to mira\nhello\n")
         #expect(second.status == 0)
         #expect(second.out.contains("Loaded before"))
+        #expect(second.out.contains("this game saves itself to slot autosave-2"))
         #expect(second.out.contains("Mira Quickcoin: Back again, friend!"))  // she remembers the first visit
-        let transcript = try runParley(["transcript", "autosave", "mira", "--folder", folder.url.path])
+        let transcript = try runParley(["transcript", "autosave-2", "mira", "--folder", folder.url.path])
         #expect(transcript.out.contains("You: how much is the lantern?"))
         #expect(transcript.out.contains("You: hello"))
-        // --continue picks the autosave up.
+        let firstGame = try runParley(["transcript", "autosave", "mira", "--folder", folder.url.path])
+        #expect(!firstGame.out.contains("You: hello"))
+        // --continue picks the latest autosave up.
         let third = try runParley(["--saves", folder.url.path, "--continue"], input: "history\n")
-        #expect(third.out.contains("Loaded autosave"))
+        #expect(third.out.contains("Loaded autosave-2"))
     }
 
     @Test func savesCanBeListedShownExportedAndDeleted() throws {

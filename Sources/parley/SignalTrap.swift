@@ -1,0 +1,44 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a last action when the process is asked to stop (Ctrl-C, `kill`, a closed terminal), then exits.
+///
+/// `parley play` uses it to close its saves, so that a game stopped by a signal leaves each save one self-contained
+/// file, like a game the player quits. (`kill -9` cannot be caught; the next start folds what it left behind back
+/// into the save.)
+final class SignalTrap {
+    /// The signals handled.
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    private let sources: [any DispatchSourceSignal]
+
+    /// Handles `signals`: on the first, runs `action` and exits with 128 + the signal's number, as a shell reports
+    /// a process ended by it.
+    ///
+    /// - Parameter action: What to do before exiting.
+    init(_ action: @escaping @Sendable () async -> Void) {
+        sources = Self.signals.map { number in
+            // The default action (end the process at once) is replaced by the dispatch source's handler.
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                Task {
+                    await action()
+                    exit(128 + number)
+                }
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    /// Stops handling the signals: their default actions apply again.
+    func cancel() {
+        for source in sources { source.cancel() }
+        for number in Self.signals { signal(number, SIG_DFL) }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Two `parley` processes on one save folder, games killed and signalled, and read-only commands: the folder is used
+/// by one game at a time, and whenever no game runs, each save is one self-contained file.
+@Suite(.serialized) struct SaveFolderProcessTests {
+    /// A `parley play` that keeps running until told to quit, its output collected as it comes.
+    final class RunningGame: Sendable {
+        let process: Process
+        private let input: Pipe
+        private let output = Collected()
+
+        /// The bytes a pipe delivered so far.
+        final class Collected: Sendable {
+            private let data = Mutex(Data())
+            func append(_ more: Data) { data.withLock { $0.append(more) } }
+            var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
+        }
+
+        init(_ arguments: [String], in directory: URL) throws {
+            process = Process()
+            process.executableURL = ParleyProcess.productsDirectory.appendingPathComponent("parley")
+            process.arguments = arguments
+            process.currentDirectoryURL = directory
+            var environment = ProcessInfo.processInfo.environment
+            environment["PARLEY_MODEL"] = "scripted"
+            process.environment = environment
+            input = Pipe()
+            let pipe = Pipe()
+            process.standardInput = input
+            process.standardOutput = pipe
+            process.standardError = pipe
+            pipe.fileHandleForReading.readabilityHandler = { [output] handle in output.append(handle.availableData) }
+            try process.run()
+        }
+
+        var pid: Int32 { process.processIdentifier }
+        var text: String { output.text }
+
+        /// Types a line.
+        func type(_ line: String) { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
+
+        /// Waits until the output holds `words`, for at most a minute.
+        func waitFor(_ words: String) async throws {
+            for _ in 0..<600 where !text.contains(words) { try await Task.sleep(for: .milliseconds(100)) }
+            try #require(text.contains(words), "never printed \"\(words)\": \(text)")
+        }
+
+        /// Waits for the process to end and returns its status.
+        func waitForExit() -> Int32 {
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    let contentArguments = ["--content", packageRoot.appendingPathComponent("Content").path]
+
+    /// The names of the files in a folder, without the lock file.
+    func names(_ folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != ".parley-lock" }.sorted()
+    }
+
+    /// Every file of a folder with its bytes; a `-shm` file only by name (it is SQLite's shared memory, which any
+    /// reader of a running game's save updates).
+    func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try names(folder) {
+            files[name] = name.hasSuffix("-shm") ? Data() : try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return files
+    }
+
+    @Test func aSecondGameOnTheSameFolderIsRefusedNamingTheFirst() async throws {
+        let work = TemporaryFolder()
+        let saves = work.url.appendingPathComponent("saves")
+        let first = try RunningGame(contentArguments + ["--saves", saves.path], in: work.url)
+        try await first.waitFor("Type help for the commands.")
+        first.type("take apple")
+        try await first.waitFor("You take the Red Apple.")
+        let before = try snapshot(saves)
+        for extra in [[], ["--continue"]] {
+            let second = try ParleyProcess.run(
+                contentArguments + ["--saves", saves.path] + extra, in: work.url, input: "take bread\nsave mine\n")
+            #expect(second.status == 1, "\(second.out) \(second.err)")
+            #expect(second.err.contains("in use by another Parley (pid \(first.pid))"), "\(second.err)")
+            #expect(second.err.contains("Nothing was changed"), "\(second.err)")
+        }
+        // Read-only commands are not blocked by a running game.
+        let list = try ParleyProcess.run(["saves", "--folder", saves.path], in: work.url)
+        #expect(list.status == 0, "\(list.err)")
+        #expect(try snapshot(saves) == before, "the refused game changed the folder")
+        first.type("quit")
+        #expect(first.waitForExit() == 0)
+        // Once the first game has quit, the folder is free.
+        let third = try ParleyProcess.run(contentArguments + ["--saves", saves.path, "--continue"], in: work.url, input: "inventory\n")
+        #expect(third.status == 0, "\(third.err)")
+        #expect(third.out.contains("Loaded autosave"))
+        #expect(third.out.contains("Red Apple"))
+    }
+
+    @Test func aKilledGameFreesTheFolderAndItsSaveIsFoldedIntoOneFileAtTheNextStart() async throws {
+        let work = TemporaryFolder()
+        let saves = work.url.appendingPathComponent("saves")
+        let game = try RunningGame(contentArguments + ["--saves", saves.path], in: work.url)
+        try await game.waitFor("Type help for the commands.")
+        game.type("take apple")
+        try await game.waitFor("You take the Red Apple.")
+        #expect(try names(saves).contains("autosave.parley-wal"))
+        kill(game.pid, SIGKILL)
+        _ = game.waitForExit()
+        // A copy interrupted by the kill, as a `load` would leave it.
+        try Data("half".utf8).write(to: saves.appendingPathComponent(".autosave.parley.1234.partial"))
+        let next = try ParleyProcess.run(
+            contentArguments + ["--saves", saves.path, "--continue"], in: work.url, input: "inventory\n")
+        #expect(next.status == 0, "\(next.err)")
+        #expect(next.out.contains("Red Apple"), "the turn before the kill was lost: \(next.out)")
+        #expect(try names(saves) == ["autosave.parley"])
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func aGameStoppedBySignalClosesItsSaves(_ signal: Int32) async throws {
+        let work = TemporaryFolder()
+        let saves = work.url.appendingPathComponent("saves")
+        let game = try RunningGame(contentArguments + ["--saves", saves.path], in: work.url)
+        try await game.waitFor("Type help for the commands.")
+        game.type("take apple")
+        try await game.waitFor("You take the Red Apple.")
+        kill(game.pid, signal)
+        #expect(game.waitForExit() == 128 + signal)
+        #expect(try names(saves) == ["autosave.parley"])
+    }
+
+    @Test func quittingLeavesEachSaveOneFileAndReadingChangesNothing() throws {
+        let work = TemporaryFolder()
+        let saves = work.url.appendingPathComponent("saves")
+        for ending in ["quit\n", ""] {
+            let play = try ParleyProcess.run(
+                contentArguments + ["--saves", saves.path],
+                in: work.url, input: "talk to mira\nhello\nwould you take 1 gold for the lantern?\nsave first\n" + ending)
+            #expect(play.status == 0, "\(play.err)")
+        }
+        #expect(try names(saves) == ["autosave-2.parley", "autosave.parley", "first.parley"])
+        let before = try snapshot(saves)
+        let out = work.url.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        for command in [
+            ["saves"], ["saves", "show", "autosave"], ["transcript", "autosave", "mira"], ["feedback", "list"],
+            ["saves", "export", "first", "--out", out.appendingPathComponent("first.json").path],
+            ["recordings", "export", "autosave", "--out", out.appendingPathComponent("recordings.json").path],
+            ["replay", "autosave"],
+        ] {
+            let run = try ParleyProcess.run(command + ["--folder", saves.path], in: work.url)
+            #expect(run.status == 0 || command == ["replay", "autosave"], "\(command): \(run.err)")
+            let after = try snapshot(saves)
+            #expect(after == before, "\(command) changed the save folder: \(after.keys.sorted())")
+        }
+    }
+}
