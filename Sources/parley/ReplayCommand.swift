@@ -23,7 +23,7 @@ enum RecordingsCommand {
     /// The recordings of a slot, oldest first.
     static func recordings(slot: String, context: CommandContext) throws -> [TurnRecording] {
         let file = try SavesCommand.store(context).open(slot: slot, access: .readOnly)
-        return try file.recordings().map { try TurnRecording(jsonValue: try JSONValue(parsing: $0.json)) }
+        return try file.turnRecordings()
     }
 
     @Sendable static func export(_ context: CommandContext) async throws -> ExitCode {
@@ -63,8 +63,8 @@ enum ReplayCommand {
         let source = context.arguments.value("SOURCE") ?? ""
         let recordings: [TurnRecording]
         if FileManager.default.fileExists(atPath: source), source.hasSuffix(".json") {
-            let json = try JSONValue(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: source))))
-            recordings = try (json.arrayValue ?? []).map(TurnRecording.init(jsonValue:))
+            recordings = try TurnRecording.recordings(
+                exported: try Data(contentsOf: URL(fileURLWithPath: source)), file: source)
         } else {
             recordings = try RecordingsCommand.recordings(slot: source, context: context)
         }

@@ -1,0 +1,74 @@
+import Foundation
+import GameWorld
+import ParleySQLite
+import SaveGames
+import Testing
+
+/// What the commands say about a save changed outside Parley: damage is called damage, with the save and the part
+/// that is wrong named, never "check the disk".
+@Suite struct DamagedSaveMessageTests {
+    /// A folder with one save, `slot`, holding a game, a recording and a feedback report.
+    func folderWithASave() throws -> (TemporaryFolder, URL) {
+        let work = TemporaryFolder()
+        let saves = work.url.appendingPathComponent("saves")
+        let store = SaveGameStore(folder: saves)
+        let save = try store.open(slot: "slot")
+        try save.writeFull(SaveSnapshot(state: try shippedPack().initialState, label: "Damaged later"))
+        try save.addRecording(id: "good-recording", npc: "mira", json: #"{"type":"Parley.TurnRecording"}"#)
+        save.close()
+        return (work, saves)
+    }
+
+    @Test func aRecordingThatDoesNotDecodeIsNamedWithItsSave() throws {
+        let (work, saves) = try folderWithASave()
+        let save = try SaveGameStore(folder: saves).open(slot: "slot")
+        try save.addRecording(id: "broken-recording", npc: "mira", json: #"{"type":"something else"}"#)
+        save.close()
+        for command in [["recordings", "export", "slot"], ["replay", "slot"]] {
+            let run = try ParleyProcess.run(command + ["--folder", saves.path], in: work.url)
+            #expect(run.status == 1, "\(command): \(run.out)")
+            #expect(run.err.contains("slot.parley"), "\(command): \(run.err)")
+            #expect(run.err.contains("is damaged"), "\(command): \(run.err)")
+            #expect(run.err.contains("the recording good-recording does not decode"), "\(command): \(run.err)")
+        }
+    }
+
+    @Test func aRecordingsFileThatDoesNotDecodeIsNamedWithItsPosition() throws {
+        let work = TemporaryFolder()
+        let file = work.url.appendingPathComponent("recordings.json")
+        try Data(#"[{"type":"Parley.TurnRecording","formatVersion":1,"id":"x"}, 7]"#.utf8).write(to: file)
+        let run = try ParleyProcess.run(["replay", file.path], in: work.url)
+        #expect(run.status == 1)
+        #expect(run.err.contains("recordings.json is not a recordings file Parley can read: recording 1 (x)"), "\(run.err)")
+    }
+
+    @Test(arguments: [
+        ("DROP TABLE player_items", "player_items is missing"),
+        ("ALTER TABLE npcs DROP COLUMN gold", "is missing"),
+        ("UPDATE player SET gold = 'lots'", "wrong type"),
+    ])
+    func aTamperedSchemaOrValueIsCalledDamage(sql: String, words: String) throws {
+        let (work, saves) = try folderWithASave()
+        do {
+            let db = try Database(path: saves.appendingPathComponent("slot.parley").path)
+            try db.execute(sql: sql)
+        }
+        // A missing table is found when the save is opened, by every command; a missing column or a wrong value
+        // when it is read (an export reads everything).
+        let readers =
+            sql.hasPrefix("DROP TABLE")
+            ? [["saves", "show", "slot"], ["saves", "export", "slot"], ["transcript", "slot", "mira"]]
+            : [["saves", "export", "slot"]]
+        for command in readers {
+            let run = try ParleyProcess.run(command + ["--folder", saves.path], in: work.url)
+            #expect(run.status == 1, "\(command): \(run.out)")
+            #expect(run.err.contains("is damaged"), "\(command): \(run.err)")
+            #expect(!run.err.contains("Check the disk"), "\(command): \(run.err)")
+        }
+        let play = try ParleyProcess.run(
+            ["--content", packageRoot.appendingPathComponent("Content").path, "--saves", saves.path],
+            in: work.url, input: "load slot\n")
+        #expect(play.out.contains("Could not load slot"), "\(play.out)")
+        #expect(play.out.contains(words), "\(play.out)")
+    }
+}
