@@ -29,6 +29,16 @@ struct ContextRecovery {
         var summary: String
         /// The summary and facts added to the instructions, or `nil` under `firstAndLast`.
         var notes: String?
+        /// The facts the trim was given, the room they had (in characters) and those it kept, in the order the
+        /// notes list them: what a test of the policy checks against.
+        var facts: FactChoice?
+    }
+
+    /// Which facts a trim kept of those it was given, within how many characters.
+    struct FactChoice: Equatable {
+        var offered: [String]
+        var budgetCharacters: Int
+        var kept: [String]
     }
 
     /// Trims a working transcript.
@@ -67,11 +77,13 @@ struct ContextRecovery {
         let dropped = Array(turns.prefix(turns.count - kept.count))
         var newSummary = summary
         var addition: [String] = []
+        var choice: FactChoice?
         if policy == .summary {
             // About 4 bytes a token, with room for the facts.
             // About 4 bytes a token. The facts come first (an early agreement must survive); the summary gets the
             // rest of the notes' budget, and at least a line.
             let kept = Self.fit(facts, budgetCharacters: notesBudget * 4)
+            choice = FactChoice(offered: facts, budgetCharacters: notesBudget * 4, kept: kept)
             let characters = max(80, notesBudget * 4 - kept.reduce(0) { $0 + $1.count + 3 })
             // Nothing new to summarize (a turn that does not fit on its own): keep the summary, ask no model.
             newSummary =
@@ -87,7 +99,8 @@ struct ContextRecovery {
         let notes = addition.isEmpty ? nil : addition.joined(separator: "\n")
         if let notes { entry.segments.append(.text(.init(content: notes))) }
         return Trimmed(
-            transcript: Transcript(entries: [.instructions(entry)] + kept.joined()), summary: newSummary, notes: notes)
+            transcript: Transcript(entries: [.instructions(entry)] + kept.joined()), summary: newSummary, notes: notes,
+            facts: choice)
     }
 
     /// The facts that fit a budget, in order: the player's name and the oldest dealings first, since what was

@@ -206,6 +206,7 @@ extension Game {
         conversation.session.transcript = trimmed.transcript
         conversation.summary = trimmed.summary
         conversation.notes = trimmed.notes
+        conversation.lastFactChoice = trimmed.facts
         conversation.trims += 1
         conversations[npcID] = conversation
     }

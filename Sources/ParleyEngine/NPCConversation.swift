@@ -19,6 +19,8 @@ struct NPCConversation {
     var knowledge: [String] = []
     /// How many times the working transcript was trimmed.
     var trims = 0
+    /// The facts the last trim was given and kept.
+    var lastFactChoice: ContextRecovery.FactChoice?
 
     init(npc: NPCID, session: LanguageModelSession, turnAnnotations: [String: [String: String]] = [:]) {
         self.npc = npc
