@@ -106,8 +106,8 @@ let package = Package(
         .target(
             name: "ParleyFuzz",
             dependencies: [
-                "LanguageModels", "GameWorld", "SaveGames", "ParleySQLite", "ParleyHTTP", "OpenAICompatible",
-                "HTTPTestSupport", "ParleyJSON",
+                "LanguageModels", "LanguageModelsTesting", "GameWorld", "SaveGames", "ParleySQLite", "ParleyHTTP",
+                "OpenAICompatible", "HTTPTestSupport", "ParleyJSON", "ParleyEngine",
             ]),
         .executableTarget(
             name: "parley-bench",

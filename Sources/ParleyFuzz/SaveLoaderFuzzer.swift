@@ -238,8 +238,8 @@ public enum SaveLoaderFuzzer {
         case unclear(String)
     }
 
-    /// Loads the slot `fuzz` the way the game does, and everything in it.
-    static func attemptLoad(store: SaveGameStore, listing: Bool) -> Outcome {
+    /// Loads a slot (`fuzz` by default) the way the game does, and everything in it.
+    static func attemptLoad(store: SaveGameStore, slot: String = "fuzz", listing: Bool) -> Outcome {
         if listing {
             let slots = store.list()
             if slots.count != 1 { return .unclear("the listing has \(slots.count) slots, not 1") }
@@ -248,7 +248,7 @@ public enum SaveLoaderFuzzer {
             }
         }
         do {
-            let file = try store.open(slot: "fuzz", access: .readOnly)
+            let file = try store.open(slot: slot, access: .readOnly)
             let loaded = try file.load(pack: pack)
             for npc in loaded.conversations { _ = try file.transcript(npc: npc) }
             _ = try file.conversationLengths()

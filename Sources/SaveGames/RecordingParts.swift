@@ -5,12 +5,14 @@ import ParleyJSON
 ///
 /// A recording's `instructions` (the NPC's instructions with the summary and facts of the last context trim) is the
 /// same for every turn between two trims and, in a long conversation, tens of kilobytes: stored inline it made a
-/// save grow by about 32 KB a turn. The save keeps it once, under an id made from its content, and the recording
-/// refers to it as `{"$part": "<id>"}`. Reading a recording puts the member back, so every reader
+/// save grow by about 32 KB a turn. Its `stateBefore` (the whole game's dynamic state) is the same from turn to turn
+/// until something moves. The save keeps each once, under an id made from its content, and the recording refers to
+/// it as `{"$part": "<id>"}`. Reading a recording puts the member back, so every reader
 /// (``SaveFile/recordings(npc:)``, exports, `parley replay`) sees the recording as it was written.
 enum RecordingParts {
-    /// The members of a recording that are stored as shared parts.
-    static let sharedMembers = ["instructions"]
+    /// The members of a recording that are stored as shared parts: the instructions, and the game state before the
+    /// turn (the same from turn to turn until something changes hands).
+    static let sharedMembers = ["instructions", "stateBefore"]
     /// Members smaller than this (in UTF-8 bytes) stay inline: a reference would save nothing.
     static let minimumSize = 256
     /// The key of a reference object.

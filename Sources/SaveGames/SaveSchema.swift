@@ -163,8 +163,9 @@ enum SaveSchema {
 
     /// Parts that many recordings share, stored once: a turn recording's `instructions` (the NPC's instructions
     /// with the summary and facts of the last context trim, many kilobytes once a conversation is long) is the
-    /// same for every turn between two trims. A recording refers to its part as `{"$part": "<id>"}`; recordings
-    /// written before this version hold their instructions inline, and both read the same.
+    /// same for every turn between two trims, and its `stateBefore` until something changes hands. A recording
+    /// refers to its part as `{"$part": "<id>"}`; recordings written before this version hold them inline, and both
+    /// read the same.
     @Sendable static func createVersion3(_ db: Database) throws {
         try db.execute(
             sql: """

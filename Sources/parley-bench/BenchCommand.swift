@@ -40,6 +40,9 @@ enum BenchCommand {
                 try await requireServer()
                 try await LLMParallel.run(quick: $0)
             },
+            scenario("save-growth", "7. Save growth per turn over 1,000 turns of one conversation, with trims.") {
+                try await SaveGrowth.run(quick: $0)
+            },
             Command(
                 "fuzz", abstract: "Run the seeded fuzzers long: transcript decoder, content loader, save loader, SSE.",
                 options: [
@@ -80,6 +83,7 @@ enum BenchCommand {
         try AutosaveScaling.run(quick: quick)
         try await LoadToInput.run(quick: quick)
         try JSONThroughput.run(quick: quick)
+        try await SaveGrowth.run(quick: quick)
         if LlamaServerProcess.installation != nil {
             try await LLMCache.run(quick: quick)
             try await LLMParallel.run(quick: quick)

@@ -20,6 +20,8 @@ enum FuzzRun {
         report("- " + summaries.last!.description)
         summaries.append(try SaveLoaderFuzzer.run(iterations: max(1, iterations / 10), seed: seed))
         report("- " + summaries.last!.description)
+        summaries.append(try await SaveTamperFuzzer.run(iterations: max(1, iterations / 50), seed: seed))
+        report("- " + summaries.last!.description)
         summaries.append(try await ModelStreamFuzzer.run(iterations: max(1, iterations / 20), seed: seed))
         report("- " + summaries.last!.description)
         let total = summaries.reduce(0) { $0 + $1.iterations }

@@ -25,6 +25,13 @@ import Testing
         #expect(summary.rejected > 0, "\(summary)")
     }
 
+    @Test func tamperedSavesAreRefusedUntouchedOrPlayedWithoutACrash() async throws {
+        let summary = try await SaveTamperFuzzer.run(iterations: 120, seed: 2026)
+        #expect(summary.passed, "\(summary)")
+        #expect(summary.accepted > 0, "\(summary)")
+        #expect(summary.rejected > 0, "\(summary)")
+    }
+
     @Test func theSSEParserGivesTheSameEventsHoweverTheBytesAreChunked() {
         let summary = SSEParserFuzzer.run(iterations: 2_000, seed: 2026)
         #expect(summary.passed, "\(summary)")
