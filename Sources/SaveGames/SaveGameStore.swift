@@ -69,15 +69,23 @@ public struct SaveGameStore: Sendable {
     /// version can read (or an empty database), so a foreign, damaged or newer file is never modified. Keep the
     /// returned ``SaveFile`` for the whole session rather than opening the slot for every save.
     ///
-    /// With ``SaveFile/Access/readOnly`` nothing is created or written: a missing slot is an error, and a save from
-    /// an older schema is upgraded in a private temporary copy, so it can be loaded from a read-only folder.
+    /// With ``SaveFile/Access/readOnly`` nothing is created or written, not even a `-wal` or `-shm` file beside the
+    /// save: a missing slot is an error, and a save from an older schema is upgraded in a private temporary copy, so
+    /// it can be loaded from a read-only folder.
     ///
     /// - Parameters:
     ///   - slot: The slot's name (sanitized as ``slotURL(_:)`` does).
     ///   - access: Whether the save may be written; ``SaveFile/Access/readWrite`` by default.
     /// - Returns: The open save.
+    /// A slot whose file (or the `-wal`, `-shm` or `-journal` file beside it) is a symbolic link, a FIFO or a device
+    /// is refused, never read or written through. Writing under a name that makes the file of a save made under
+    /// another name (`a/b` and `a b` both make `a-b.parley`) is refused too; see `docs/save-format.md`. Opening for
+    /// writing does not claim the folder: a game claims it first with ``lockFolder()``.
+    ///
     /// - Throws: ``SaveGameError``: ``SaveGameError/Code/notASave``, ``SaveGameError/Code/corrupt``,
     ///   ``SaveGameError/Code/truncated``, ``SaveGameError/Code/newerSchema`` for files that cannot be used;
+    ///   ``SaveGameError/Code/unsafePath`` for a link or special file; ``SaveGameError/Code/nameTaken`` for a name
+    ///   that would share another save's file;
     ///   ``SaveGameError/Code/readOnly``, ``SaveGameError/Code/cannotOpen``, ``SaveGameError/Code/busy`` when the
     ///   file or folder cannot be written or opened; ``SaveGameError/Code/notFound`` for a missing slot opened
     ///   read-only; ``SaveGameError/Code/migrationFailed`` when an upgrade failed (and was rolled back).

@@ -26,7 +26,7 @@ enum PlayCommand {
         .value("seed", valueName: "N", defaultValue: "1", help: "The scripted model's seed."),
         .value("name", valueName: "NAME", help: "Your name in the game."),
         .value("saves", valueName: "DIR", help: "The saves folder (default: PARLEY_SAVES, or SaveGames)."),
-        .flag("continue", help: "Continue the last game (the autosave) instead of starting a new one."),
+        .flag("continue", help: "Continue the last game (the most recent autosave slot) instead of a new one."),
         .value("feedback-dir", valueName: "DIR", help: "Also write each feedback report to DIR as a .json file."),
         .value("max-tokens", valueName: "N", help: "The longest NPC reply, in tokens (default: 200 with a server)."),
     ]
