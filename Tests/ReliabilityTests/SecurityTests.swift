@@ -138,57 +138,119 @@ import Testing
         try store.delete(slot: name)
     }
 
-    @Test func savesExportWritesOnlyTheFileItWasGiven() throws {
+    @Test(arguments: ["saves", "recordings"])
+    func anExportWritesOnlyTheFileItWasGiven(_ command: String) throws {
         let work = TemporaryFolder()
         let saves = work.url.appendingPathComponent("saves").path
         let play = try ParleyProcess.run(
             ["--content", packageRoot.appendingPathComponent("Content").path, "--saves", saves], in: work.url,
-            input: "look\nsave slot1\nquit\n")
+            input: "talk to mira\nhello\nsave slot1\nquit\n")
         #expect(play.status == 0, "\(play.err)")
         let out = work.url.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        // A link where the export goes is replaced, not followed.
+        let victim = work.url.appendingPathComponent("victim.txt")
+        try Data("untouched\n".utf8).write(to: victim)
+        try FileManager.default.createSymbolicLink(
+            atPath: out.appendingPathComponent("game.json").path, withDestinationPath: victim.path)
         let export = try ParleyProcess.run(
             [
-                "saves", "export", "../../slot1", "--folder", saves, "--out",
+                command, "export", "../../slot1", "--folder", saves, "--out",
                 out.appendingPathComponent("game.json").path,
             ],
             in: work.url)
         #expect(export.status == 0, "\(export.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["game.json"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: work.url.path).sorted() == ["out", "saves"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: work.url.path).sorted() == [
+                "out", "saves", "victim.txt",
+            ])
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "untouched\n")
+        #expect(try JSONValue(parsing: Array(Data(contentsOf: out.appendingPathComponent("game.json")))) != .null)
+    }
+
+    /// A save in `folder` (slot `slot1`) holding a feedback report for each id.
+    static func saveWithReports(ids: [String], in folder: URL) throws {
+        let file = try SaveGameStore(folder: folder).open(slot: "slot1")
+        try file.writeFull(
+            SaveSnapshot(state: SyntheticWorld.generate(seed: 1, locations: 1, npcs: 1, items: 2).initialState))
+        let session = LanguageModelSession(model: EchoModel(), instructions: "x")
+        for (index, id) in ids.enumerated() {
+            let attachment = FeedbackAttachment(
+                id: id, sentiment: .negative, issues: [.init(category: .incorrect, explanation: "report \(index)")],
+                desiredOutput: nil, transcript: session.transcript, modelID: "m", modelVersion: "1")
+            try file.addFeedback(
+                id: "report-\(index)", npc: nil, json: String(decoding: attachment.jsonData(), as: UTF8.self))
+        }
     }
 
     @Test func feedbackExportKeepsEveryReportInsideTheOutputFolder() throws {
         let work = TemporaryFolder()
         let saves = work.url.appendingPathComponent("saves")
-        let store = SaveGameStore(folder: saves)
-        let file = try store.open(slot: "slot1")
-        try file.writeFull(
-            SaveSnapshot(state: SyntheticWorld.generate(seed: 1, locations: 1, npcs: 1, items: 2).initialState))
         // A report whose id (from a shared or tampered save) tries to climb out of the export folder.
-        let session = LanguageModelSession(model: EchoModel(), instructions: "x")
-        var attachment = FeedbackAttachment(
-            id: "../../escaped-report", sentiment: .negative, issues: [.init(category: .incorrect)],
-            desiredOutput: nil, transcript: session.transcript, modelID: "m", modelVersion: "1")
-        try file.addFeedback(
-            id: "report-1", npc: nil, json: String(decoding: attachment.jsonData(), as: UTF8.self))
-        attachment.id = "plain-report"
-        try file.addFeedback(id: "report-2", npc: nil, json: String(decoding: attachment.jsonData(), as: UTF8.self))
+        try Self.saveWithReports(ids: ["../../escaped-report", "plain-report"], in: saves)
         let out = work.url.appendingPathComponent("a/b/out")
         let run = try ParleyProcess.run(
             ["feedback", "export", "--all", "--folder", saves.path, "--out", out.path], in: work.url)
+        #expect(run.status == 0, "\(run.err)")
         let outside = work.files.filter { !$0.standardizedFileURL.path.hasPrefix(out.standardizedFileURL.path + "/") }
             .filter { !$0.standardizedFileURL.path.hasPrefix(saves.standardizedFileURL.path + "/") }
-        withKnownIssue(
-            """
-            parley feedback export names each file after the report's id as read from the save, so an id such as \
-            ../../x writes outside --out. Fix in Sources/parley/FeedbackCommand.swift: build the file name from the \
-            id's letters, digits, - and _ only (as SaveGameStore.sanitizedSlotName does), or refuse such ids.
-            """
-        ) {
-            #expect(outside.isEmpty, "written outside --out: \(outside.map(\.path)) (\(run.out) \(run.err))")
+        #expect(outside.isEmpty, "written outside --out: \(outside.map(\.path)) (\(run.out) \(run.err))")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+                == ["escaped-report.json", "plain-report.json"])
+        let escaped = try FeedbackAttachment(data: Data(contentsOf: out.appendingPathComponent("escaped-report.json")))
+        #expect(escaped.id == "../../escaped-report")
+        #expect(run.out.contains("../../escaped-report is in escaped-report.json"), "\(run.out)")
+    }
+
+    @Test func feedbackExportGivesIdsThatMakeOneNameAFileEach() throws {
+        let work = TemporaryFolder()
+        let saves = work.url.appendingPathComponent("saves")
+        let ids = ["a/b", "a-b", "A.B", "..", "."]
+        try Self.saveWithReports(ids: ids, in: saves)
+        let out = work.url.appendingPathComponent("out")
+        let run = try ParleyProcess.run(
+            ["feedback", "export", "--all", "--folder", saves.path, "--out", out.path], in: work.url)
+        #expect(run.status == 0, "\(run.err)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        #expect(files.count == ids.count, "\(files)")
+        // Every report is in a file of its own.
+        let exported = try files.map {
+            try FeedbackAttachment(data: Data(contentsOf: out.appendingPathComponent($0))).id
         }
-        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("plain-report.json").path))
+        #expect(Set(exported) == Set(ids))
+        #expect(Set(files.map { $0.lowercased() }).count == files.count)
+        #expect(files.allSatisfy { !$0.hasPrefix(".") && $0.hasSuffix(".json") })
+    }
+
+    @Test func feedbackExportNeverFollowsALinkInTheOutputFolder() throws {
+        let work = TemporaryFolder()
+        let saves = work.url.appendingPathComponent("saves")
+        try Self.saveWithReports(ids: ["plain-report", "dangling"], in: saves)
+        let out = work.url.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        // Links planted where the reports will be written: one to a file outside, one to a file not there yet.
+        let victim = work.url.appendingPathComponent("victim.txt")
+        try Data("untouched\n".utf8).write(to: victim)
+        let planted = work.url.appendingPathComponent("planted.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: out.appendingPathComponent("plain-report.json").path, withDestinationPath: victim.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: out.appendingPathComponent("dangling.json").path, withDestinationPath: planted.path)
+
+        let run = try ParleyProcess.run(
+            ["feedback", "export", "--all", "--folder", saves.path, "--out", out.path], in: work.url)
+        #expect(run.status == 0, "\(run.err)")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "untouched\n")
+        #expect(!FileManager.default.fileExists(atPath: planted.path))
+        for name in ["plain-report", "dangling"] {
+            let file = out.appendingPathComponent("\(name).json")
+            let type = try FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType
+            #expect(type == .typeRegular, "\(name).json is \(String(describing: type))")
+            #expect(try FeedbackAttachment(data: Data(contentsOf: file)).id == name)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).count == 2)
     }
 
     // MARK: - Servers
