@@ -33,7 +33,7 @@ enum FeedbackCommand {
 
     /// Every report in the saves the options name, newest first, without duplicates.
     static func reports(_ context: CommandContext) throws -> [(slot: String, attachment: FeedbackAttachment)] {
-        let store = SavesCommand.store(context)
+        let store = try SavesCommand.store(context)
         let slots =
             context.arguments.value("slot").map { [$0] } ?? store.list().filter { $0.metadata != nil }.map(\.slot)
         var seen = Set<String>()
