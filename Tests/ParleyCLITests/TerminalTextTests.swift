@@ -89,4 +89,11 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(sanitized.utf8)) as? [String: [String]])
         #expect(parsed["said"] == strings)
     }
+
+    /// The game's own colours still work, around the sanitized name; with colour off only the name is left.
+    @Test func stylesKeepTheirEscapesAndSanitizeWhatTheyStyle() {
+        #expect(Style(enabled: true).npc("Mira\u{1B}[2J:") == "\u{1B}[1;36mMira\\u001B[2J:\u{1B}[0m")
+        #expect(Style(enabled: false).problem("no\u{9B}31m") == #"no\u009B31m"#)
+        #expect(Style(enabled: true).goal("Done") == "\u{1B}[1;32mDone\u{1B}[0m")
+    }
 }
