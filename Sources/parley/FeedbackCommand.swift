@@ -25,7 +25,7 @@ enum FeedbackCommand {
                 ],
                 options: [
                     SavesCommand.folderOption, slotOption, .flag("all", help: "Export every report."),
-                    .value("out", valueName: "DIR", help: "The folder to write to."),
+                    .value("out", valueName: "DIR", help: "The folder to write to (<id>.json in it, for each report)."),
                 ],
                 handler: export),
         ],
@@ -33,7 +33,7 @@ enum FeedbackCommand {
 
     /// Every report in the saves the options name, newest first, without duplicates.
     static func reports(_ context: CommandContext) throws -> [(slot: String, attachment: FeedbackAttachment)] {
-        let store = SavesCommand.store(context)
+        let store = try SavesCommand.store(context)
         let slots =
             context.arguments.value("slot").map { [$0] } ?? store.list().filter { $0.metadata != nil }.map(\.slot)
         var seen = Set<String>()
@@ -88,12 +88,20 @@ enum FeedbackCommand {
         } else {
             throw UsageError("give a report's ID or --all")
         }
+        // Each file is named after its report's id, which comes from a save and may be anything (`../../x`):
+        // only the id's letters, digits, `-` and `_` make the name, so every file lands inside --out.
         let folder = URL(fileURLWithPath: out)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for report in chosen {
-            try report.jsonData().write(to: folder.appendingPathComponent("\(report.id).json"), options: .atomic)
+        let names = ExportFileNames.fileNames(for: chosen.map(\.id), fileExtension: "json")
+        for (report, name) in zip(chosen, names) {
+            // `.atomic` writes a new file (created exclusively) and renames it over the name: a link already at
+            // that name is replaced, never followed.
+            try report.jsonData().write(to: folder.appendingPathComponent(name), options: .atomic)
         }
         context.print("Exported \(chosen.count) report\(chosen.count == 1 ? "" : "s") to \(out).")
+        for (report, name) in zip(chosen, names) where name != "\(report.id).json" {
+            context.print("  \(report.id) is in \(name)")
+        }
         return .success
     }
 }

@@ -2,7 +2,9 @@ import ParleyEngine
 
 /// Shows what the game outputs: narration as lines, NPC speech as it streams, problems and the goal.
 ///
-/// On a terminal a dim "…" shows while a slow model thinks; piped output gets no escape codes at all.
+/// On a terminal a dim "…" shows while a slow model thinks; piped output gets no escape codes at all. Every text
+/// the game hands over (narration, NPC names and words, problems, which quote the player's input) is printed
+/// through ``TerminalText/sanitized(_:)``: the only escape codes on the screen are the renderer's own.
 final class GameRenderer: Sendable {
     let style: Style
     let showsSpinner: Bool
@@ -14,13 +16,15 @@ final class GameRenderer: Sendable {
 
     func render(_ output: GameOutput) {
         switch output {
-        case .narration(let text): Terminal.write(text + "\n")
+        case .narration(let text): Terminal.write(TerminalText.sanitized(text) + "\n")
         case .thinking(let npc):
             if showsSpinner { Terminal.write(style.npc(npc + ":") + " " + style.dim("…")) }
         case .speechBegan(let npc):
             if showsSpinner { Terminal.write("\r\u{1B}[K") }
             Terminal.write(style.npc(npc + ":") + " ")
-        case .speech(let words): Terminal.write(words)
+        // Each streamed piece is sanitized on its own: the mapping is per character, so an escape sequence split
+        // across pieces is as harmless as a whole one.
+        case .speech(let words): Terminal.write(TerminalText.sanitized(words))
         case .speechEnded: Terminal.write("\n")
         case .problem(let text):
             if showsSpinner { Terminal.write("\r\u{1B}[K") }

@@ -27,10 +27,13 @@ final class LineEditor {
         var historyIndex = history.count
         var draft: [Character] = []
 
+        // The prompt holds an NPC's name and the line what the player typed or pasted: both are shown sanitized.
+        let shownPrompt = TerminalText.sanitized(prompt)
         func redraw() {
-            Terminal.write("\r\u{1B}[K" + prompt + String(line))
-            let back = line.count - cursor
-            if back > 0 { Terminal.write("\u{1B}[\(back)D") }
+            let beforeCursor = TerminalText.sanitized(String(line[..<cursor]))
+            let afterCursor = TerminalText.sanitized(String(line[cursor...]))
+            Terminal.write("\r\u{1B}[K" + shownPrompt + beforeCursor + afterCursor)
+            if !afterCursor.isEmpty { Terminal.write("\u{1B}[\(afterCursor.count)D") }
         }
         redraw()
         while let byte = readByte() {

@@ -93,8 +93,8 @@ enum PlayCommand {
             showsSpinner: Terminal.outputIsTerminal)
         let world = state.world
         Terminal.write(renderer.style.goal(world.title) + "\n")
-        if !world.introduction.isEmpty { Terminal.write(world.introduction + "\n") }
-        Terminal.write("Your goal: \(world.goal.description)\nType help for the commands.\n\n")
+        if !world.introduction.isEmpty { Terminal.write(TerminalText.sanitized(world.introduction) + "\n") }
+        Terminal.write("Your goal: \(TerminalText.sanitized(world.goal.description))\nType help for the commands.\n\n")
         // Stopped by a signal, the game still closes its saves.
         let trap = SignalTrap { await host.close() }
         defer { trap.cancel() }

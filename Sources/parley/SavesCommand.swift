@@ -29,16 +29,23 @@ enum SavesCommand {
         ],
         handler: list)
 
-    /// The store the options name.
-    static func store(_ context: CommandContext) -> SaveGameStore {
+    /// The store the options name: `--folder`, else `PARLEY_SAVES`, else `SaveGames`.
+    ///
+    /// The commands that use it read saves (or delete one), so the folder must exist: a missing one is an error
+    /// rather than an empty list, which would hide a mistyped name.
+    ///
+    /// - Throws: `SavesFolderError` when the folder does not exist or is a file.
+    static func store(_ context: CommandContext) throws -> SaveGameStore {
         let folder = context.arguments.value("folder") ?? context.environment["PARLEY_SAVES"] ?? "SaveGames"
+        try SavesFolderError.check(folder)
         return SaveGameStore(folder: URL(fileURLWithPath: folder))
     }
 
     @Sendable static func list(_ context: CommandContext) async throws -> ExitCode {
-        let slots = store(context).list()
+        let saves = try store(context)
+        let slots = saves.list()
         guard !slots.isEmpty else {
-            context.print("No saves in \(store(context).folder.relativePath).")
+            context.print("No saved games in \(saves.folder.relativePath).")
             return .success
         }
         for summary in slots {

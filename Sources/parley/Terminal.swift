@@ -29,10 +29,17 @@ enum Terminal {
 }
 
 /// ANSI styles, or nothing when colour is off.
+///
+/// The text being styled is sanitized (``TerminalText/sanitized(_:)``) whether colour is on or off: a name or a
+/// message from a content pack, a model or a save cannot carry escape codes of its own, so the only ones printed
+/// are the style's.
 struct Style: Sendable {
     let enabled: Bool
 
-    func apply(_ code: String, _ text: String) -> String { enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    func apply(_ code: String, _ text: String) -> String {
+        let text = TerminalText.sanitized(text)
+        return enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
     func npc(_ text: String) -> String { apply("1;36", text) }
     func dim(_ text: String) -> String { apply("2", text) }
     func problem(_ text: String) -> String { apply("33", text) }
