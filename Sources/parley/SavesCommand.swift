@@ -90,7 +90,11 @@ enum SavesCommand {
 
     @Sendable static func delete(_ context: CommandContext) async throws -> ExitCode {
         let slot = context.arguments.value("SLOT") ?? ""
-        try store(context).delete(slot: slot)
+        let saves = try store(context)
+        // Deleting writes the folder: not while a game uses it (that game could be writing this very slot).
+        let lock = try saves.lockFolder()
+        defer { lock.release() }
+        try saves.delete(slot: slot)
         context.print("Deleted \(slot).")
         return .success
     }

@@ -90,7 +90,10 @@ import Glibc
             #expect(second.err.contains("in use by another Parley (pid \(first.pid))"), "\(second.err)")
             #expect(second.err.contains("Nothing was changed"), "\(second.err)")
         }
-        // Read-only commands are not blocked by a running game.
+        // Deleting a slot of the running game is refused too; read-only commands are not blocked.
+        let delete = try ParleyProcess.run(["saves", "delete", "autosave", "--folder", saves.path], in: work.url)
+        #expect(delete.status == 1)
+        #expect(delete.err.contains("in use by another Parley (pid \(first.pid))"), "\(delete.err)")
         let list = try ParleyProcess.run(["saves", "--folder", saves.path], in: work.url)
         #expect(list.status == 0, "\(list.err)")
         #expect(try snapshot(saves) == before, "the refused game changed the folder")
