@@ -52,13 +52,7 @@ public final class SaveFolderLock: Sendable {
     ///   the lock file is a symbolic link).
     init(folder: URL) throws {
         self.folder = folder
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw SaveGameError(
-                .cannotOpen, path: folder.path,
-                detail: "cannot create the save folder: \(error.localizedDescription)", underlyingError: error)
-        }
+        try Self.createFolder(folder)
         var info = stat()
         guard stat(folder.path, &info) == 0 else {
             throw SaveGameError(
@@ -100,6 +94,24 @@ public final class SaveFolderLock: Sendable {
                 close(claim.descriptor)
                 claims[key] = nil
             }
+        }
+    }
+
+    /// Creates a folder and its missing parents, saying in the system's words why one cannot be made.
+    static func createFolder(_ folder: URL) throws {
+        var missing: [String] = []
+        var path = folder.standardizedFileURL.path
+        while !path.isEmpty, path != "/", access(path, F_OK) != 0 {
+            missing.insert(path, at: 0)
+            path = (path as NSString).deletingLastPathComponent
+        }
+        for path in missing where mkdir(path, 0o755) != 0 && errno != EEXIST {
+            let reason = String(cString: strerror(errno))
+            throw SaveGameError(.cannotOpen, path: folder.path, detail: "cannot create the folder \(path): \(reason)")
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw SaveGameError(.cannotOpen, path: folder.path, detail: "it is not a folder")
         }
     }
 

@@ -209,12 +209,6 @@ public struct SaveGameStore: Sendable {
     // MARK: - Helpers
 
     private func createFolder() throws {
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw SaveGameError(
-                .cannotOpen, path: folder.path, detail: "cannot create the save folder: \(error.localizedDescription)",
-                underlyingError: error)
-        }
+        try SaveFolderLock.createFolder(folder)
     }
 }

@@ -82,9 +82,13 @@ enum PlayCommand {
         do {
             // One game per save folder: a second one stops here, before anything is written.
             try await host.claimSaves()
-        } catch {
+        } catch let error as SaveGameError where error.code == .inUse {
             context.printError("parley: \(error)")
             return .failure
+        } catch {
+            // A folder that cannot be written (read-only, not a folder): the game is still playable, and each
+            // autosave says why it failed.
+            context.printError("parley: \(error) The game can be played, but it cannot be saved there.")
         }
 
         let interactive = Terminal.inputIsTerminal && Terminal.outputIsTerminal
