@@ -69,9 +69,43 @@ public final class LlamaServerProcess: Sendable {
         contextSize: Int = 2048, parallel: Int = 1, arguments: [String] = [],
         _ body: (LlamaServerProcess) async throws -> T
     ) async throws -> T {
-        let server = try await LlamaServerProcess(contextSize: contextSize, parallel: parallel, arguments: arguments)
-        defer { server.stop() }
-        return try await body(server)
+        // One server at a time in a test process: suites run in parallel, and several small models answering at
+        // once on a two-core machine make every one of them miss its time limit.
+        await turnstile.enter()
+        do {
+            let server = try await LlamaServerProcess(
+                contextSize: contextSize, parallel: parallel, arguments: arguments)
+            defer { server.stop() }
+            let result = try await body(server)
+            await turnstile.leave()
+            return result
+        } catch {
+            await turnstile.leave()
+            throw error
+        }
+    }
+
+    /// Lets one ``with(contextSize:parallel:arguments:_:)`` run at a time in this process.
+    static let turnstile = Turnstile()
+
+    /// A first-come, first-served lock for async code.
+    actor Turnstile {
+        private var isTaken = false
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        /// Waits until no one else is inside, then goes in.
+        func enter() async {
+            guard isTaken else {
+                isTaken = true
+                return
+            }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+
+        /// Goes out, letting the next one in.
+        func leave() {
+            if waiting.isEmpty { isTaken = false } else { waiting.removeFirst().resume() }
+        }
     }
 
     /// Starts a server and waits until it is healthy.
