@@ -85,7 +85,9 @@ enum ChatResponseParser {
         guard usage?.objectValue != nil || timings?.objectValue != nil else { return nil }
         let cacheN = timings?["cache_n"]?.intValue
         let promptN = timings?["prompt_n"]?.intValue
-        let promptTokens = usage?["prompt_tokens"]?.intValue ?? promptN.map { $0 + (cacheN ?? 0) } ?? 0
+        // Counts come from the server: added without trapping, whatever it sends.
+        let promptTokens =
+            usage?["prompt_tokens"]?.intValue ?? promptN.map { $0.saturatingAdding(cacheN ?? 0) } ?? 0
         let cached = usage?["prompt_tokens_details"]?["cached_tokens"]?.intValue ?? cacheN
         return GenerationUsage(
             promptTokens: promptTokens, cachedPromptTokens: cached,
