@@ -7,25 +7,33 @@ import ParleyJSON
 /// once, the arguments as JSON fragments); they are joined per index and parsed only when the stream ends. In
 /// constrained tool-calling mode the content is the model's JSON: the reply's text is streamed as it grows, and
 /// the whole JSON is parsed at the end.
+///
+/// The text, reasoning and tool-call arguments together may not pass `limits.contentBytes`.
 struct ChatStreamAccumulator {
     let constrained: ConstrainedToolCalling?
     let makeCallID: @Sendable () -> String
+    let limits: ReplyLimits
 
     private var content = ""
     private var emittedReply = ""
     private var toolCalls: [Int: (id: String?, name: String, arguments: String)] = [:]
     private(set) var finished = false
     private var usage: GenerationUsage?
+    private var contentBytes = 0
 
-    init(constrained: ConstrainedToolCalling?, makeCallID: @escaping @Sendable () -> String) {
+    init(
+        constrained: ConstrainedToolCalling?, makeCallID: @escaping @Sendable () -> String,
+        limits: ReplyLimits = ReplyLimits(maximumTokens: nil, hardCap: .max)
+    ) {
         self.constrained = constrained
         self.makeCallID = makeCallID
+        self.limits = limits
     }
 
     /// Reads one event's data and returns the updates to deliver now.
     ///
     /// - Throws: `ChatResponseParser.InvalidResponse` for data that is not a chunk, and the server's error when
-    ///   the stream carries one.
+    ///   the stream carries one; `ReplyLimits.Exceeded` when the reply passes its limit.
     mutating func consume(_ data: String) throws -> [GenerationUpdate] {
         if data == "[DONE]" {
             finished = true
@@ -46,9 +54,11 @@ struct ChatStreamAccumulator {
         if let reason = choice["finish_reason"], !reason.isNull { finished = true }
         let delta = choice["delta"] ?? choice["message"] ?? [:]
         if let reasoning = delta["reasoning_content"]?.stringValue, !reasoning.isEmpty {
+            try count(reasoning)
             updates.append(.reasoning(reasoning))
         }
         if let text = delta["content"]?.stringValue, !text.isEmpty {
+            try count(text)
             content += text
             if constrained == nil {
                 updates.append(.text(text))
@@ -65,13 +75,24 @@ struct ChatStreamAccumulator {
             if let id = call["id"]?.stringValue, !id.isEmpty { entry.id = id }
             if let name = call["function"]?["name"]?.stringValue { entry.name += name }
             switch call["function"]?["arguments"] {
-            case .string(let fragment)?: entry.arguments += fragment
-            case .object(let object)?: entry.arguments += JSONValue.object(object).jsonString()
+            case .string(let fragment)?:
+                try count(fragment)
+                entry.arguments += fragment
+            case .object(let object)?:
+                let fragment = JSONValue.object(object).jsonString()
+                try count(fragment)
+                entry.arguments += fragment
             default: break
             }
             toolCalls[index] = entry
         }
         return updates
+    }
+
+    /// Counts a piece of the reply against its limit.
+    private mutating func count(_ piece: String) throws {
+        contentBytes = contentBytes.saturatingAdding(piece.utf8.count)
+        if contentBytes > limits.contentBytes { throw ReplyLimits.Exceeded(bytes: limits.contentBytes) }
     }
 
     /// The updates that complete the generation once the stream has ended: tool calls, the rest of a

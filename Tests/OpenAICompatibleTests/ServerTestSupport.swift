@@ -6,17 +6,19 @@ import Synchronization
 
 @testable import OpenAICompatible
 
-/// Backends and streams shared by the tests of server answers, sizes, retries and secrets.
+/// Backends, streams and notice collection shared by the tests of server answers, sizes, retries and secrets.
 enum ServerTest {
     /// A backend for a loopback server: native tools, a known context size, short waits.
     static func model(
-        _ server: LoopbackHTTPServer, retries: Int = 0, apiKey: String? = nil, idle: Duration = .seconds(5)
+        _ server: LoopbackHTTPServer, retries: Int = 0, apiKey: String? = nil, idle: Duration = .seconds(5),
+        maximumReplyBytes: Int? = nil
     ) throws -> OpenAICompatibleLanguageModel {
         var configuration = OpenAICompatibleLanguageModel.Configuration(
             baseURL: server.baseURL + "/v1", apiKey: apiKey, contextSize: 1 << 20, toolCalling: .native)
         configuration.maximumRetries = retries
         configuration.retryDelay = .milliseconds(10)
         configuration.idleTimeout = idle
+        if let maximumReplyBytes { configuration.maximumReplyBytes = maximumReplyBytes }
         return try OpenAICompatibleLanguageModel(configuration: configuration)
     }
 
@@ -45,6 +47,25 @@ enum ServerTest {
             "usage": ["prompt_tokens": 5, "completion_tokens": 3],
         ]
         return value.jsonString()
+    }
+
+    /// Runs `body` with a context that collects the backend's notices, and returns them with the result.
+    static func collectingNotices<T: Sendable>(
+        deadline: ContinuousClock.Instant? = nil, _ body: () async throws -> T
+    ) async -> (Result<T, any Error>, [ModelServerNotice]) {
+        let (notices, sink) = AsyncStream<ModelServerNotice>.makeStream()
+        let result: Result<T, any Error>
+        do {
+            result = .success(
+                try await ModelServerContext.$current.withValue(
+                    ModelServerContext(deadline: deadline, notices: sink), operation: body))
+        } catch {
+            result = .failure(error)
+        }
+        sink.finish()
+        var seen: [ModelServerNotice] = []
+        for await notice in notices { seen.append(notice) }
+        return (result, seen)
     }
 }
 
