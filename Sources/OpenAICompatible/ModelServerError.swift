@@ -3,7 +3,8 @@
 /// fails, breaks off a stream, answers with something that is not a chat completion (a web page, a redirect), or
 /// sends more than the request allows.
 ///
-/// Every description names the server's URL (never the API key) and says what to do.
+/// Every description names the server's URL (never the API key: what the server echoes is redacted) and says
+/// what to do.
 public struct ModelServerError: Error, Sendable, Equatable, CustomStringConvertible {
     private enum Code: Sendable, Equatable {
         case unreachable, unauthorized, notFound, badRequest, serverError, streamInterrupted, invalidResponse

@@ -4,7 +4,8 @@ import ParleyHTTP
 import ParleyJSON
 
 // Sending requests: headers, time limits, size limits, retries with backoff (announced through
-// `ModelServerContext`), and the translation of HTTP failures into `LanguageModelError`s and `ModelServerError`s.
+// `ModelServerContext`), the translation of HTTP failures into `LanguageModelError`s and `ModelServerError`s, and
+// the removal of the API key from everything the server sends back.
 
 extension OpenAICompatibleLanguageModel {
     /// Sends a whole request and returns its successful response, whose body is at most `limits.wholeBodyBytes`.
@@ -95,11 +96,69 @@ extension OpenAICompatibleLanguageModel {
         return headers
     }
 
+    // MARK: - Secrets
+
+    /// Removes the API key (alone, as `Bearer <key>`, and any other bearer token) from text the server sent.
+    var redactor: SecretRedactor { Self.redactor(apiKey: configuration.apiKey) }
+
+    private static func redactor(apiKey: String?) -> SecretRedactor {
+        SecretRedactor(secrets: apiKey.map { [$0, "Bearer \($0)"] } ?? [])
+    }
+
+    /// Text with this backend's API key removed (alone and as `Bearer <key>`), and any other bearer token.
+    ///
+    /// The backend already removes the key from every error it throws and from what the model says; this is for
+    /// callers that keep text of their own making (a failure's description in a recording) and want to be sure.
+    ///
+    /// - Parameter text: The text.
+    /// - Returns: The text without the key, which is replaced by `<redacted>`.
+    public func redactingSecrets(in text: String) -> String {
+        redactor.redact(text)
+    }
+
+    /// Text with an API key removed (alone and as `Bearer <key>`), and any bearer token.
+    ///
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - apiKey: The key, or `nil` to remove bearer tokens only.
+    /// - Returns: The text without the key, which is replaced by `<redacted>`.
+    public static func redactingSecrets(in text: String, apiKey: String?) -> String {
+        redactor(apiKey: apiKey).redact(text)
+    }
+
+    /// The error with the API key removed from every text it carries.
+    func redacted(_ error: any Error) -> any Error {
+        let redactor = self.redactor
+        switch error {
+        case let error as ModelServerError:
+            return error.with(detail: redactor.redact(error.detail))
+        case let error as GeneratedContent.ParsingError:
+            return GeneratedContent.ParsingError(
+                rawContent: redactor.redactKnown(error.rawContent),
+                debugDescription: redactor.redact(error.debugDescription))
+        case LanguageModelError.rateLimited(var info):
+            info.debugDescription = redactor.redact(info.debugDescription)
+            return LanguageModelError.rateLimited(info)
+        case LanguageModelError.timeout(var info):
+            info.debugDescription = redactor.redact(info.debugDescription)
+            return LanguageModelError.timeout(info)
+        case LanguageModelError.contextSizeExceeded(var info):
+            info.debugDescription = redactor.redact(info.debugDescription)
+            return LanguageModelError.contextSizeExceeded(info)
+        case LanguageModelError.refusal(var info):
+            info.explanation = redactor.redactKnown(info.explanation)
+            info.debugDescription = redactor.redact(info.debugDescription)
+            return LanguageModelError.refusal(info)
+        default:
+            return error
+        }
+    }
+
     // MARK: - Retries
 
     /// Runs `attempt`, retrying server errors, resets, timeouts and rate limits with exponential backoff (or the
     /// wait a 429 asks for), announcing each retry to `ModelServerContext.current` unless told not to; maps the
-    /// final failure to a Parley error.
+    /// final failure to a Parley error, without the API key.
     func withRetries<T: Sendable>(
         announcing: Bool = true, _ attempt: @Sendable () async throws -> T
     ) async throws -> T {
@@ -111,7 +170,7 @@ extension OpenAICompatibleLanguageModel {
             do {
                 return try await attempt()
             } catch {
-                let mapped = map(error)
+                let mapped = redacted(map(error))
                 tries += 1
                 guard tries < attempts, let (reason, wait) = retryPlan(for: mapped, backoff: delay) else {
                     throw mapped
@@ -183,10 +242,10 @@ extension OpenAICompatibleLanguageModel {
     /// Throws the error a non-2xx status means.
     func check(status: Int, headers: HTTPHeaders, body: Data) throws {
         guard !(200..<300).contains(status) else { return }
-        let text = String(decoding: body, as: UTF8.self)
+        let text = redactor.redact(String(decoding: body, as: UTF8.self))
         let json = try? JSONValue(parsing: Array(body))
         let error = json?["error"]
-        let message = error?["message"]?.stringValue ?? error?.stringValue ?? Self.excerpt(text)
+        let message = redactor.redact(error?["message"]?.stringValue ?? error?.stringValue ?? Self.excerpt(text))
         let url = configuration.baseURL
         let page = json == nil ? Self.webPage(headers: headers, text: text) : nil
         switch status {

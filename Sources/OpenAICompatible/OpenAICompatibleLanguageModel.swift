@@ -90,23 +90,27 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     ///
     /// In constrained tool calling, a tool call that `max_tokens` cut off is asked for once more, with more room.
     public func generate(_ request: GenerationRequest) async throws -> Generation {
-        let (builder, constrained) = try await builder(for: request)
-        var room = ChatRequestBuilder.constrainedOverhead
-        while true {
-            let body = builder.body(for: request, stream: false, constrainedRoom: room)
-            let limits = self.limits(for: body)
-            let response = try await send(
-                endpoint: "/chat/completions", body: Data(body.jsonString().utf8), limits: limits)
-            do {
-                return try ChatResponseParser.generation(
-                    from: response.body, constrained: constrained, makeCallID: Self.makeCallID)
-            } catch let error as ChatResponseParser.InvalidResponse {
-                throw invalidResponse(error, status: response.status, headers: response.headers)
-            } catch let error as GeneratedContent.ParsingError
-                where Self.shouldRetry(error, constrained: constrained, room: room, request: request)
-            {
-                room = ChatRequestBuilder.constrainedRetryRoom
+        do {
+            let (builder, constrained) = try await builder(for: request)
+            var room = ChatRequestBuilder.constrainedOverhead
+            while true {
+                let body = builder.body(for: request, stream: false, constrainedRoom: room)
+                let limits = self.limits(for: body)
+                let response = try await send(
+                    endpoint: "/chat/completions", body: Data(body.jsonString().utf8), limits: limits)
+                do {
+                    return try ChatResponseParser.generation(
+                        from: response.body, constrained: constrained, makeCallID: Self.makeCallID, redactor: redactor)
+                } catch let error as ChatResponseParser.InvalidResponse {
+                    throw invalidResponse(error, status: response.status, headers: response.headers)
+                } catch let error as GeneratedContent.ParsingError
+                    where Self.shouldRetry(error, constrained: constrained, room: room, request: request)
+                {
+                    room = ChatRequestBuilder.constrainedRetryRoom
+                }
             }
+        } catch {
+            throw redacted(error)
         }
     }
 
@@ -136,7 +140,8 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
                         let limits = self.limits(for: body)
                         let response = try await self.openStream(body: Data(body.jsonString().utf8))
                         var accumulator = ChatStreamAccumulator(
-                            constrained: constrained, makeCallID: Self.makeCallID, limits: limits)
+                            constrained: constrained, makeCallID: Self.makeCallID, redactor: self.redactor,
+                            limits: limits)
                         let updates: [GenerationUpdate]
                         do {
                             updates = try await self.read(response, limits: limits, into: &accumulator) {
@@ -156,7 +161,7 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
                 } catch let error as HTTPClientError where error == .cancelled {
                     continuation.finish(throwing: CancellationError())
                 } catch {
-                    continuation.finish(throwing: error)
+                    continuation.finish(throwing: self.redacted(error))
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
@@ -241,7 +246,8 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         let generation: Generation
         do {
             generation = try ChatResponseParser.generation(
-                from: Data(text.utf8), constrained: accumulator.constrained, makeCallID: Self.makeCallID)
+                from: Data(text.utf8), constrained: accumulator.constrained, makeCallID: Self.makeCallID,
+                redactor: redactor)
         } catch var error as ChatResponseParser.InvalidResponse {
             if Self.webPage(headers: response.headers, text: text) == nil {
                 error.message =
@@ -266,7 +272,7 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     private func invalidResponse(
         _ error: ChatResponseParser.InvalidResponse, status: Int, headers: HTTPHeaders
     ) -> ModelServerError {
-        let text = error.body
+        let text = redactor.redact(error.body)
         if let page = Self.webPage(headers: headers, text: text) {
             return ModelServerError.webPage.with(
                 url: configuration.baseURL, status: status, detail: Self.pageDetail(page))
