@@ -2,6 +2,14 @@ import CommandLineKit
 import ParleyEngine
 
 extension CommandContext {
+    /// `--turn-timeout SECONDS`, taken by every command that runs NPC turns (`play`, `test`, `replay`).
+    static let turnTimeoutOption = Option.value(
+        "turn-timeout", valueName: "SECONDS",
+        help: "The longest an NPC's turn may take with its retries, in seconds (default: 60).")
+
+    /// The longest `--turn-timeout` may be: a day.
+    static let maximumTurnSeconds = 86_400.0
+
     /// The model that `--model SPEC` and `--seed N` name (`scripted`, seed 1, when not given), for the commands
     /// that run NPCs outside the game (`test`, `replay`).
     ///
@@ -13,5 +21,18 @@ extension CommandContext {
         } catch {
             throw UsageError("\(error)")
         }
+    }
+
+    /// The turn time limit `--turn-timeout SECONDS` gives: `Game.turnTimeout` (60 s) when not given.
+    ///
+    /// - Throws: `UsageError` for a value that is not a number of seconds above 0 and at most a day.
+    func turnTimeout() throws -> Duration {
+        guard let text = arguments.value("turn-timeout") else { return Game.turnTimeout }
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= Self.maximumTurnSeconds else {
+            throw UsageError(
+                "--turn-timeout must be a number of seconds above 0 and at most \(Int(Self.maximumTurnSeconds))",
+                hint: "for example --turn-timeout 120")
+        }
+        return .milliseconds(max(1, Int64(seconds * 1000)))
     }
 }

@@ -16,6 +16,9 @@ enum PlayCommand {
             The model is the embedded scripted one unless --model or PARLEY_MODEL names a server:
               --model http://127.0.0.1:8080/v1          (scripts/llm-server start --port 8080)
               --model http://127.0.0.1:11434/v1#llama3.2 (Ollama)
+            With a server, each NPC turn has --turn-timeout seconds (default 60), retries included: while it waits
+            the NPC shows as thinking with the seconds passed, and the server's retries and rate limits are shown;
+            a turn that runs out is taken back, and your words are not lost.
             """,
         options: options, handler: run)
 
@@ -29,16 +32,11 @@ enum PlayCommand {
         .flag("continue", help: "Continue the last game (the autosave) instead of starting a new one."),
         .value("feedback-dir", valueName: "DIR", help: "Also write each feedback report to DIR as a .json file."),
         .value("max-tokens", valueName: "N", help: "The longest NPC reply, in tokens (default: 200 with a server)."),
+        CommandContext.turnTimeoutOption,
     ]
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
-        let directory = context.arguments.value("content") ?? "Content"
-        let loaded = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
-        guard let pack = loaded.pack, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
-            context.printError(ContentCheckReport(loaded).text, terminator: "")
-            context.printError("parley: the content pack in \(directory) has errors; fix them and try again.")
-            return .failure
-        }
+        // Usage errors first, before any file is read or server contacted.
         guard let seed = UInt64(context.arguments.value("seed") ?? "1") else {
             throw UsageError("--seed must be a whole number", hint: "for example --seed 7")
         }
@@ -48,6 +46,14 @@ enum PlayCommand {
             choice = try ModelChoice.parse(specification, seed: seed)
         } catch {
             throw UsageError("\(error)")
+        }
+        let turnTimeout = try context.turnTimeout()
+        let directory = context.arguments.value("content") ?? "Content"
+        let loaded = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
+        guard let pack = loaded.pack, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
+            context.printError(ContentCheckReport(loaded).text, terminator: "")
+            context.printError("parley: the content pack in \(directory) has errors; fix them and try again.")
+            return .failure
         }
         let models: Game.ModelProvider
         do {
@@ -79,11 +85,18 @@ enum PlayCommand {
                 .map { URL(fileURLWithPath: $0) },
             options: options, contentDirectory: URL(fileURLWithPath: directory))
 
+        await Game.$turnTimeout.withValue(turnTimeout) {
+            await play(host: host, world: state.world, store: store, context: context)
+        }
+        return .success
+    }
+
+    /// The game loop: the introduction, then one line the player types after another until the end of input.
+    private static func play(host: GameHost, world: World, store: SaveGameStore, context: CommandContext) async {
         let interactive = Terminal.inputIsTerminal && Terminal.outputIsTerminal
         let renderer = GameRenderer(
             style: Style(enabled: Terminal.colorEnabled(environment: context.environment)),
             showsSpinner: Terminal.outputIsTerminal)
-        let world = state.world
         Terminal.write(renderer.style.goal(world.title) + "\n")
         if !world.introduction.isEmpty { Terminal.write(world.introduction + "\n") }
         Terminal.write("Your goal: \(world.goal.description)\nType help for the commands.\n\n")
@@ -100,6 +113,5 @@ enum PlayCommand {
             guard await host.perform(line, output: renderer.render) else { break }
         }
         if interactive { Terminal.write("Farewell.\n") }
-        return .success
     }
 }
