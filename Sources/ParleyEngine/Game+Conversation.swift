@@ -76,8 +76,9 @@ extension Game {
         let limit = Self.turnTimeout
         let deadline = started + limit
         func fail(_ error: any Error) {
-            record([], failure: "\(error)", usage: nil, firstWords: nil)
-            output(.problem(Self.explain(error, npc: name)))
+            let model = conversation.session.model
+            record([], failure: Self.withoutSecrets("\(error)", model: model), usage: nil, firstWords: nil)
+            output(.problem(Self.withoutSecrets(Self.explain(error, npc: name), model: model)))
         }
         // Set when even the hardest trim left no room: the last attempt answers without tools (see below).
         var withoutTools = false

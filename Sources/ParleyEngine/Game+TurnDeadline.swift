@@ -120,6 +120,13 @@ extension Game {
             }
         }
     }
+
+    /// Text without the API key of an NPC's model server, nor any bearer token: for failures the game keeps
+    /// (recordings) and shows. The backend already removes the key from its errors; this makes sure.
+    static func withoutSecrets(_ text: String, model: any LanguageModel) -> String {
+        OpenAICompatibleLanguageModel.redactingSecrets(
+            in: text, apiKey: (model as? OpenAICompatibleLanguageModel)?.configuration.apiKey)
+    }
 }
 
 /// A turn that did not finish within its time limit (`Game.turnTimeout`).
