@@ -13,7 +13,7 @@ extension CommandContext {
     /// The model that `--model SPEC` and `--seed N` name (`scripted`, seed 1, when not given), for the commands
     /// that run NPCs outside the game (`test`, `replay`).
     ///
-    /// - Throws: `UsageError` for a model specification that cannot be read.
+    /// - Throws: `UsageError` for a model specification that cannot be read, a malformed URL included.
     func modelChoice() throws -> ModelChoice {
         do {
             return try ModelChoice.parse(

@@ -16,10 +16,10 @@ enum PlayCommand {
             The model is the embedded scripted one unless --model or PARLEY_MODEL names a server:
               --model http://127.0.0.1:8080/v1          (scripts/llm-server start --port 8080)
               --model http://127.0.0.1:11434/v1#llama3.2 (Ollama)
-            With a server, each NPC turn has --turn-timeout seconds (default 60), retries included: while it waits
-            the NPC shows as thinking with the seconds passed, and the server's retries and rate limits are shown;
-            a turn that runs out is taken back, and your words are not lost. The server's API key comes from
-            OPENAI_API_KEY and is never shown or saved.
+            A malformed --model URL is refused at once. With a server, each NPC turn has --turn-timeout seconds
+            (default 60), retries included: while it waits the NPC shows as thinking with the seconds passed, and
+            the server's retries and rate limits are shown; a turn that runs out is taken back, and your words are
+            not lost. The server's API key comes from OPENAI_API_KEY and is never shown or saved.
             """,
         options: options, handler: run)
 
