@@ -7,6 +7,9 @@ extension CommandContext {
         "turn-timeout", valueName: "SECONDS",
         help: "The longest an NPC's turn may take with its retries, in seconds (default: 60).")
 
+    /// The most `--max-tokens` may be: far beyond any model's reply, small enough that no count overflows.
+    static let maximumTokensLimit = 1_000_000
+
     /// The longest `--turn-timeout` may be: a day.
     static let maximumTurnSeconds = 86_400.0
 
@@ -34,5 +37,18 @@ extension CommandContext {
                 hint: "for example --turn-timeout 120")
         }
         return .milliseconds(max(1, Int64(seconds * 1000)))
+    }
+
+    /// The reply limit `--max-tokens N` gives, or `nil` when not given.
+    ///
+    /// - Throws: `UsageError` for a value that is not a whole number from 1 to `maximumTokensLimit`.
+    func maximumResponseTokens() throws -> Int? {
+        guard let text = arguments.value("max-tokens") else { return nil }
+        guard let maximum = Int(text), (1...Self.maximumTokensLimit).contains(maximum) else {
+            throw UsageError(
+                "--max-tokens must be a whole number from 1 to \(Self.maximumTokensLimit), not '\(text)'",
+                hint: "for example --max-tokens 200")
+        }
+        return maximum
     }
 }

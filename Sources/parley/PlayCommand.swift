@@ -32,7 +32,9 @@ enum PlayCommand {
         .value("saves", valueName: "DIR", help: "The saves folder (default: PARLEY_SAVES, or SaveGames)."),
         .flag("continue", help: "Continue the last game (the autosave) instead of starting a new one."),
         .value("feedback-dir", valueName: "DIR", help: "Also write each feedback report to DIR as a .json file."),
-        .value("max-tokens", valueName: "N", help: "The longest NPC reply, in tokens (default: 200 with a server)."),
+        .value(
+            "max-tokens", valueName: "N",
+            help: "The longest NPC reply, in tokens, at most 1000000 (default: 200 with a server)."),
         CommandContext.turnTimeoutOption,
     ]
 
@@ -49,6 +51,7 @@ enum PlayCommand {
             throw UsageError("\(error)")
         }
         let turnTimeout = try context.turnTimeout()
+        let maximumTokens = try context.maximumResponseTokens()
         let directory = context.arguments.value("content") ?? "Content"
         let loaded = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
         guard let pack = loaded.pack, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
@@ -72,11 +75,8 @@ enum PlayCommand {
         let savesFolder = context.arguments.value("saves") ?? context.environment["PARLEY_SAVES"] ?? "SaveGames"
         let store = SaveGameStore(folder: URL(fileURLWithPath: savesFolder))
         var options = GenerationOptions()
-        if let text = context.arguments.value("max-tokens") {
-            guard let maximum = Int(text), maximum > 0 else {
-                throw UsageError("--max-tokens must be a positive number")
-            }
-            options.maximumResponseTokens = maximum
+        if let maximumTokens {
+            options.maximumResponseTokens = maximumTokens
         } else if case .server = choice {
             options.maximumResponseTokens = 200
         }
