@@ -136,9 +136,11 @@ public struct GenerationUsage: Sendable, Equatable, CustomStringConvertible {
     public func adding(_ other: GenerationUsage) -> GenerationUsage {
         func sum(_ a: Double?, _ b: Double?) -> Double? { a.flatMap { a in b.map { a + $0 } } ?? a ?? b }
         return GenerationUsage(
-            promptTokens: promptTokens + other.promptTokens,
-            cachedPromptTokens: cachedPromptTokens.flatMap { a in other.cachedPromptTokens.map { a + $0 } },
-            completionTokens: completionTokens + other.completionTokens,
+            promptTokens: promptTokens.saturatingAdding(other.promptTokens),
+            cachedPromptTokens: cachedPromptTokens.flatMap { a in
+                other.cachedPromptTokens.map { a.saturatingAdding($0) }
+            },
+            completionTokens: completionTokens.saturatingAdding(other.completionTokens),
             promptSeconds: sum(promptSeconds, other.promptSeconds),
             generationSeconds: sum(generationSeconds, other.generationSeconds))
     }

@@ -88,7 +88,9 @@ extension LanguageModelSession {
     /// room for the response when `maximumResponseTokens` is set.
     private func checkContext(_ request: GenerationRequest) async throws {
         let contextSize = try await model.contextSize
-        let tokens = try await model.tokenCount(for: request) + (request.options.maximumResponseTokens ?? 0)
+        // Saturating: a huge `maximumResponseTokens` (Int.max) is a request that cannot fit, not a crash.
+        let tokens = try await model.tokenCount(for: request).saturatingAdding(
+            max(request.options.maximumResponseTokens ?? 0, 0))
         if tokens > contextSize {
             throw LanguageModelError.contextSizeExceeded(.init(contextSize: contextSize, tokenCount: tokens))
         }

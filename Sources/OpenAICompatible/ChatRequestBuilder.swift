@@ -139,7 +139,7 @@ struct ChatRequestBuilder: Sendable {
         apply(request.options, to: &body)
         if constrained, let maximum = request.options.maximumResponseTokens {
             // The limit is for what the NPC says; the JSON around it, or a tool call, needs room of its own.
-            body["max_tokens"] = .integer(maximum + constrainedRoom)
+            body["max_tokens"] = .integer(maximum.saturatingAdding(constrainedRoom))
         }
         if sendsServerExtensions { body["cache_prompt"] = true }
         for (key, value) in extraBody { body[key] = value }

@@ -1,12 +1,14 @@
 import Foundation
 import LanguageModels
+import ParleyHTTP
 import ParleyJSON
 
 /// Reads chat-completion responses, whole or streamed, into `Generation`s.
 ///
 /// Tolerant of what real servers send: tool-call `arguments` as a JSON string (OpenAI, llama-server) or an
 /// object (Ollama); missing tool-call ids; `finish_reason` `tool_calls` or `tool`; usage in `usage` and in
-/// llama-server's `timings`.
+/// llama-server's `timings`. What the model said (text, reasoning, tool-call arguments, a refusal) has the API key
+/// removed, should the server echo it.
 enum ChatResponseParser {
     /// A response that is not the chat completion that was asked for.
     struct InvalidResponse: Error {
@@ -20,8 +22,10 @@ enum ChatResponseParser {
     ///   - body: The response body.
     ///   - constrained: The constrained tool-calling format, when the request used it.
     ///   - makeCallID: Makes ids for tool calls that come without one.
+    ///   - redactor: Removes the API key from what the model said.
     static func generation(
-        from body: Data, constrained: ConstrainedToolCalling?, makeCallID: () -> String
+        from body: Data, constrained: ConstrainedToolCalling?, makeCallID: () -> String,
+        redactor: SecretRedactor = SecretRedactor()
     ) throws -> Generation {
         let text = String(decoding: body, as: UTF8.self)
         guard let json = try? JSONValue(parsing: Array(body)) else {
@@ -31,13 +35,17 @@ enum ChatResponseParser {
             throw InvalidResponse(message: "it has no choices[0].message", body: text)
         }
         if let refusal = message["refusal"]?.stringValue, !refusal.isEmpty {
-            throw LanguageModelError.refusal(.init(explanation: refusal))
+            throw LanguageModelError.refusal(.init(explanation: redactor.redactKnown(refusal)))
         }
-        let reasoning = message["reasoning_content"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-        let content = message["content"]?.stringValue ?? ""
+        let reasoning = message["reasoning_content"]?.stringValue.flatMap {
+            $0.isEmpty ? nil : redactor.redactKnown($0)
+        }
+        let content = redactor.redactKnown(message["content"]?.stringValue ?? "")
         let usage = self.usage(from: json)
         if let calls = message["tool_calls"]?.arrayValue, !calls.isEmpty {
-            let converted = try calls.map { try toolCall(from: $0, makeCallID: makeCallID, body: text) }
+            let converted = try calls.map {
+                try toolCall(from: $0, makeCallID: makeCallID, body: text, redactor: redactor)
+            }
             return Generation(output: .toolCalls(converted), reasoning: reasoning, usage: usage)
         }
         if let constrained {
@@ -48,7 +56,9 @@ enum ChatResponseParser {
     }
 
     /// A tool call from its JSON.
-    static func toolCall(from call: JSONValue, makeCallID: () -> String, body: String) throws -> Transcript.ToolCall {
+    static func toolCall(
+        from call: JSONValue, makeCallID: () -> String, body: String, redactor: SecretRedactor = SecretRedactor()
+    ) throws -> Transcript.ToolCall {
         // The docs of some servers show flat {name, arguments} calls; accept them too.
         let function = call["function"] ?? call
         guard let name = function["name"]?.stringValue, !name.isEmpty else {
@@ -57,9 +67,9 @@ enum ChatResponseParser {
         let arguments: GeneratedContent
         switch function["arguments"] {
         case .string(let text)?:
-            arguments = try parseArguments(text, tool: name)
+            arguments = try parseArguments(redactor.redactKnown(text), tool: name)
         case .object(let object)?:
-            arguments = GeneratedContent(jsonValue: .object(object))
+            arguments = try parseArguments(redactor.redactKnown(JSONValue.object(object).jsonString()), tool: name)
         default:
             arguments = GeneratedContent(jsonValue: [:])
         }
@@ -85,7 +95,9 @@ enum ChatResponseParser {
         guard usage?.objectValue != nil || timings?.objectValue != nil else { return nil }
         let cacheN = timings?["cache_n"]?.intValue
         let promptN = timings?["prompt_n"]?.intValue
-        let promptTokens = usage?["prompt_tokens"]?.intValue ?? promptN.map { $0 + (cacheN ?? 0) } ?? 0
+        // Counts come from the server: added without trapping, whatever it sends.
+        let promptTokens =
+            usage?["prompt_tokens"]?.intValue ?? promptN.map { $0.saturatingAdding(cacheN ?? 0) } ?? 0
         let cached = usage?["prompt_tokens_details"]?["cached_tokens"]?.intValue ?? cacheN
         return GenerationUsage(
             promptTokens: promptTokens, cachedPromptTokens: cached,

@@ -1,4 +1,5 @@
 import LanguageModels
+import ParleyHTTP
 import ParleyJSON
 
 /// Turns the chunks of a streamed chat completion into `GenerationUpdate`s.
@@ -7,25 +8,42 @@ import ParleyJSON
 /// once, the arguments as JSON fragments); they are joined per index and parsed only when the stream ends. In
 /// constrained tool-calling mode the content is the model's JSON: the reply's text is streamed as it grows, and
 /// the whole JSON is parsed at the end.
+///
+/// What the model says has the API key removed (should the server echo it), also when the key is split across
+/// chunks: text that could be the start of the key is held back until the next chunk shows it is not. The text,
+/// reasoning and tool-call arguments together may not pass `limits.contentBytes`.
 struct ChatStreamAccumulator {
     let constrained: ConstrainedToolCalling?
     let makeCallID: @Sendable () -> String
+    let redactor: SecretRedactor
+    let limits: ReplyLimits
 
     private var content = ""
     private var emittedReply = ""
     private var toolCalls: [Int: (id: String?, name: String, arguments: String)] = [:]
     private(set) var finished = false
     private var usage: GenerationUsage?
+    private var contentBytes = 0
+    private var text: StreamingRedactor
+    private var reasoning: StreamingRedactor
 
-    init(constrained: ConstrainedToolCalling?, makeCallID: @escaping @Sendable () -> String) {
+    init(
+        constrained: ConstrainedToolCalling?, makeCallID: @escaping @Sendable () -> String,
+        redactor: SecretRedactor = SecretRedactor(),
+        limits: ReplyLimits = ReplyLimits(maximumTokens: nil, hardCap: .max)
+    ) {
         self.constrained = constrained
         self.makeCallID = makeCallID
+        self.redactor = redactor
+        self.limits = limits
+        text = StreamingRedactor(redactor)
+        reasoning = StreamingRedactor(redactor)
     }
 
     /// Reads one event's data and returns the updates to deliver now.
     ///
     /// - Throws: `ChatResponseParser.InvalidResponse` for data that is not a chunk, and the server's error when
-    ///   the stream carries one.
+    ///   the stream carries one; `ReplyLimits.Exceeded` when the reply passes its limit.
     mutating func consume(_ data: String) throws -> [GenerationUpdate] {
         if data == "[DONE]" {
             finished = true
@@ -35,29 +53,34 @@ struct ChatStreamAccumulator {
             throw ChatResponseParser.InvalidResponse(message: "a streamed event is not JSON", body: data)
         }
         if let error = chunk["error"] {
+            let message = redactor.redact(error["message"]?.stringValue ?? error.jsonString())
             throw ChatResponseParser.InvalidResponse(
-                message:
-                    "the server reported an error mid-stream: \(error["message"]?.stringValue ?? error.jsonString())",
-                body: data)
+                message: "the server reported an error mid-stream: \(message)", body: redactor.redact(data))
         }
         if let reported = ChatResponseParser.usage(from: chunk) { usage = reported }
         var updates: [GenerationUpdate] = []
         guard let choice = chunk["choices"]?[0] else { return updates }
         if let reason = choice["finish_reason"], !reason.isNull { finished = true }
         let delta = choice["delta"] ?? choice["message"] ?? [:]
-        if let reasoning = delta["reasoning_content"]?.stringValue, !reasoning.isEmpty {
-            updates.append(.reasoning(reasoning))
+        if let piece = delta["reasoning_content"]?.stringValue, !piece.isEmpty {
+            try count(piece)
+            let ready = reasoning.feed(piece)
+            if !ready.isEmpty { updates.append(.reasoning(ready)) }
         }
-        if let text = delta["content"]?.stringValue, !text.isEmpty {
-            content += text
+        if let piece = delta["content"]?.stringValue, !piece.isEmpty {
+            try count(piece)
+            content += piece
+            var newText = ""
             if constrained == nil {
-                updates.append(.text(text))
+                newText = piece
             } else if let reply = ConstrainedToolCalling.partialReply(content), reply.count > emittedReply.count,
                 reply.hasPrefix(emittedReply)
             {
-                updates.append(.text(String(reply.dropFirst(emittedReply.count))))
+                newText = String(reply.dropFirst(emittedReply.count))
                 emittedReply = reply
             }
+            let ready = text.feed(newText)
+            if !ready.isEmpty { updates.append(.text(ready)) }
         }
         for call in delta["tool_calls"]?.arrayValue ?? [] {
             let index = call["index"]?.intValue ?? toolCalls.count
@@ -65,13 +88,24 @@ struct ChatStreamAccumulator {
             if let id = call["id"]?.stringValue, !id.isEmpty { entry.id = id }
             if let name = call["function"]?["name"]?.stringValue { entry.name += name }
             switch call["function"]?["arguments"] {
-            case .string(let fragment)?: entry.arguments += fragment
-            case .object(let object)?: entry.arguments += JSONValue.object(object).jsonString()
+            case .string(let fragment)?:
+                try count(fragment)
+                entry.arguments += fragment
+            case .object(let object)?:
+                let fragment = JSONValue.object(object).jsonString()
+                try count(fragment)
+                entry.arguments += fragment
             default: break
             }
             toolCalls[index] = entry
         }
         return updates
+    }
+
+    /// Counts a piece of the reply against its limit.
+    private mutating func count(_ piece: String) throws {
+        contentBytes = contentBytes.saturatingAdding(piece.utf8.count)
+        if contentBytes > limits.contentBytes { throw ReplyLimits.Exceeded(bytes: limits.contentBytes) }
     }
 
     /// The updates that complete the generation once the stream has ended: tool calls, the rest of a
@@ -80,24 +114,38 @@ struct ChatStreamAccumulator {
     /// - Throws: `GeneratedContent.ParsingError` when tool-call arguments or the constrained JSON do not parse.
     func finish() throws -> [GenerationUpdate] {
         var updates: [GenerationUpdate] = []
+        var text = self.text
+        var reasoning = self.reasoning
+        let heldReasoning = reasoning.finish()
+        if !heldReasoning.isEmpty { updates.append(.reasoning(heldReasoning)) }
+        var rest = ""
         if !toolCalls.isEmpty {
             let calls = try toolCalls.keys.sorted().map { index in
                 let call = toolCalls[index]!
                 return Transcript.ToolCall(
                     id: call.id ?? makeCallID(), toolName: call.name,
-                    arguments: try ChatResponseParser.parseArguments(call.arguments, tool: call.name))
+                    arguments: try ChatResponseParser.parseArguments(
+                        redactor.redactKnown(call.arguments), tool: call.name))
             }
             updates.append(.toolCalls(calls))
         } else if let constrained {
             switch try constrained.parse(content, makeCallID: makeCallID) {
-            case .toolCalls(let calls): updates.append(.toolCalls(calls))
+            case .toolCalls:
+                // Parsed again without the key, should the model have put it in the arguments.
+                if case .toolCalls(let calls) = try constrained.parse(
+                    redactor.redactKnown(content), makeCallID: makeCallID)
+                {
+                    updates.append(.toolCalls(calls))
+                }
             case .text(let reply):
                 if reply.hasPrefix(emittedReply), reply.count > emittedReply.count {
-                    updates.append(.text(String(reply.dropFirst(emittedReply.count))))
+                    rest = String(reply.dropFirst(emittedReply.count))
                 }
-            case .structure(let content): updates.append(.text(content.jsonString))
+            case .structure(let content): rest = redactor.redactKnown(content.jsonString)
             }
         }
+        let heldText = text.feed(rest) + text.finish()
+        if !heldText.isEmpty { updates.insert(.text(heldText), at: heldReasoning.isEmpty ? 0 : 1) }
         if let usage { updates.append(.usage(usage)) }
         return updates
     }

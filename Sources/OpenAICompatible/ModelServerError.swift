@@ -1,11 +1,14 @@
 /// A failure talking to a model server that is not one of the model's own conditions (those are
 /// `LanguageModelError`s): the server cannot be reached, refuses the key, does not know the URL or the model,
-/// fails, breaks off a stream, or answers with something that is not a chat completion.
+/// fails, breaks off a stream, answers with something that is not a chat completion (a web page, a redirect), or
+/// sends more than the request allows.
 ///
-/// Every description names the server's URL (never the API key) and says what to do.
+/// Every description names the server's URL (never the API key: what the server echoes is redacted) and says
+/// what to do.
 public struct ModelServerError: Error, Sendable, Equatable, CustomStringConvertible {
     private enum Code: Sendable, Equatable {
         case unreachable, unauthorized, notFound, badRequest, serverError, streamInterrupted, invalidResponse
+        case webPage, redirected, responseTooLarge
     }
 
     private let code: Code
@@ -37,6 +40,13 @@ public struct ModelServerError: Error, Sendable, Equatable, CustomStringConverti
     public static let streamInterrupted = ModelServerError(.streamInterrupted, url: "", detail: "")
     /// The response is not a chat completion.
     public static let invalidResponse = ModelServerError(.invalidResponse, url: "", detail: "")
+    /// The response is a web page (HTML): a proxy's error page, a captive portal's sign-in page, a web server.
+    public static let webPage = ModelServerError(.webPage, url: "", detail: "")
+    /// The server redirects (3xx), and redirects are not followed.
+    public static let redirected = ModelServerError(.redirected, url: "", detail: "")
+    /// The reply is larger than the request allows (`max_tokens` at a generous number of bytes a token, or
+    /// `maximumReplyBytes`); it was cut off, not kept.
+    public static let responseTooLarge = ModelServerError(.responseTooLarge, url: "", detail: "")
 
     /// This kind of error at a URL, with details.
     func with(url: String, status: Int? = nil, detail: String) -> ModelServerError {
@@ -51,8 +61,13 @@ public struct ModelServerError: Error, Sendable, Equatable, CustomStringConverti
     /// - Returns: Whether both are the same kind.
     public static func == (lhs: ModelServerError, rhs: ModelServerError) -> Bool { lhs.code == rhs.code }
 
-    /// Whether retrying the same request may succeed.
-    var isRetryable: Bool { code == .serverError }
+    /// Whether retrying the same request may succeed: a server error, or a proxy's error page (5xx).
+    var isRetryable: Bool { code == .serverError || (code == .webPage && (status ?? 0) >= 500) }
+
+    /// The same error with other details, for example with secrets removed.
+    func with(detail: String) -> ModelServerError {
+        ModelServerError(code, url: url, status: status, detail: detail)
+    }
 
     /// What happened, where, and what to do.
     public var description: String {
@@ -81,6 +96,18 @@ public struct ModelServerError: Error, Sendable, Equatable, CustomStringConverti
         case .invalidResponse:
             return "The model server at \(url) answered with something that is not a chat completion"
                 + "\(because). Check that the URL points at an OpenAI-compatible /v1 endpoint."
+        case .webPage:
+            return "The address \(url) answered with a web page (HTML)\(statusText), not a chat completion"
+                + "\(because). A proxy, a network's sign-in page (captive portal) or a web server answers there "
+                + "instead of the model server: check the URL given with --model or PARLEY_MODEL, the proxy "
+                + "settings (https_proxy, no_proxy), and that the network is signed in."
+        case .redirected:
+            return "The model server at \(url) redirects elsewhere\(statusText)\(because). Redirects are not "
+                + "followed: use the URL it points to, or sign in to the network if it is a captive portal."
+        case .responseTooLarge:
+            return "The model server at \(url) sent a reply larger than the request allows\(because). It was "
+                + "cut off and not kept. The server may ignore max_tokens, or something other than a model "
+                + "server answers there; check its log and the URL."
         }
     }
 }

@@ -44,6 +44,13 @@ extension OpenAICompatibleLanguageModel {
         public var maximumRetries: Int
         /// The first retry's delay; each further retry waits twice as long.
         public var retryDelay: Duration
+        /// The longest wait a 429's `Retry-After` may ask for when the caller set no deadline (see
+        /// `ModelServerContext`); a longer one fails at once with `LanguageModelError.rateLimited`.
+        public var maximumRateLimitWait: Duration
+        /// The most bytes a reply may have when the request sets no `maximumResponseTokens`, and the cap even
+        /// when it does; otherwise a reply may take 32 bytes a token (at least 64 KiB). A larger reply is cut
+        /// off and the request fails with `ModelServerError.responseTooLarge`. Default 8 MiB.
+        public var maximumReplyBytes: Int
 
         /// Creates a configuration.
         ///
@@ -71,6 +78,8 @@ extension OpenAICompatibleLanguageModel {
             self.requestTimeout = .seconds(600)
             self.maximumRetries = 2
             self.retryDelay = .milliseconds(500)
+            self.maximumRateLimitWait = .seconds(60)
+            self.maximumReplyBytes = 8 << 20
         }
 
         /// The server's root, where llama-server's own endpoints (`/props`, `/tokenize`, `/health`) live.

@@ -90,22 +90,27 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     ///
     /// In constrained tool calling, a tool call that `max_tokens` cut off is asked for once more, with more room.
     public func generate(_ request: GenerationRequest) async throws -> Generation {
-        let (builder, constrained) = try await builder(for: request)
-        var room = ChatRequestBuilder.constrainedOverhead
-        while true {
-            let body = Data(builder.body(for: request, stream: false, constrainedRoom: room).jsonString().utf8)
-            let response = try await send(endpoint: "/chat/completions", body: body, stream: false)
-            do {
-                return try ChatResponseParser.generation(
-                    from: response.body, constrained: constrained, makeCallID: Self.makeCallID)
-            } catch let error as ChatResponseParser.InvalidResponse {
-                throw ModelServerError.invalidResponse.with(
-                    url: configuration.baseURL, detail: "\(error.message) (body: \(Self.excerpt(error.body)))")
-            } catch let error as GeneratedContent.ParsingError
-                where Self.shouldRetry(error, constrained: constrained, room: room, request: request)
-            {
-                room = ChatRequestBuilder.constrainedRetryRoom
+        do {
+            let (builder, constrained) = try await builder(for: request)
+            var room = ChatRequestBuilder.constrainedOverhead
+            while true {
+                let body = builder.body(for: request, stream: false, constrainedRoom: room)
+                let limits = self.limits(for: body)
+                let response = try await send(
+                    endpoint: "/chat/completions", body: Data(body.jsonString().utf8), limits: limits)
+                do {
+                    return try ChatResponseParser.generation(
+                        from: response.body, constrained: constrained, makeCallID: Self.makeCallID, redactor: redactor)
+                } catch let error as ChatResponseParser.InvalidResponse {
+                    throw invalidResponse(error, status: response.status, headers: response.headers)
+                } catch let error as GeneratedContent.ParsingError
+                    where Self.shouldRetry(error, constrained: constrained, room: room, request: request)
+                {
+                    room = ChatRequestBuilder.constrainedRetryRoom
+                }
             }
+        } catch {
+            throw redacted(error)
         }
     }
 
@@ -120,6 +125,10 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     }
 
     /// Generates the next step as a stream of server-sent events.
+    ///
+    /// A server that answers a streaming request with one whole chat completion (JSON) is read as if it had
+    /// streamed it; any other body that is not an event stream (a web page, another JSON document) is an error
+    /// that says what came back.
     public func streamGeneration(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationUpdate, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
@@ -127,28 +136,17 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
                     let (builder, constrained) = try await self.builder(for: request)
                     var room = ChatRequestBuilder.constrainedOverhead
                     while true {
-                        let body = Data(
-                            builder.body(for: request, stream: true, constrainedRoom: room).jsonString().utf8)
-                        let response = try await self.openStream(body: body)
-                        var accumulator = ChatStreamAccumulator(constrained: constrained, makeCallID: Self.makeCallID)
-                        do {
-                            for try await event in response.serverSentEvents {
-                                for update in try accumulator.consume(event.data) { continuation.yield(update) }
-                                if event.data == "[DONE]" { break }
-                            }
-                        } catch let error as HTTPClientError where error != .cancelled {
-                            throw ModelServerError.streamInterrupted.with(
-                                url: self.configuration.baseURL, detail: "\(error)")
-                        }
-                        try Task.checkCancellation()
-                        guard accumulator.finished else {
-                            throw ModelServerError.streamInterrupted.with(
-                                url: self.configuration.baseURL,
-                                detail: "the stream ended without [DONE] or a finish reason")
-                        }
+                        let body = builder.body(for: request, stream: true, constrainedRoom: room)
+                        let limits = self.limits(for: body)
+                        let response = try await self.openStream(body: Data(body.jsonString().utf8))
+                        var accumulator = ChatStreamAccumulator(
+                            constrained: constrained, makeCallID: Self.makeCallID, redactor: self.redactor,
+                            limits: limits)
                         let updates: [GenerationUpdate]
                         do {
-                            updates = try accumulator.finish()
+                            updates = try await self.read(response, limits: limits, into: &accumulator) {
+                                continuation.yield($0)
+                            }
                         } catch let error as GeneratedContent.ParsingError
                             where Self.shouldRetry(error, constrained: constrained, room: room, request: request)
                         {
@@ -160,19 +158,132 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
                         break
                     }
                     continuation.finish()
-                } catch let error as ChatResponseParser.InvalidResponse {
-                    continuation.finish(
-                        throwing: ModelServerError.invalidResponse.with(
-                            url: self.configuration.baseURL,
-                            detail: "\(error.message) (data: \(Self.excerpt(error.body)))"))
                 } catch let error as HTTPClientError where error == .cancelled {
                     continuation.finish(throwing: CancellationError())
                 } catch {
-                    continuation.finish(throwing: error)
+                    continuation.finish(throwing: self.redacted(error))
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    /// Reads a streamed answer into the accumulator, yielding its updates as they come, and returns the updates
+    /// that complete it. Reads server-sent events, or one JSON document from a server that does not stream.
+    private func read(
+        _ response: HTTPStreamingResponse, limits: ReplyLimits, into accumulator: inout ChatStreamAccumulator,
+        yield: (GenerationUpdate) -> Void
+    ) async throws -> [GenerationUpdate] {
+        let url = configuration.baseURL
+        var parser = SSEParser()
+        // The lines of a body that is not an event stream, once its first line showed that.
+        var document: [String]?
+        var documentBytes = 0
+        var started = false
+        var done = false
+        do {
+            lines: for try await line in response.limitingBody(to: limits.streamBytes).lines {
+                if document != nil {
+                    document?.append(line)
+                    documentBytes += line.utf8.count + 1
+                    // A web page is read only as far as its title.
+                    if document?.first?.first == "<",
+                        documentBytes > 4096 || line.localizedCaseInsensitiveContains("</title")
+                    {
+                        break lines
+                    }
+                    continue
+                }
+                if !started {
+                    let start = line.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+                    if start.isEmpty { continue }
+                    started = true
+                    if start.first == "{" || start.first == "[" || start.first == "<" {
+                        document = [String(start)]
+                        documentBytes = start.utf8.count
+                        continue
+                    }
+                }
+                if let event = parser.feed(line: line) {
+                    for update in try accumulator.consume(event.data) { yield(update) }
+                    if event.data == "[DONE]" {
+                        done = true
+                        break lines
+                    }
+                }
+            }
+            if document == nil, !done, let event = parser.finish() {
+                for update in try accumulator.consume(event.data) { yield(update) }
+            }
+        } catch let error as HTTPClientError where error == .responseTooLarge {
+            throw ModelServerError.responseTooLarge.with(
+                url: url, detail: limits.explanation(passing: limits.streamBytes))
+        } catch let error as HTTPClientError where error != .cancelled {
+            throw ModelServerError.streamInterrupted.with(url: url, detail: "\(error)")
+        } catch let error as ReplyLimits.Exceeded {
+            response.cancel()
+            throw ModelServerError.responseTooLarge.with(url: url, detail: limits.explanation(passing: error.bytes))
+        } catch let error as ChatResponseParser.InvalidResponse {
+            response.cancel()
+            throw invalidResponse(error, status: response.status, headers: response.headers)
+        }
+        try Task.checkCancellation()
+        if let document {
+            response.cancel()
+            return try documentUpdates(document.joined(separator: "\n"), response: response, accumulator: accumulator)
+        }
+        guard accumulator.finished else {
+            throw ModelServerError.streamInterrupted.with(
+                url: url, detail: "the stream ended without [DONE] or a finish reason")
+        }
+        return try accumulator.finish()
+    }
+
+    /// The updates of a whole chat completion sent instead of a stream, or the error that says what came back.
+    private func documentUpdates(
+        _ text: String, response: HTTPStreamingResponse, accumulator: ChatStreamAccumulator
+    ) throws -> [GenerationUpdate] {
+        let generation: Generation
+        do {
+            generation = try ChatResponseParser.generation(
+                from: Data(text.utf8), constrained: accumulator.constrained, makeCallID: Self.makeCallID,
+                redactor: redactor)
+        } catch var error as ChatResponseParser.InvalidResponse {
+            if Self.webPage(headers: response.headers, text: text) == nil {
+                error.message =
+                    "it was asked for a stream of events (text/event-stream) but sent "
+                    + (text.first == "{" || text.first == "["
+                        ? "a JSON document that is not a chat completion" : "something else")
+            }
+            throw invalidResponse(error, status: response.status, headers: response.headers)
+        }
+        var updates: [GenerationUpdate] = []
+        if let reasoning = generation.reasoning { updates.append(.reasoning(reasoning)) }
+        switch generation.output {
+        case .text(let text): updates.append(.text(text))
+        case .toolCalls(let calls): updates.append(.toolCalls(calls))
+        case .structure(let content): updates.append(.text(content.jsonString))
+        }
+        if let usage = generation.usage { updates.append(.usage(usage)) }
+        return updates
+    }
+
+    /// The error for a body that is not a chat completion: a web page, or something else, quoted.
+    private func invalidResponse(
+        _ error: ChatResponseParser.InvalidResponse, status: Int, headers: HTTPHeaders
+    ) -> ModelServerError {
+        let text = redactor.redact(error.body)
+        if let page = Self.webPage(headers: headers, text: text) {
+            return ModelServerError.webPage.with(
+                url: configuration.baseURL, status: status, detail: Self.pageDetail(page))
+        }
+        return ModelServerError.invalidResponse.with(
+            url: configuration.baseURL, detail: "\(error.message) (body: \(Self.excerpt(text)))")
+    }
+
+    /// The size limits for a request body, from the `max_tokens` it sends.
+    func limits(for body: JSONValue) -> ReplyLimits {
+        ReplyLimits(maximumTokens: body["max_tokens"]?.intValue, hardCap: configuration.maximumReplyBytes)
     }
 
     // MARK: - Token counting

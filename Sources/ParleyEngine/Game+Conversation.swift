@@ -72,6 +72,14 @@ extension Game {
                     totalMilliseconds: Double((clock.now - started).components.seconds) * 1000
                         + Double((clock.now - started).components.attoseconds) / 1e15))
         }
+        // The turn's time limit covers all of it: every attempt, trim and model call.
+        let limit = Self.turnTimeout
+        let deadline = started + limit
+        func fail(_ error: any Error) {
+            let model = conversation.session.model
+            record([], failure: Self.withoutSecrets("\(error)", model: model), usage: nil, firstWords: nil)
+            output(.problem(Self.withoutSecrets(Self.explain(error, npc: name), model: model)))
+        }
         // Set when even the hardest trim left no room: the last attempt answers without tools (see below).
         var withoutTools = false
         while true {
@@ -86,7 +94,9 @@ extension Game {
                     output(.speechEnded)
                 }
                 let session = withoutTools ? Self.sessionWithoutTools(like: conversation.session) : conversation.session
-                let response = try await streamTurn(prompt, session: session, name: name) { piece in
+                let response = try await streamTurn(
+                    prompt, session: session, name: name, until: deadline, limit: limit
+                ) { piece in
                     if firstWords == nil, case .speech = piece { firstWords = clock.now - started }
                     output(piece)
                 }
@@ -107,18 +117,18 @@ extension Game {
                 // The conversation outgrew the window: trim it in one block, keeping what matters, and try again;
                 // harder each time the turn still does not fit (long tool outputs can need more room than one trim).
                 do {
-                    try await recoverContext(of: npcID, contextSize: overflow.contextSize, attempt: attempt)
+                    try await Self.runUntil(deadline, limit: limit) { [attempt] in
+                        try await self.recoverContext(of: npcID, contextSize: overflow.contextSize, attempt: attempt)
+                    }
                 } catch {
-                    record([], failure: "\(error)", usage: nil, firstWords: nil)
-                    return output(.problem(Self.explain(error, npc: name)))
+                    return fail(error)
                 }
             } catch LanguageModelError.contextSizeExceeded where !withoutTools {
                 // Even with no earlier turn kept, this turn does not fit: the NPC's tool definitions take much of a
                 // small window. One last attempt without them: an answer in character that looks nothing up.
                 withoutTools = true
             } catch {
-                record([], failure: "\(error)", usage: nil, firstWords: nil)
-                return output(.problem(Self.explain(error, npc: name)))
+                return fail(error)
             }
         }
     }
@@ -154,20 +164,27 @@ extension Game {
         return entries
     }
 
-    /// Streams one attempt at a turn to the output; the speech is closed even when the turn fails.
+    /// Streams one attempt at a turn to the output, until the turn's deadline; the speech is closed even when the
+    /// turn fails. The model server's notices (retries, rate limits) are shown as they come.
     func streamTurn(
-        _ prompt: Prompt, session: LanguageModelSession, name: String, output: (GameOutput) -> Void
+        _ prompt: Prompt, session: LanguageModelSession, name: String, until deadline: ContinuousClock.Instant,
+        limit: Duration, output: (GameOutput) -> Void
     ) async throws -> LanguageModelSession.Response<String> {
         var began = false
         var shown = ""
         do {
-            let stream = session.streamResponse(to: prompt, options: options)
-            for try await snapshot in stream {
+            let options = self.options
+            let response = try await watch(
+                until: deadline, limit: limit, start: { session.streamResponse(to: prompt, options: options) }
+            ) { progress in
+                guard case .text(let text) = progress else {
+                    if case .notice(let notice) = progress { output(.notice("\(notice)")) }
+                    return
+                }
                 if !began {
                     output(.speechBegan(npc: name))
                     began = true
                 }
-                let text = snapshot.content
                 if text.hasPrefix(shown) {
                     if text.count > shown.count { output(.speech(String(text.dropFirst(shown.count)))) }
                 } else {
@@ -175,7 +192,6 @@ extension Game {
                 }
                 shown = text
             }
-            let response = try await stream.collect()
             if !began {
                 output(.speechBegan(npc: name))
                 output(.speech(response.content))

@@ -23,29 +23,94 @@ public enum ModelChoice: Sendable, Equatable, CustomStringConvertible {
     public struct InvalidSpecification: Error, CustomStringConvertible {
         /// What was given.
         public let specification: String
+        /// What is wrong with it, when it looks like a URL; `nil` when it is not one at all.
+        public let problem: String?
+
+        /// Creates the error.
+        ///
+        /// - Parameters:
+        ///   - specification: What was given.
+        ///   - problem: What is wrong with it, if it looks like a URL.
+        public init(specification: String, problem: String? = nil) {
+            self.specification = specification
+            self.problem = problem
+        }
+
         /// What is wrong and what to write instead.
         public var description: String {
-            "\"\(specification)\" is not a model: use scripted, or a server's URL such as http://127.0.0.1:8080/v1 "
-                + "(add #name for servers that serve several models, e.g. http://127.0.0.1:11434/v1#llama3.2)"
+            let shown = specification.unicodeScalars.map {
+                $0.properties.generalCategory == .control ? "\\u{\(String($0.value, radix: 16))}" : String($0)
+            }.joined()
+            return "\"\(shown)\" is not a model\(problem.map { " (\($0))" } ?? ""): use scripted, or a server's URL "
+                + "such as http://127.0.0.1:8080/v1 (add #name for servers that serve several models, e.g. "
+                + "http://127.0.0.1:11434/v1#llama3.2)"
         }
     }
 
-    /// Parses a choice.
+    /// Parses a choice, checking a URL as far as can be without contacting it: an `http` or `https` scheme, a
+    /// host, a port from 1 to 65535 if one is given, and no spaces or control characters.
     ///
     /// - Parameters:
     ///   - specification: `scripted` or a URL, as above.
     ///   - seed: The scripted model's seed.
     /// - Returns: The choice.
-    /// - Throws: `InvalidSpecification`.
+    /// - Throws: `InvalidSpecification`, saying what is wrong.
     public static func parse(_ specification: String, seed: UInt64 = 0) throws -> ModelChoice {
         let trimmed = specification.trimmingCharacters(in: .whitespaces)
         if trimmed.lowercased() == "scripted" || trimmed.isEmpty { return .scripted(seed: seed) }
-        guard trimmed.hasPrefix("http://") || trimmed.hasPrefix("https://") else {
-            throw InvalidSpecification(specification: specification)
-        }
-        let parts = trimmed.split(separator: "#", maxSplits: 1).map(String.init)
+        let parts = trimmed.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let model = parts.count > 1 && !parts[1].isEmpty ? parts[1] : nil
+        let lowered = parts[0].lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
+            let looksLikeURL = lowered.contains(":/") || lowered.hasPrefix("http")
+            throw InvalidSpecification(
+                specification: specification,
+                problem: looksLikeURL ? "a server's URL starts with http:// or https://" : nil)
+        }
+        if let problem = urlProblem(parts[0]) {
+            throw InvalidSpecification(specification: specification, problem: problem)
+        }
         return .server(baseURL: parts[0], model: model)
+    }
+
+    /// What is wrong with a URL that starts with `http://` or `https://`, or `nil` when it looks right.
+    static func urlProblem(_ url: String) -> String? {
+        let scheme = url.lowercased().hasPrefix("https://") ? "https://" : "http://"
+        if let bad = url.unicodeScalars.first(where: {
+            $0.properties.isWhitespace || $0.properties.generalCategory == .control
+        }) {
+            return bad == " " ? "it contains a space" : "it contains a space or control character"
+        }
+        let rest = url.dropFirst(scheme.count)
+        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        var host = authority
+        var port: Substring?
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return "its IPv6 address lacks the closing ]" }
+            host = authority[...close]
+            let after = authority[authority.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else { return "something follows its IPv6 address" }
+                port = after.dropFirst()
+            }
+        } else if let colon = authority.lastIndex(of: ":") {
+            host = authority[..<colon]
+            port = authority[authority.index(after: colon)...]
+        }
+        guard !host.isEmpty else { return "it has no host" }
+        if !host.hasPrefix("["),
+            let bad = host.first(where: { !($0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0))) })
+        {
+            return "its host contains \"\(bad)\""
+        }
+        if let port {
+            guard let number = Int(port), port.allSatisfy(\.isASCII), (1...65535).contains(number) else {
+                return port.isEmpty
+                    ? "its port is empty" : "its port \(port) is not a number from 1 to 65535"
+            }
+        }
+        return nil
     }
 
     /// `scripted` or the URL (with `#model`).
@@ -57,7 +122,7 @@ public enum ModelChoice: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Makes the provider a `Game` asks for each NPC's model. A server is contacted once, here, so a server that
-    /// is down is reported before the game starts.
+    /// is down is reported before the game starts. The server's API key comes from `OPENAI_API_KEY`.
     ///
     /// - Returns: The provider.
     /// - Throws: `ModelServerError` when the server cannot be reached.

@@ -105,8 +105,9 @@ public enum Replay {
                 guard case .prompt(let prompt) = recording.input else {
                     throw ReplayError(description: "the recorded input is not a prompt")
                 }
-                let response = try await respond(
-                    session, to: Prompt(segments: prompt.segments), npc: npc, options: options)
+                let response = try await Game.withinTurnTimeout { [prompt] in
+                    try await respond(session, to: Prompt(segments: prompt.segments), npc: npc, options: options)
+                }
                 let replayed = TurnRecording(
                     npc: npc.id, instructions: nil, input: recording.input, context: [:],
                     stateBefore: recording.stateBefore,

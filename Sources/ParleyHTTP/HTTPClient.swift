@@ -61,7 +61,8 @@ public final class HTTPClient: Sendable {
             status: head.status,
             headers: head.headers,
             url: prepared.redactedURL,
-            body: HTTPBodySource(channel: channel, client: self)
+            body: HTTPBodySource(channel: channel, client: self),
+            redactor: SecretRedactor(headers: request.headers)
         )
     }
 

@@ -17,6 +17,8 @@ public struct HTTPResponse: Sendable {
     public var body: Data
     /// The request URL without query string, fragment or user information.
     public var url: String
+    /// Removes the request's credentials from what the server echoes, in the errors made from this response.
+    var redactor = SecretRedactor()
 
     /// Creates a response.
     ///
@@ -45,7 +47,7 @@ public struct HTTPResponse: Sendable {
     @discardableResult
     public func checkStatus() throws(HTTPStatusError) -> HTTPResponse {
         guard isSuccess else {
-            throw HTTPStatusError(status: status, headers: headers, body: body, url: url)
+            throw HTTPStatusError(status: status, headers: headers, body: body, url: url, redactor: redactor)
         }
         return self
     }

@@ -8,6 +8,8 @@ import Foundation
 /// `{"error":{"message":"…"}}`).
 ///
 /// ``description`` names the URL without its query string, quotes the start of the body, and says what to do.
+/// When ``HTTPClient`` made the response, the request's credentials are already removed from the body and the
+/// header values (see ``SecretRedactor``): a server that echoes the API key does not put it in the error.
 public struct HTTPStatusError: Error, Sendable, CustomStringConvertible {
     /// Bodies longer than this are quoted only in part in ``description``.
     public static let quotedBodyLimit = 500
@@ -29,9 +31,18 @@ public struct HTTPStatusError: Error, Sendable, CustomStringConvertible {
     ///   - body: The response body.
     ///   - url: The request URL; it is redacted before it is stored.
     public init(status: Int, headers: HTTPHeaders, body: Data, url: String) {
+        self.init(status: status, headers: headers, body: body, url: url, redactor: SecretRedactor())
+    }
+
+    /// A status error whose body and header values have the request's credentials removed.
+    init(status: Int, headers: HTTPHeaders, body: Data, url: String, redactor: SecretRedactor) {
         self.status = status
-        self.headers = headers
-        self.body = body
+        var redactedHeaders = HTTPHeaders()
+        for field in headers {
+            redactedHeaders.add(name: field.name, value: redactor.redact(field.value))
+        }
+        self.headers = redactedHeaders
+        self.body = redactor.redact(body)
         self.url = URLRedactor.redact(url)
     }
 
@@ -40,7 +51,7 @@ public struct HTTPStatusError: Error, Sendable, CustomStringConvertible {
 
     /// What happened, to which URL, what the server said, and what to do.
     public var description: String {
-        var quoted = bodyText.trimmingCharacters(in: .whitespacesAndNewlines)
+        var quoted = SecretRedactor.redactBearerTokens(in: bodyText.trimmingCharacters(in: .whitespacesAndNewlines))
         if quoted.count > Self.quotedBodyLimit {
             quoted = String(quoted.prefix(Self.quotedBodyLimit)) + "…"
         }

@@ -21,12 +21,37 @@ public struct HTTPStreamingResponse: Sendable {
     public let url: String
     /// The body as chunks of bytes.
     public let bytes: HTTPBodyBytes
+    /// Removes the request's credentials from what the server echoes, in the errors made from this response.
+    let redactor: SecretRedactor
 
-    init(status: Int, headers: HTTPHeaders, url: String, body: HTTPBodySource) {
+    init(status: Int, headers: HTTPHeaders, url: String, body: HTTPBodySource, redactor: SecretRedactor) {
         self.status = status
         self.headers = headers
         self.url = url
         bytes = HTTPBodyBytes(source: body)
+        self.redactor = redactor
+    }
+
+    private init(_ response: HTTPStreamingResponse, maximumBodySize: Int) {
+        status = response.status
+        headers = response.headers
+        url = response.url
+        bytes = HTTPBodyBytes(source: response.bytes.source, maximumSize: maximumBodySize)
+        redactor = response.redactor
+    }
+
+    /// This response with a limit on its body: reading it (as ``bytes``, ``lines`` or
+    /// ``serverSentEvents``) throws ``HTTPClientError/responseTooLarge`` and aborts the transfer as soon as the
+    /// body passes `maximumBodySize` bytes, so a server that sends too much cannot fill the memory.
+    ///
+    /// ```swift
+    /// for try await event in try await client.stream(request).limitingBody(to: 1 << 20).serverSentEvents { … }
+    /// ```
+    ///
+    /// - Parameter maximumBodySize: The most bytes the body may have.
+    /// - Returns: The response with the limit; read its body instead of this one's (a body is read once).
+    public func limitingBody(to maximumBodySize: Int) -> HTTPStreamingResponse {
+        HTTPStreamingResponse(self, maximumBodySize: maximumBodySize)
     }
 
     /// The body as UTF-8 lines split on `\n` and `\r\n`.
@@ -47,7 +72,9 @@ public struct HTTPStreamingResponse: Sendable {
     /// - Throws: ``HTTPClientError/responseTooLarge`` past the limit, or the transfer's error.
     public func collect(maximumBodySize: Int) async throws -> HTTPResponse {
         let body = try await bytes.collect(maximumBodySize: maximumBodySize)
-        return HTTPResponse(status: status, headers: headers, body: body, url: url)
+        var response = HTTPResponse(status: status, headers: headers, body: body, url: url)
+        response.redactor = redactor
+        return response
     }
 
     /// Returns this response when its status is a success; otherwise reads the body and throws it.
@@ -62,14 +89,7 @@ public struct HTTPStreamingResponse: Sendable {
     @discardableResult
     public func checkStatus(maximumBodySize: Int = 64 << 10) async throws -> HTTPStreamingResponse {
         guard !isSuccess else { return self }
-        var body = Data()
-        for try await chunk in bytes {
-            body.append(chunk.prefix(maximumBodySize - body.count))
-            if body.count >= maximumBodySize {
-                cancel()
-                break
-            }
-        }
-        throw HTTPStatusError(status: status, headers: headers, body: body, url: url)
+        let body = try await bytes.collectPrefix(maximumBytes: maximumBodySize).prefix
+        throw HTTPStatusError(status: status, headers: headers, body: body, url: url, redactor: redactor)
     }
 }

@@ -16,6 +16,10 @@ enum PlayCommand {
             The model is the embedded scripted one unless --model or PARLEY_MODEL names a server:
               --model http://127.0.0.1:8080/v1          (scripts/llm-server start --port 8080)
               --model http://127.0.0.1:11434/v1#llama3.2 (Ollama)
+            A malformed --model URL is refused at once. With a server, each NPC turn has --turn-timeout seconds
+            (default 60), retries included: while it waits the NPC shows as thinking with the seconds passed, and
+            the server's retries and rate limits are shown; a turn that runs out is taken back, and your words are
+            not lost. The server's API key comes from OPENAI_API_KEY and is never shown or saved.
             """,
         options: options, handler: run)
 
@@ -28,17 +32,14 @@ enum PlayCommand {
         .value("saves", valueName: "DIR", help: "The saves folder (default: PARLEY_SAVES, or SaveGames)."),
         .flag("continue", help: "Continue the last game (the most recent autosave slot) instead of a new one."),
         .value("feedback-dir", valueName: "DIR", help: "Also write each feedback report to DIR as a .json file."),
-        .value("max-tokens", valueName: "N", help: "The longest NPC reply, in tokens (default: 200 with a server)."),
+        .value(
+            "max-tokens", valueName: "N",
+            help: "The longest NPC reply, in tokens, at most 1000000 (default: 200 with a server)."),
+        CommandContext.turnTimeoutOption,
     ]
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
-        let directory = context.arguments.value("content") ?? "Content"
-        let loaded = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
-        guard let pack = loaded.pack, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
-            context.printError(ContentCheckReport(loaded).text, terminator: "")
-            context.printError("parley: the content pack in \(directory) has errors; fix them and try again.")
-            return .failure
-        }
+        // Usage errors first, before any file is read or server contacted.
         guard let seed = UInt64(context.arguments.value("seed") ?? "1") else {
             throw UsageError("--seed must be a whole number", hint: "for example --seed 7")
         }
@@ -48,6 +49,15 @@ enum PlayCommand {
             choice = try ModelChoice.parse(specification, seed: seed)
         } catch {
             throw UsageError("\(error)")
+        }
+        let turnTimeout = try context.turnTimeout()
+        let maximumTokens = try context.maximumResponseTokens()
+        let directory = context.arguments.value("content") ?? "Content"
+        let loaded = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
+        guard let pack = loaded.pack, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
+            context.printError(ContentCheckReport(loaded).text, terminator: "")
+            context.printError("parley: the content pack in \(directory) has errors; fix them and try again.")
+            return .failure
         }
         let models: Game.ModelProvider
         do {
@@ -65,11 +75,8 @@ enum PlayCommand {
         let savesFolder = context.arguments.value("saves") ?? context.environment["PARLEY_SAVES"] ?? "SaveGames"
         let store = SaveGameStore(folder: URL(fileURLWithPath: savesFolder))
         var options = GenerationOptions()
-        if let text = context.arguments.value("max-tokens") {
-            guard let maximum = Int(text), maximum > 0 else {
-                throw UsageError("--max-tokens must be a positive number")
-            }
-            options.maximumResponseTokens = maximum
+        if let maximumTokens {
+            options.maximumResponseTokens = maximumTokens
         } else if case .server = choice {
             options.maximumResponseTokens = 200
         }
@@ -91,11 +98,18 @@ enum PlayCommand {
             context.printError("parley: \(error) The game can be played, but it cannot be saved there.")
         }
 
+        await Game.$turnTimeout.withValue(turnTimeout) {
+            await play(host: host, world: state.world, context: context)
+        }
+        return .success
+    }
+
+    /// The game loop: the introduction, then one line the player types after another until the end of input.
+    private static func play(host: GameHost, world: World, context: CommandContext) async {
         let interactive = Terminal.inputIsTerminal && Terminal.outputIsTerminal
         let renderer = GameRenderer(
             style: Style(enabled: Terminal.colorEnabled(environment: context.environment)),
             showsSpinner: Terminal.outputIsTerminal)
-        let world = state.world
         Terminal.write(renderer.style.goal(world.title) + "\n")
         if !world.introduction.isEmpty { Terminal.write(TerminalText.sanitized(world.introduction) + "\n") }
         Terminal.write("Your goal: \(TerminalText.sanitized(world.goal.description))\nType help for the commands.\n\n")
@@ -113,6 +127,5 @@ enum PlayCommand {
         // Each save becomes one self-contained file again, and the folder is free for another game.
         await host.close(output: renderer.render)
         if interactive { Terminal.write("Farewell.\n") }
-        return .success
     }
 }

@@ -56,10 +56,14 @@ enum ReplayCommand {
             .value("seed", valueName: "N", defaultValue: "1", help: "The scripted model's seed."),
             SavesCommand.folderOption,
             .flag("all", help: "Show every turn, not only the ones that differ."),
+            CommandContext.turnTimeoutOption,
         ],
         handler: run)
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
+        // Usage errors first, before any file is read or server contacted.
+        let choice = try context.modelChoice()
+        let turnTimeout = try context.turnTimeout()
         let source = context.arguments.value("SOURCE") ?? ""
         let recordings: [TurnRecording]
         if FileManager.default.fileExists(atPath: source), source.hasSuffix(".json") {
@@ -75,19 +79,20 @@ enum ReplayCommand {
                 "parley: the content pack in \(directory) has errors; check it with 'parley content check'.")
             return .failure
         }
-        let choice = try context.modelChoice()
         let models = try await choice.makeProvider()
         let showAll = context.arguments.flag("all")
-        let report = await Replay.run(recordings, pack: pack, models: models) { turn in
-            guard showAll || turn.status != .same else { return }
-            context.print("Turn \(turn.number) (\(turn.npc)) \(turn.status.rawValue): \(turn.input)")
-            context.print("  recorded: \(turn.recordedText)")
-            if !turn.recordedCalls.isEmpty {
-                context.print("            calls: \(turn.recordedCalls.joined(separator: "; "))")
-            }
-            context.print("  replayed: \(turn.replayedText)")
-            if !turn.replayedCalls.isEmpty {
-                context.print("            calls: \(turn.replayedCalls.joined(separator: "; "))")
+        let report = await Game.$turnTimeout.withValue(turnTimeout) {
+            await Replay.run(recordings, pack: pack, models: models) { turn in
+                guard showAll || turn.status != .same else { return }
+                context.print("Turn \(turn.number) (\(turn.npc)) \(turn.status.rawValue): \(turn.input)")
+                context.print("  recorded: \(turn.recordedText)")
+                if !turn.recordedCalls.isEmpty {
+                    context.print("            calls: \(turn.recordedCalls.joined(separator: "; "))")
+                }
+                context.print("  replayed: \(turn.replayedText)")
+                if !turn.replayedCalls.isEmpty {
+                    context.print("            calls: \(turn.replayedCalls.joined(separator: "; "))")
+                }
             }
         }
         context.print("Replayed against \(choice): \(report.summary)")

@@ -19,10 +19,14 @@ enum TestCommand {
             .value("model", valueName: "SPEC", defaultValue: "scripted", help: "scripted, or a server URL."),
             .value("seed", valueName: "N", defaultValue: "1", help: "The scripted model's seed."),
             .flag("record", help: "Write what the NPCs said into each step's saysExactly (after reviewing!)."),
+            CommandContext.turnTimeoutOption,
         ],
         handler: run)
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
+        // Usage errors first, before any file is read or server contacted.
+        let choice = try context.modelChoice()
+        let turnTimeout = try context.turnTimeout()
         let directory = context.arguments.value("DIR") ?? "Content"
         let loaded = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
         guard let pack = loaded.pack, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
@@ -38,7 +42,6 @@ enum TestCommand {
                 "parley: no test plans in \(directory)/tests (see docs/modding.md, \"Testing your NPCs\").")
             return .failure
         }
-        let choice = try context.modelChoice()
         let scripted = if case .scripted = choice { true } else { false }
         let runner = ConversationTestRunner(
             pack: pack, models: try await choice.makeProvider(), checksWording: scripted)
@@ -61,7 +64,7 @@ enum TestCommand {
                 failed += 1
                 continue
             }
-            let result = await runner.run(plan)
+            let result = await Game.$turnTimeout.withValue(turnTimeout) { await runner.run(plan) }
             if context.arguments.flag("record") {
                 let json = ConversationTestRunner.rerecorded(result).jsonString(.prettyPrinted)
                 try Data((json + "\n").utf8).write(to: url, options: .atomic)

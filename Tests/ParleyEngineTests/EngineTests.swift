@@ -29,7 +29,7 @@ final class Screen: Sendable {
             case .narration(let text): lines.append(text)
             case .speechBegan(let npc): lines.append("\(npc): ")
             case .speech(let words): lines[lines.count - 1] += words
-            case .speechEnded, .thinking: break
+            case .speechEnded, .thinking, .notice: break
             case .problem(let text): lines.append("! " + text)
             case .goalReached(let goal): lines.append("GOAL: " + goal)
             }

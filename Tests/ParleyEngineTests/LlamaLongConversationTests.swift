@@ -16,7 +16,7 @@ import Testing
 /// long one).
 @Suite(
     .serialized, .enabled(if: LlamaServerProcess.testsEnabled, Comment(rawValue: LlamaServerProcess.howToEnable)),
-    .timeLimit(.minutes(30)))
+    .timeLimit(.minutes(30)), .turnTimeout(.seconds(3_600)))
 struct LlamaLongConversationTests {
     @Test func aLongConversationOnASmallContextNeverFails() async throws {
         let turns = Int(ProcessInfo.processInfo.environment["PARLEY_LONG_TURNS"] ?? "") ?? 30

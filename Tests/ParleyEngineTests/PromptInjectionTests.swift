@@ -110,7 +110,7 @@ enum Injection {
 /// The same attack against a real small model (SmolLM2-135M on llama-server), which makes bad offers readily.
 @Suite(
     .serialized, .enabled(if: LlamaServerProcess.testsEnabled, Comment(rawValue: LlamaServerProcess.howToEnable)),
-    .timeLimit(.minutes(15)))
+    .timeLimit(.minutes(15)), .turnTimeout(.seconds(3_600)))
 struct LlamaPromptInjectionTests {
     @Test func everyBadOfferFromARealModelIsCaughtAndReported() async throws {
         try await LlamaServerProcess.with(contextSize: 4096) { server in

@@ -85,7 +85,7 @@ import Testing
 
 @Suite(
     .serialized, .enabled(if: LlamaServerProcess.testsEnabled, Comment(rawValue: LlamaServerProcess.howToEnable)),
-    .timeLimit(.minutes(10)))
+    .timeLimit(.minutes(10)), .turnTimeout(.seconds(3_600)))
 struct LlamaReplayTests {
     @Test func aScriptedSessionReplaysAgainstARealModel() async throws {
         let game = Game(state: try shippedPack().initialState, models: ReplayTests.scripted())

@@ -1,0 +1,152 @@
+import Foundation
+import LanguageModels
+import OpenAICompatible
+
+// A turn's time limit, and what the player sees while a turn waits on a model server.
+//
+// A turn streams through `watch(until:limit:start:handle:)`: the session's stream, the server's notices
+// (`ModelServerNotice`, sent by the backend through the task-local `ModelServerContext`) and a timer meet in one
+// loop on the game's actor. When the timer wins, the turn's task is cancelled, the session rolls the turn back
+// before the call returns (so nothing from it can reach a later turn), and the turn fails with `TurnTimeout`.
+
+extension Game {
+    /// The longest one turn may take: the player's words to the NPC's last word, with every model call of its tool
+    /// loop, the server's retries and waits, and the trims of a long conversation. Default 60 s.
+    ///
+    /// A turn that takes longer fails like any failed turn: the NPC's session rolls it back, the player is told
+    /// (`GameOutput.problem`, saying the words were not lost), and the failure is recorded. Bind it around the
+    /// calls that run turns:
+    ///
+    /// ```swift
+    /// await Game.$turnTimeout.withValue(.seconds(120)) {
+    ///     await host.perform(line, output: render)
+    /// }
+    /// ```
+    @TaskLocal public static var turnTimeout: Duration = .seconds(60)
+
+    /// What a streaming turn reports while it runs.
+    enum TurnProgress {
+        /// The answer's text so far.
+        case text(String)
+        /// News from the model server: a retry, a rate limit.
+        case notice(ModelServerNotice)
+    }
+
+    /// What the tasks of a watched turn tell the loop that waits for them.
+    private enum TurnEvent: Sendable {
+        case text(String)
+        case notice(ModelServerNotice)
+        case finished(LanguageModelSession.Response<String>)
+        case failed(any Error)
+        case deadlinePassed
+    }
+
+    /// Runs a streaming turn until `deadline`, handing its text and the server's notices to `handle` as they come.
+    ///
+    /// - Parameters:
+    ///   - deadline: When the turn must be over.
+    ///   - limit: The turn's time limit, for the error.
+    ///   - start: Starts the turn's stream; it runs with a `ModelServerContext` holding the deadline, so a server
+    ///     backend neither waits past it nor keeps its retries to itself.
+    ///   - handle: Called on the game's actor with each piece of progress.
+    /// - Returns: The turn's response.
+    /// - Throws: `TurnTimeout` at the deadline, else the turn's error. Either way the turn has been rolled back
+    ///   when this returns.
+    func watch(
+        until deadline: ContinuousClock.Instant, limit: Duration,
+        start: () -> LanguageModelSession.ResponseStream<String>, handle: (TurnProgress) -> Void
+    ) async throws -> LanguageModelSession.Response<String> {
+        let (notices, noticeSink) = AsyncStream<ModelServerNotice>.makeStream()
+        let stream = ModelServerContext.$current.withValue(
+            ModelServerContext(deadline: deadline, notices: noticeSink), operation: start)
+        let (events, sink) = AsyncStream<TurnEvent>.makeStream()
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do {
+                    for try await snapshot in stream { sink.yield(.text(snapshot.content)) }
+                    sink.yield(.finished(try await stream.collect()))
+                } catch {
+                    sink.yield(.failed(error))
+                }
+            }
+            group.addTask {
+                for await notice in notices { sink.yield(.notice(notice)) }
+            }
+            group.addTask {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                if !Task.isCancelled { sink.yield(.deadlinePassed) }
+            }
+            // Leaving this closure cancels what still runs and waits for it: the turn's stream settles (commits or
+            // rolls back) before the caller sees the result.
+            defer { group.cancelAll() }
+            for await event in events {
+                switch event {
+                case .text(let text): handle(.text(text))
+                case .notice(let notice): handle(.notice(notice))
+                case .finished(let response): return response
+                case .failed(let error): throw error
+                case .deadlinePassed: throw TurnTimeout(limit: limit)
+                }
+            }
+            throw CancellationError()
+        }
+    }
+
+    /// Runs a whole turn that does not stream (a replayed one) within `Game.turnTimeout`.
+    ///
+    /// - Throws: `TurnTimeout` when the time limit passes, else the turn's error.
+    static func withinTurnTimeout<T: Sendable>(_ turn: @escaping @Sendable () async throws -> T) async throws -> T {
+        let limit = turnTimeout
+        return try await runUntil(.now + limit, limit: limit, turn)
+    }
+
+    /// Runs work that is part of a turn (trimming a long conversation, which may ask the model for a summary)
+    /// until `deadline`.
+    ///
+    /// - Throws: `TurnTimeout` at the deadline, else the work's error.
+    static func runUntil<T: Sendable>(
+        _ deadline: ContinuousClock.Instant, limit: Duration, _ work: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        try await ModelServerContext.$current.withValue(ModelServerContext(deadline: deadline)) {
+            try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask { try await work() }
+                group.addTask {
+                    try await Task.sleep(until: deadline, clock: .continuous)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let value = first else { throw TurnTimeout(limit: limit) }
+                return value
+            }
+        }
+    }
+
+    /// Text without the API key of an NPC's model server, nor any bearer token: for failures the game keeps
+    /// (recordings) and shows. The backend already removes the key from its errors; this makes sure.
+    static func withoutSecrets(_ text: String, model: any LanguageModel) -> String {
+        OpenAICompatibleLanguageModel.redactingSecrets(
+            in: text, apiKey: (model as? OpenAICompatibleLanguageModel)?.configuration.apiKey)
+    }
+}
+
+/// A turn that did not finish within its time limit (`Game.turnTimeout`).
+///
+/// The turn was rolled back like any failed turn; the player's words can be said again.
+public struct TurnTimeout: Error, Sendable, CustomStringConvertible {
+    /// The time limit that passed.
+    public let limit: Duration
+
+    /// Creates the error.
+    ///
+    /// - Parameter limit: The time limit that passed.
+    public init(limit: Duration) {
+        self.limit = limit
+    }
+
+    /// What happened and what to do.
+    public var description: String {
+        let (seconds, attoseconds) = limit.components
+        return "No answer came within the turn's time limit of \(attoseconds > 0 ? seconds + 1 : seconds) s. The "
+            + "model server may be stuck or overloaded: check it, or allow more time with --turn-timeout."
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import HTTPTestSupport
+import LanguageModels
+import ParleyJSON
+import Testing
+
+@testable import OpenAICompatible
+
+/// Counts at the ends of `Int` (a `maximumResponseTokens` of `Int.max`, token counts a hostile server reports)
+/// give a request or an error, never an arithmetic overflow.
+@Suite(.timeLimit(.minutes(1))) struct HugeCountTests {
+    @Test func constrainedRoomOnTopOfIntMaxTokensSaturates() {
+        let builder = ChatRequestBuilder(
+            modelName: nil, toolCalling: .constrained, sendsServerExtensions: true, extraBody: JSONObject())
+        let request = GenerationRequest(
+            transcript: sampleTranscript(), tools: sampleTranscript().instructions!.toolDefinitions,
+            options: GenerationOptions(maximumResponseTokens: .max))
+        for room in [ChatRequestBuilder.constrainedOverhead, ChatRequestBuilder.constrainedRetryRoom] {
+            #expect(builder.body(for: request, stream: true, constrainedRoom: room)["max_tokens"]?.intValue == Int.max)
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func intMaxTokensThroughASessionOnAServerIsARequestNotACrash(streaming: Bool) async throws {
+        let reply = #"{"reply":"Fine."}"#
+        let server = try LoopbackHTTPServer { request in
+            request.path.hasSuffix("/chat/completions")
+                ? (streaming
+                    ? .eventStream(ServerTest.stream([reply])) : .json(ServerTest.completion(reply)))
+                : .text("", status: 404)
+        }
+        var configuration = OpenAICompatibleLanguageModel.Configuration(
+            baseURL: server.baseURL + "/v1", apiKey: nil, toolCalling: .constrained)
+        configuration.maximumRetries = 0
+        let session = LanguageModelSession(
+            model: try OpenAICompatibleLanguageModel(configuration: configuration), tools: [StockTool()],
+            instructions: "x")
+        let options = GenerationOptions(maximumResponseTokens: .max)
+        // The server reports no context size, so the request goes out, asking for Int.max tokens.
+        let answer =
+            streaming
+            ? try await session.streamResponse(to: "hi", options: options).collect().content
+            : try await session.respond(to: "hi", options: options).content
+        #expect(answer == "Fine.")
+        let body = try JSONValue(parsing: Array(try #require(ServerTest.chatRequests(server).first).body))
+        #expect(body["max_tokens"]?.intValue == Int.max)
+    }
+
+    @Test func hostileUsageCountsDoNotOverflowWhenAdded() async throws {
+        let huge = Int.max
+        let count = Counter()
+        let server = try LoopbackHTTPServer { request in
+            guard request.path.hasSuffix("/chat/completions") else { return .text("", status: 404) }
+            let usage =
+                #""usage":{"prompt_tokens":\#(huge),"completion_tokens":\#(huge)},"timings":{"prompt_n":\#(huge),"cache_n":\#(huge)}"#
+            return count.next() == 1
+                ? .json(
+                    #"{"choices":[{"message":{"content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"lookUpStock","arguments":"{\"item\":\"rope\"}"}}]},"finish_reason":"tool_calls"}],\#(usage)}"#
+                )
+                : .json(#"{"choices":[{"message":{"content":"Three gold."},"finish_reason":"stop"}],\#(usage)}"#)
+        }
+        let session = LanguageModelSession(model: try ServerTest.model(server), tools: [StockTool()])
+        let response = try await session.respond(to: "Rope?")
+        #expect(response.content == "Three gold.")
+        #expect(ServerTest.chatRequests(server).count == 2, "two steps, whose counts are added")
+        #expect(response.usage?.promptTokens == .max)
+        #expect(response.usage?.completionTokens == .max)
+        let timings: JSONValue = ["timings": ["prompt_n": .integer(Int.max), "cache_n": 5]]
+        #expect(ChatResponseParser.usage(from: timings)?.promptTokens == Int.max)
+    }
+}
