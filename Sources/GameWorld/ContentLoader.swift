@@ -101,9 +101,18 @@ struct ContentLoader {
 
     // MARK: - Loading
 
-    mutating func load(_ files: [String: [UInt8]]) -> ContentLoadResult {
+    /// Loads a pack from its files' bytes.
+    ///
+    /// - Parameters:
+    ///   - files: Each file's bytes by its path inside the pack.
+    ///   - unreadable: Files (or the `npcs` folder) that are there but could not be read, with why; each is
+    ///     reported as an error on its own file, and references to what it would define are not checked.
+    /// - Returns: The pack if it has no errors, and every diagnostic.
+    mutating func load(_ files: [String: [UInt8]], unreadable: [String: ContentFileError] = [:]) -> ContentLoadResult {
         let npcPrefix = ContentPack.npcsDirectoryName + "/"
-        let npcFileNames = files.keys.filter { $0.hasPrefix(npcPrefix) && $0.hasSuffix(".json") }.sorted()
+        let npcFileNames = Set(files.keys).union(unreadable.keys).filter {
+            $0.hasPrefix(npcPrefix) && $0.hasSuffix(".json")
+        }.sorted()
         let others = files.keys.filter {
             $0 != ContentPack.worldFileName && $0 != ContentPack.itemsFileName && !$0.hasPrefix(npcPrefix)
                 && !$0.hasPrefix(ContentPack.schemaDirectoryName + "/") && $0.hasSuffix(".json")
@@ -114,6 +123,10 @@ struct ContentLoader {
         let ordered = [ContentPack.worldFileName, ContentPack.itemsFileName] + npcFileNames
         for (rank, name) in ordered.enumerated() {
             select(name, rank: rank)
+            if let problem = unreadable[name] {
+                error(.root, problem.problem, hint: problem.hint)
+                continue
+            }
             guard let bytes = files[name] else {
                 let hint =
                     name == ContentPack.worldFileName
@@ -123,6 +136,12 @@ struct ContentLoader {
                 continue
             }
             parsed[name] = parse(bytes)
+        }
+        if let problem = unreadable[ContentPack.npcsDirectoryName] {
+            // Ranked with the NPC files, before them: the folder holds them.
+            select(ContentPack.npcsDirectoryName, rank: 2)
+            error(.root, problem.problem, hint: problem.hint)
+            unresolvedKinds.insert("NPC")
         }
         for (offset, name) in others.enumerated() {
             select(name, rank: ordered.count + offset)
