@@ -184,6 +184,9 @@ struct ContentLoader {
             let world = World(
                 id: worldID, title: title, introduction: introduction, locations: locations, items: items, npcs: npcs,
                 goal: goal, quests: quests, contentHash: hash)
+            // The catalog's name index is built with the pack, not at the first conversation: every copy of the
+            // world (the game's state) shares it.
+            _ = world.itemNames
             pack = ContentPack(world: world, startingPlayer: startingPlayer)
         }
         return ContentLoadResult(pack: pack, diagnostics: diagnostics, counts: counts, displayPath: displayPath)
