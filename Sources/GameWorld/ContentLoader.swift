@@ -7,11 +7,11 @@ import ParleyJSON
 /// each NPC with their references; then check the pack as a whole (reachability, the goal, names). The pack is
 /// built only when no error was found.
 struct ContentLoader {
-    /// Limits on numbers in content files.
+    /// Limits on numbers in content files; the amounts are the game's own (`GameLimits`).
     enum Limits {
-        static let value = 0...1_000_000
-        static let gold = 0...1_000_000_000
-        static let quantity = 1...10_000
+        static let value = 0...GameLimits.maximumItemValue
+        static let gold = 0...GameLimits.maximumGold
+        static let quantity = 1...GameLimits.maximumQuantity
         static let sellMarkup = 100...1_000
         static let buyBackRate = 0...100
         static let minimumPriceRatio = 0...1_000

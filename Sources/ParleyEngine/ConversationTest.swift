@@ -205,17 +205,21 @@ public struct ConversationTest: Sendable, Equatable {
                 problems.append(PlanError(file: file, path: "$.player.location", problem: "a location is an id"))
             }
         }
-        if let gold = player["gold"], (gold.intValue ?? -1) < 0 {
-            problems.append(PlanError(file: file, path: "$.player.gold", problem: "gold is a whole number from 0"))
+        if let gold = player["gold"], !(0...GameLimits.maximumGold).contains(gold.intValue ?? -1) {
+            problems.append(
+                PlanError(
+                    file: file, path: "$.player.gold",
+                    problem: "gold is a whole number from 0 to \(GameLimits.maximumGold)"))
         }
         for (item, quantity) in player["inventory"]?.objectValue ?? JSONObject() {
             if world.items[ItemID(item)] == nil {
                 unknown("item", item, among: items, at: "$.player.inventory.\(item)")
             }
-            if (quantity.intValue ?? 0) < 1 {
+            if !(1...GameLimits.maximumQuantity).contains(quantity.intValue ?? 0) {
                 problems.append(
                     PlanError(
-                        file: file, path: "$.player.inventory.\(item)", problem: "a quantity is a whole number from 1"))
+                        file: file, path: "$.player.inventory.\(item)",
+                        problem: "a quantity is a whole number from 1 to \(GameLimits.maximumQuantity)"))
             }
         }
         for step in steps {
