@@ -66,7 +66,7 @@ struct TopicIndex: Sendable {
             lastNameEnding.reserveCapacity(world.items.count)
             for item in world.items.values {
                 for name in [item.name] + item.aliases {
-                    let words = name.lowercased().split(separator: " ").map(String.init)
+                    let words = Self.words(of: name)
                     guard let last = words.last else { continue }
                     previous.append(lastNameEnding.updateValue(Int32(names.count), forKey: last) ?? -1)
                     names.append((item.id.rawValue, words))
@@ -75,6 +75,16 @@ struct TopicIndex: Sendable {
             self.names = names
             self.lastNameEnding = lastNameEnding
             previousWithSameLastWord = previous
+        }
+
+        /// A name's lowercased words, split at spaces; byte by byte for ASCII, the same words.
+        static func words(of name: String) -> [String] {
+            guard name.utf8.allSatisfy({ $0 < 0x80 }) else {
+                return name.lowercased().split(separator: " ").map(String.init)
+            }
+            return name.utf8.split(separator: UInt8(ascii: " ")).map { word in
+                String(decoding: word.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+            }
         }
     }
 

@@ -90,15 +90,24 @@ struct ItemResolver: Sendable {
         names.reserveCapacity(world.items.count * 4)
         next.reserveCapacity(world.items.count * 4)
         // Each word of a name, with its one owner, or nil once a second item has it too.
-        var wordOwners: [String: ItemID?] = [:]
+        var wordOwners: [String: Owner] = [:]
         wordOwners.reserveCapacity(world.items.count * 2)
         firstNameStarting.reserveCapacity(world.items.count * 3)
         let npcWords = Self.npcWords(in: world)
+        // Words that never name an item by themselves: weak words and the NPCs' names.
+        let excluded = Self.weakWords.union(npcWords)
         func add(_ item: ItemID, _ words: [String], strength: Int8) {
             let position = Int32(names.count)
             names.append(Name(item: item, start: Int32(tokens.count), count: Int32(words.count), strength: strength))
             tokens += words
             next.append(firstNameStarting.updateValue(position, forKey: words[0]) ?? -1)
+            steps += 1
+        }
+        func add(_ item: ItemID, word: String, strength: Int8) {
+            let position = Int32(names.count)
+            names.append(Name(item: item, start: Int32(tokens.count), count: 1, strength: strength))
+            tokens.append(word)
+            next.append(firstNameStarting.updateValue(position, forKey: word) ?? -1)
             steps += 1
         }
         /// Whether the item already has this one word as a name (its chain is short: names starting with it).
@@ -129,21 +138,13 @@ struct ItemResolver: Sendable {
             }
             addHeads(of: name)
             for words in aliases { addHeads(of: words) }
-            for head in heads where !Self.weakWords.contains(head) && !npcWords.contains(head) {
-                add(item.id, [head], strength: 2)
-            }
-            for word in name where !Self.weakWords.contains(word) && !npcWords.contains(word) {
-                if let owner = wordOwners[word] {
-                    if owner != item.id { wordOwners[word] = .some(nil) }
-                } else {
-                    wordOwners[word] = item.id
-                }
-            }
+            for head in heads where !excluded.contains(head) { add(item.id, word: head, strength: 2) }
+            for word in name where !excluded.contains(word) { wordOwners[word, default: .none].claim(by: item.id) }
         }
         for (word, owner) in wordOwners {
-            guard let item = owner else { continue }
+            guard case .one(let item) = owner else { continue }
             steps += 1
-            if !hasSingleWordName(item, word) { add(item, [word], strength: 1) }
+            if !hasSingleWordName(item, word) { add(item, word: word, strength: 1) }
         }
         self.tokens = tokens
         self.names = names
@@ -151,6 +152,20 @@ struct ItemResolver: Sendable {
         nextWithSameFirstWord = next
         self.npcWords = npcWords
         buildSteps = steps
+    }
+
+    /// Who has a word in their name: no one yet, one item, or several.
+    private enum Owner {
+        case none, one(ItemID), several
+
+        /// The item has the word too.
+        mutating func claim(by item: ItemID) {
+            switch self {
+            case .none: self = .one(item)
+            case .one(let owner) where owner != item: self = .several
+            default: break
+            }
+        }
     }
 
     /// Every mention of an item in a line, best first: strongest, then longest, then earliest.
