@@ -84,7 +84,8 @@ extension GameState {
             }
             let (times, overflow) = story.timesFired(beat, of: id).addingReportingOverflow(1)
             guard !overflow else {
-                throw fail(.limitExceeded, "the beat \(beat) of \(id) has fired \(Int.max) times, as many as can be counted")
+                throw fail(
+                    .limitExceeded, "the beat \(beat) of \(id) has fired \(Int.max) times, as many as can be counted")
             }
             story.beats[id, default: [:]][beat] = times
 

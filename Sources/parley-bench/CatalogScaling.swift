@@ -24,7 +24,8 @@ enum CatalogScaling {
         report("## 7. Talking to an NPC against the size of the item catalogue")
         report("")
         report(
-            "| Items | Pack generated and loaded ms | First `talk to` ms | Turns timed | Turn median ms | Turn max ms |")
+            "| Items | Pack generated and loaded ms | First `talk to` ms | Turns timed | Turn median ms | Turn max ms |"
+        )
         report("|---:|---:|---:|---:|---:|---:|")
         var slowest: [Int: Double] = [:]
         var medians: [Int: Double] = [:]

@@ -79,10 +79,11 @@ import Darwin
         try Oddity.fifo.make(at: pack.url.appendingPathComponent("notes.json"))
         let result = ContentPack.load(from: pack.url, displayPath: "pack")
         #expect(result.pack != nil)
-        #expect(result.diagnostics.map(\.description) == [
-            "pack/notes.json: $: warning: not a file the loader reads, ignored "
-                + "(a pack is world.json, items.json, npcs/<id>.json and schema/)"
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "pack/notes.json: $: warning: not a file the loader reads, ignored "
+                    + "(a pack is world.json, items.json, npcs/<id>.json and schema/)"
+            ])
     }
 
     @Test func anNPCsFolderThatIsAFIFOIsAnError() throws {
@@ -92,7 +93,10 @@ import Darwin
         try FileManager.default.removeItem(at: npcs)
         try #require(mkfifo(npcs.path, 0o644) == 0)
         let result = ContentPack.load(from: pack.url, displayPath: "pack")
-        #expect(result.errors.map(\.description) == ["pack/npcs: $: is a FIFO (named pipe), not a folder (replace it with a folder)"])
+        #expect(
+            result.errors.map(\.description) == [
+                "pack/npcs: $: is a FIFO (named pipe), not a folder (replace it with a folder)"
+            ])
     }
 
     @Test func anNPCsFolderThatLoopsIsAnErrorNotAnEmptyFolder() throws {

@@ -18,7 +18,9 @@ import Testing
         world.npcs["brannoc"]?.inventory = Inventory([
             ItemStack("sword", quantity: brannocSwords), ItemStack("lantern", quantity: 2),
         ])
-        if daggersLying > 0 { world.locations["smithy"]?.items = Inventory([ItemStack("dagger", quantity: daggersLying)]) }
+        if daggersLying > 0 {
+            world.locations["smithy"]?.items = Inventory([ItemStack("dagger", quantity: daggersLying)])
+        }
         var player = TestWorld.player
         player.gold = playerGold
         player.inventory = Inventory([ItemStack("dagger", quantity: playerDaggers), ItemStack("bread", quantity: 3)])
@@ -60,7 +62,8 @@ import Testing
         let rich = Self.state(brannocGold: held)
         #expect(
             TradeRules.standard.validate(purchase, in: rich).rejections == [
-                .goldLimitExceeded(party: .npc, npc: "brannoc", held: held, receiving: 60, limit: GameLimits.maximumGold)
+                .goldLimitExceeded(
+                    party: .npc, npc: "brannoc", held: held, receiving: 60, limit: GameLimits.maximumGold)
             ])
     }
 
@@ -82,10 +85,12 @@ import Testing
             .gave(item: "dagger", quantity: 1, to: "brannoc"),
             in: Self.state().replacingBrannocInventory(["dagger": held]), code: .limitExceeded)
         expectRefused(
-            .tookItem(item: "dagger", quantity: 1, from: "smithy"), in: Self.state(playerDaggers: held, daggersLying: 1),
+            .tookItem(item: "dagger", quantity: 1, from: "smithy"),
+            in: Self.state(playerDaggers: held, daggersLying: 1),
             code: .limitExceeded)
         expectRefused(
-            .droppedItem(item: "dagger", quantity: 1, at: "smithy"), in: Self.state(playerDaggers: 1, daggersLying: held),
+            .droppedItem(item: "dagger", quantity: 1, at: "smithy"),
+            in: Self.state(playerDaggers: 1, daggersLying: held),
             code: .limitExceeded)
         let state = Self.state(brannocSwords: 1).replacingPlayerInventory(["sword": held])
         #expect(
@@ -116,8 +121,10 @@ import Testing
     @Test func aBeatFiredAsOftenAsCanBeCountedIsRefused() throws {
         let pack = try TestWorld.shippedPack()
         let (npc, beat) = try #require(
-            pack.world.npcs.values.sorted { $0.id < $1.id }.lazy.compactMap { npc in npc.beats.first.map { (npc.id, $0) } }
-                .first)
+            pack.world.npcs.values.sorted { $0.id < $1.id }.lazy.compactMap { npc in
+                npc.beats.first.map { (npc.id, $0) }
+            }
+            .first)
         let state = GameState(
             world: pack.world, player: pack.startingPlayer, story: StoryState(beats: [npc: [beat.id: Int.max]]))
         expectRefused(.firedBeat(npc: npc, beat: beat.id), in: state, code: .limitExceeded)
@@ -181,7 +188,8 @@ import Testing
         var state = Self.state(
             playerGold: holding(), brannocGold: holding(), playerDaggers: holding(), brannocSwords: holding(),
             daggersLying: holding(),
-            story: StoryState(counters: ["visits": random.pick(Self.edges)], attitudes: ["brannoc": random.pick(Self.edges)]))
+            story: StoryState(
+                counters: ["visits": random.pick(Self.edges)], attitudes: ["brannoc": random.pick(Self.edges)]))
         var accepted = 0
         var limited = 0
         for step in 0..<2_000 {
@@ -224,7 +232,8 @@ import Testing
         case 3: return .received(item: "sword", quantity: edge(), from: "brannoc")
         case 4:
             let amount = edge()
-            return random.chance(50) ? .paidGold(amount: amount, to: "brannoc") : .receivedGold(amount: amount, from: "brannoc")
+            return random.chance(50)
+                ? .paidGold(amount: amount, to: "brannoc") : .receivedGold(amount: amount, from: "brannoc")
         case 5: return .traded(offer: .buying("sword", quantity: edge(), from: "brannoc", for: edge()))
         case 6: return .traded(offer: .selling("dagger", quantity: edge(), to: "brannoc", for: edge()))
         case 7:
@@ -234,7 +243,8 @@ import Testing
             return .traded(offer: offer)
         case 8:
             let amount = edge()
-            return random.chance(50) ? .changedCounter(name: "visits", by: amount) : .setCounter(name: "visits", to: amount)
+            return random.chance(50)
+                ? .changedCounter(name: "visits", by: amount) : .setCounter(name: "visits", to: amount)
         default: return .changedAttitude(npc: "brannoc", by: edge())
         }
     }
@@ -249,7 +259,8 @@ import Testing
     /// Each item's exact total, wherever it is.
     static func items(_ state: GameState) -> [ItemID: [Int]] {
         var all: [ItemID: [Int]] = [:]
-        let inventories = [state.player.inventory] + state.world.npcs.values.map(\.inventory)
+        let inventories =
+            [state.player.inventory] + state.world.npcs.values.map(\.inventory)
             + state.world.locations.values.map(\.items)
         for inventory in inventories {
             for stack in inventory.stacks { all[stack.item, default: []].append(stack.quantity) }
@@ -268,10 +279,14 @@ import Testing
             var stacks: [String: Int] = [:]
             for stack in state.player.inventory.stacks { stacks["player." + stack.item.rawValue] = stack.quantity }
             for npc in state.world.npcs.values {
-                for stack in npc.inventory.stacks { stacks[npc.id.rawValue + "." + stack.item.rawValue] = stack.quantity }
+                for stack in npc.inventory.stacks {
+                    stacks[npc.id.rawValue + "." + stack.item.rawValue] = stack.quantity
+                }
             }
             for location in state.world.locations.values {
-                for stack in location.items.stacks { stacks[location.id.rawValue + "." + stack.item.rawValue] = stack.quantity }
+                for stack in location.items.stacks {
+                    stacks[location.id.rawValue + "." + stack.item.rawValue] = stack.quantity
+                }
             }
             return stacks
         }

@@ -102,10 +102,12 @@ import Darwin
         #expect(result.status == 1)
         #expect(
             result.out.contains(
-                "\(copy.content.path)/items.json: $: is a symbolic link loop (following it leads back to it), not a file"),
+                "\(copy.content.path)/items.json: $: is a symbolic link loop (following it leads back to it), not a file"
+            ),
             "\(result.out)")
         #expect(
-            result.out.contains("\(copy.content.path)/npcs/pip.json: $: is a symbolic link to a character device, not a file"),
+            result.out.contains(
+                "\(copy.content.path)/npcs/pip.json: $: is a symbolic link to a character device, not a file"),
             "\(result.out)")
     }
 

@@ -81,7 +81,8 @@ import Darwin
         do {
             _ = try ConversationTest.planFiles(in: folder.url, displayPath: "pack")
         } catch {
-            #expect(error.description == "pack/tests: $: is a FIFO (named pipe), not a folder (replace it with a folder)")
+            #expect(
+                error.description == "pack/tests: $: is a FIFO (named pipe), not a folder (replace it with a folder)")
         }
     }
 
