@@ -95,6 +95,7 @@ public struct World: Hashable, Sendable, Codable {
     }
 
     // MARK: - Equality (the index is derived, so it takes no part)
+    // Written out because the derived values' box must not count: a member added to World must be added here too.
 
     /// Whether two worlds are the same: every member but the derived name index.
     public static func == (lhs: World, rhs: World) -> Bool {
