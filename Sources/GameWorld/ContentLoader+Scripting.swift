@@ -308,7 +308,7 @@ extension ContentLoader {
         let quantity =
             offer["quantity"] == nil
             ? 1 : integer("quantity", in: offer, at: offerPath, required: false, range: Limits.quantity)
-        let price = integer("price", in: offer, at: offerPath, required: true, range: Limits.gold)
+        let price = integer("price", in: offer, at: offerPath, required: true, range: 0...GameLimits.maximumPrice)
         unknownFields(offer, at: offerPath, known: Self.offerFields)
         guard let action, let item, let quantity, let price else { return nil }
         if !scope.trades {

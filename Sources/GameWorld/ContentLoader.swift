@@ -7,11 +7,11 @@ import ParleyJSON
 /// each NPC with their references; then check the pack as a whole (reachability, the goal, names). The pack is
 /// built only when no error was found.
 struct ContentLoader {
-    /// Limits on numbers in content files.
+    /// Limits on numbers in content files; the amounts are the game's own (`GameLimits`).
     enum Limits {
-        static let value = 0...1_000_000
-        static let gold = 0...1_000_000_000
-        static let quantity = 1...10_000
+        static let value = 0...GameLimits.maximumItemValue
+        static let gold = 0...GameLimits.maximumGold
+        static let quantity = 1...GameLimits.maximumQuantity
         static let sellMarkup = 100...1_000
         static let buyBackRate = 0...100
         static let minimumPriceRatio = 0...1_000
@@ -101,9 +101,18 @@ struct ContentLoader {
 
     // MARK: - Loading
 
-    mutating func load(_ files: [String: [UInt8]]) -> ContentLoadResult {
+    /// Loads a pack from its files' bytes.
+    ///
+    /// - Parameters:
+    ///   - files: Each file's bytes by its path inside the pack.
+    ///   - unreadable: Files (or the `npcs` folder) that are there but could not be read, with why; each is
+    ///     reported as an error on its own file, and references to what it would define are not checked.
+    /// - Returns: The pack if it has no errors, and every diagnostic.
+    mutating func load(_ files: [String: [UInt8]], unreadable: [String: ContentFileError] = [:]) -> ContentLoadResult {
         let npcPrefix = ContentPack.npcsDirectoryName + "/"
-        let npcFileNames = files.keys.filter { $0.hasPrefix(npcPrefix) && $0.hasSuffix(".json") }.sorted()
+        let npcFileNames = Set(files.keys).union(unreadable.keys).filter {
+            $0.hasPrefix(npcPrefix) && $0.hasSuffix(".json")
+        }.sorted()
         let others = files.keys.filter {
             $0 != ContentPack.worldFileName && $0 != ContentPack.itemsFileName && !$0.hasPrefix(npcPrefix)
                 && !$0.hasPrefix(ContentPack.schemaDirectoryName + "/") && $0.hasSuffix(".json")
@@ -114,6 +123,10 @@ struct ContentLoader {
         let ordered = [ContentPack.worldFileName, ContentPack.itemsFileName] + npcFileNames
         for (rank, name) in ordered.enumerated() {
             select(name, rank: rank)
+            if let problem = unreadable[name] {
+                error(.root, problem.problem, hint: problem.hint)
+                continue
+            }
             guard let bytes = files[name] else {
                 let hint =
                     name == ContentPack.worldFileName
@@ -123,6 +136,12 @@ struct ContentLoader {
                 continue
             }
             parsed[name] = parse(bytes)
+        }
+        if let problem = unreadable[ContentPack.npcsDirectoryName] {
+            // Ranked with the NPC files, before them: the folder holds them.
+            select(ContentPack.npcsDirectoryName, rank: 2)
+            error(.root, problem.problem, hint: problem.hint)
+            unresolvedKinds.insert("NPC")
         }
         for (offset, name) in others.enumerated() {
             select(name, rank: ordered.count + offset)
@@ -165,6 +184,9 @@ struct ContentLoader {
             let world = World(
                 id: worldID, title: title, introduction: introduction, locations: locations, items: items, npcs: npcs,
                 goal: goal, quests: quests, contentHash: hash)
+            // The catalog's name index is built with the pack, not at the first conversation: every copy of the
+            // world (the game's state) shares it.
+            _ = world.itemNames
             pack = ContentPack(world: world, startingPlayer: startingPlayer)
         }
         return ContentLoadResult(pack: pack, diagnostics: diagnostics, counts: counts, displayPath: displayPath)

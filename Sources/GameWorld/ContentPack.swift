@@ -52,7 +52,9 @@ public struct ContentPack: Hashable, Sendable {
     /// Loads a pack from a directory, reporting every problem at once.
     ///
     /// Reads `world.json`, `items.json` and `npcs/*.json`; `schema/` and files that are not JSON are ignored.
-    /// Nothing is thrown: a missing directory or file is a diagnostic like any other.
+    /// Nothing is thrown: a missing directory or file is a diagnostic like any other. Only plain files are read
+    /// (`ContentFile`): a FIFO, a device, a socket or a symbolic link loop where a file is expected is an error
+    /// naming what it is, and an `npcs/` folder that cannot be listed is an error, not an empty folder.
     ///
     /// - Parameters:
     ///   - directory: The pack's directory.
@@ -61,40 +63,45 @@ public struct ContentPack: Hashable, Sendable {
     /// - Returns: The pack if it has no errors, and every diagnostic.
     public static func load(from directory: URL, displayPath: String? = nil) -> ContentLoadResult {
         let display = ContentLoader.normalizedDisplayPath(displayPath ?? directory.relativePath)
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        let topLevel: [String]
+        do {
+            topLevel = try ContentFile.entries(of: directory)
+        } catch {
+            let notFound = error.code == .notFound
             let diagnostic = ContentDiagnostic(
-                .error, file: display.isEmpty ? "." : display, path: "$", message: "no such directory",
-                hint: "pass the folder that holds world.json, items.json and npcs/")
+                .error, file: display.isEmpty ? "." : display, path: "$",
+                message: notFound ? "no such directory" : error.problem,
+                hint: notFound ? "pass the folder that holds world.json, items.json and npcs/" : error.hint)
             return ContentLoadResult(
                 pack: nil, diagnostics: [diagnostic], counts: ContentCounts(), displayPath: display)
         }
         var files: [String: [UInt8]] = [:]
-        var unreadable: [ContentDiagnostic] = []
+        var unreadable: [String: ContentFileError] = [:]
         func read(_ relative: String) {
-            let url = directory.appendingPathComponent(relative)
-            if let data = manager.contents(atPath: url.path) {
-                files[relative] = Array(data)
-            } else {
-                unreadable.append(
-                    ContentDiagnostic(
-                        .error, file: ContentLoader.join(display, relative), path: "$", message: "cannot read the file",
-                        hint: "check its permissions"))
+            do {
+                files[relative] = try ContentFile.read(at: directory.appendingPathComponent(relative))
+            } catch {
+                unreadable[relative] = error
             }
         }
-        let topLevel = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in topLevel where name.hasSuffix(".json") { read(name) }
+        let loaded: Set = [worldFileName, itemsFileName]
+        for name in topLevel where name.hasSuffix(".json") {
+            // Other JSON files are only warned about, never read: their bytes are not needed.
+            if loaded.contains(name) { read(name) } else { files[name] = [] }
+        }
+        // A world.json or items.json that is a dangling link is listed, and reported by `read` as such.
         let npcsURL = directory.appendingPathComponent(npcsDirectoryName)
-        for name in (try? manager.contentsOfDirectory(atPath: npcsURL.path)) ?? [] where name.hasSuffix(".json") {
-            read(npcsDirectoryName + "/" + name)
+        if ContentFile.exists(at: npcsURL) {
+            do {
+                for name in try ContentFile.entries(of: npcsURL) where name.hasSuffix(".json") {
+                    read(npcsDirectoryName + "/" + name)
+                }
+            } catch {
+                unreadable[npcsDirectoryName] = error
+            }
         }
-        var result = load(fileData: files, displayPath: display)
-        if !unreadable.isEmpty {
-            result = ContentLoadResult(
-                pack: nil, diagnostics: unreadable + result.diagnostics, counts: result.counts, displayPath: display)
-        }
-        return result
+        var loader = ContentLoader(displayPath: display)
+        return loader.load(files, unreadable: unreadable)
     }
 
     /// Loads a pack from files held in memory, reporting every problem at once.

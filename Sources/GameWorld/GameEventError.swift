@@ -34,6 +34,9 @@ public struct GameEventError: Error, Sendable, Hashable, CustomStringConvertible
         public static let npcLacksGold = Code("npcLacksGold")
         /// A quantity or amount is zero, negative or above the limit.
         public static let invalidQuantity = Code("invalidQuantity")
+        /// A purse or an inventory would go above its maximum (`GameLimits`), or a count would not fit in an
+        /// `Int`; nothing was added.
+        public static let limitExceeded = Code("limitExceeded")
         /// `TradeRules` rejected the trade; see `tradeRejections`.
         public static let tradeRejected = Code("tradeRejected")
         /// A flag or counter name is not a well-formed id.

@@ -5,8 +5,10 @@ extension GameState {
     /// changes nothing.
     ///
     /// What each event checks is described on its case in `GameEvent`. Quantities and gold amounts must be at
-    /// least 1 and at most the rules' limits; trades must pass `rules.validate(_:in:)`; story events are checked
-    /// by `applyStory(_:to:)` (names well formed, quests and stages known, quests moving forward only).
+    /// least 1 and at most the rules' limits; no purse or inventory may end above `GameLimits` (code
+    /// `limitExceeded`); trades must pass `rules.validate(_:in:)`; story events are checked by `applyStory(_:to:)`
+    /// (names well formed, quests and stages known, quests moving forward only). All arithmetic is
+    /// overflow-checked: no amount, however large, traps.
     ///
     /// - Parameters:
     ///   - event: The event to apply.
@@ -48,6 +50,28 @@ extension GameState {
             }
             return npc
         }
+        /// The inventory's new quantity of `item` with `quantity` more, if it stays within `GameLimits`.
+        func requireRoom(
+            for quantity: Int, of item: ItemID, in inventory: Inventory, of holder: String
+        ) throws(GameEventError) {
+            let held = inventory.quantity(of: item)
+            guard GameLimits.sum(held, adding: quantity, within: GameLimits.maximumQuantity) != nil else {
+                throw fail(
+                    .limitExceeded,
+                    "\(holder) has \(held) × \(item) and cannot hold \(quantity) more: an inventory holds at most "
+                        + "\(GameLimits.maximumQuantity) of an item")
+            }
+        }
+        /// The purse's new gold with `amount` more, if it stays within `GameLimits`.
+        func purse(_ held: Int, adding amount: Int, of holder: String) throws(GameEventError) -> Int {
+            guard let total = GameLimits.sum(held, adding: amount, within: GameLimits.maximumGold) else {
+                throw fail(
+                    .limitExceeded,
+                    "\(holder) has \(held) gold and cannot hold \(amount) more: a purse holds at most "
+                        + "\(GameLimits.maximumGold) gold")
+            }
+            return total
+        }
         func requirePlayerHas(_ item: ItemID, _ quantity: Int) throws(GameEventError) {
             let held = player.inventory.quantity(of: item)
             guard held >= quantity else {
@@ -81,6 +105,7 @@ extension GameState {
             guard lying >= quantity else {
                 throw fail(.itemNotHere, "\(from) has \(lying) × \(item) lying there, not \(quantity)")
             }
+            try requireRoom(for: quantity, of: item, in: player.inventory, of: "the player")
             location.items.remove(item, quantity: quantity)
             player.inventory.add(item, quantity: quantity)
             world.locations[from] = location
@@ -93,6 +118,7 @@ extension GameState {
                 throw fail(.wrongLocation, "the player is at \(player.location), not at \(at)")
             }
             try requirePlayerHas(item, quantity)
+            try requireRoom(for: quantity, of: item, in: location.items, of: at.rawValue)
             player.inventory.remove(item, quantity: quantity)
             location.items.add(item, quantity: quantity)
             world.locations[at] = location
@@ -102,6 +128,7 @@ extension GameState {
             try requireQuantity(quantity, of: item.rawValue)
             var npc = try requireNPCHere(to)
             try requirePlayerHas(item, quantity)
+            try requireRoom(for: quantity, of: item, in: npc.inventory, of: to.rawValue)
             player.inventory.remove(item, quantity: quantity)
             npc.inventory.add(item, quantity: quantity)
             world.npcs[to] = npc
@@ -112,6 +139,7 @@ extension GameState {
             var npc = try requireNPCHere(from)
             let held = npc.inventory.quantity(of: item)
             guard held >= quantity else { throw fail(.npcLacksItem, "\(from) has \(held) × \(item), not \(quantity)") }
+            try requireRoom(for: quantity, of: item, in: player.inventory, of: "the player")
             npc.inventory.remove(item, quantity: quantity)
             player.inventory.add(item, quantity: quantity)
             world.npcs[from] = npc
@@ -122,16 +150,16 @@ extension GameState {
             guard player.gold >= amount else {
                 throw fail(.playerLacksGold, "the player has \(player.gold) gold, not \(amount)")
             }
+            npc.gold = try purse(npc.gold, adding: amount, of: to.rawValue)
             player.gold -= amount
-            npc.gold += amount
             world.npcs[to] = npc
 
         case .receivedGold(let amount, let from):
             try requireGold(amount)
             var npc = try requireNPCHere(from)
             guard npc.gold >= amount else { throw fail(.npcLacksGold, "\(from) has \(npc.gold) gold, not \(amount)") }
+            player.gold = try purse(player.gold, adding: amount, of: "the player")
             npc.gold -= amount
-            player.gold += amount
             world.npcs[from] = npc
 
         case .traded(let offer):
@@ -153,8 +181,14 @@ extension GameState {
                 npc.inventory.remove(stack.item, quantity: stack.quantity)
                 player.inventory.add(stack.item, quantity: stack.quantity)
             }
-            player.gold += offer.npcGives.gold - offer.playerGives.gold
-            npc.gold += offer.playerGives.gold - offer.npcGives.gold
+            // The rules checked every amount and what each side ends with; the arithmetic is checked all the same.
+            let (playerGold, playerOverflow) = player.gold.subtractingReportingOverflow(offer.playerGives.gold)
+            let (npcGold, npcOverflow) = npc.gold.subtractingReportingOverflow(offer.npcGives.gold)
+            guard !playerOverflow, !npcOverflow else {
+                throw fail(.limitExceeded, "the gold of the trade does not fit in a purse")
+            }
+            player.gold = try purse(playerGold, adding: offer.npcGives.gold, of: "the player")
+            npc.gold = try purse(npcGold, adding: offer.playerGives.gold, of: offer.npc.rawValue)
             world.npcs[offer.npc] = npc
 
         case .npcMoved(let id, let from, let to):

@@ -38,12 +38,12 @@ extension GameState {
 
         case .changedCounter(let name, let by):
             try requireName(name, "counter")
-            guard abs(by) <= counters.upperBound else {
+            // Not `abs(by)`, which traps on Int.min.
+            guard by >= -counters.upperBound, by <= counters.upperBound else {
                 throw fail(
                     .invalidQuantity, "a counter changes by at most \(counters.upperBound) either way, not \(by)")
             }
-            let value = min(max(story.counter(name) + by, counters.lowerBound), counters.upperBound)
-            story.setCounter(name, value)
+            story.setCounter(name, Self.clamped(story.counter(name), adding: by, to: counters))
 
         case .setCounter(let name, let to):
             try requireName(name, "counter")
@@ -57,11 +57,10 @@ extension GameState {
         case .changedAttitude(let id, let by):
             _ = try requireNPC(id)
             let limit = Self.maximumAttitudeChange
-            guard abs(by) <= limit else {
+            guard by >= -limit, by <= limit else {
                 throw fail(.invalidQuantity, "an attitude changes by at most \(limit) either way, not \(by)")
             }
-            let range = StoryState.attitudeRange
-            story.setAttitude(id, min(max(story.attitude(of: id) + by, range.lowerBound), range.upperBound))
+            story.setAttitude(id, Self.clamped(story.attitude(of: id), adding: by, to: StoryState.attitudeRange))
 
         case .advancedQuest(let id, let stage):
             guard let quest = world.quests[id] else { throw fail(.unknownQuest, "there is no quest \"\(id)\"") }
@@ -83,10 +82,22 @@ extension GameState {
             guard npc.beats.contains(where: { $0.id == beat }) else {
                 throw fail(.unknownBeat, "\(id) has no beat \"\(beat)\"")
             }
-            story.beats[id, default: [:]][beat, default: 0] += 1
+            let (times, overflow) = story.timesFired(beat, of: id).addingReportingOverflow(1)
+            guard !overflow else {
+                throw fail(
+                    .limitExceeded, "the beat \(beat) of \(id) has fired \(Int.max) times, as many as can be counted")
+            }
+            story.beats[id, default: [:]][beat] = times
 
         default:
             preconditionFailure("applyStory(_:to:in:) is only called with story events, not \(event)")
         }
+    }
+
+    /// `value + change` clamped to `range`, without overflow: a sum beyond `Int` is beyond the range too.
+    static func clamped(_ value: Int, adding change: Int, to range: ClosedRange<Int>) -> Int {
+        let (sum, overflow) = value.addingReportingOverflow(change)
+        if overflow { return change > 0 ? range.upperBound : range.lowerBound }
+        return min(max(sum, range.lowerBound), range.upperBound)
     }
 }

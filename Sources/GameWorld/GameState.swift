@@ -67,16 +67,25 @@ public struct GameState: Hashable, Sendable, Codable {
 
     // MARK: - Conservation
 
-    /// All the gold in the game: the player's and every NPC's. No event changes it.
-    public var totalGold: Int { world.npcs.values.reduce(player.gold) { $0 + $1.gold } }
+    /// All the gold in the game: the player's and every NPC's. No event changes it. `Int.max` when the total
+    /// does not fit in an `Int` (a state far beyond `GameLimits`).
+    public var totalGold: Int { world.npcs.values.reduce(player.gold) { Self.saturatingSum($0, $1.gold) } }
 
     /// How many of each item exist, wherever they are: carried by the player, by NPCs or lying at locations.
-    /// No event changes it.
+    /// No event changes it. A total that does not fit in an `Int` is `Int.max`.
     public var itemTotals: [ItemID: Int] {
         var totals = player.inventory.quantities
-        for npc in world.npcs.values { totals.merge(npc.inventory.quantities, uniquingKeysWith: +) }
-        for location in world.locations.values { totals.merge(location.items.quantities, uniquingKeysWith: +) }
+        for npc in world.npcs.values { totals.merge(npc.inventory.quantities, uniquingKeysWith: Self.saturatingSum) }
+        for location in world.locations.values {
+            totals.merge(location.items.quantities, uniquingKeysWith: Self.saturatingSum)
+        }
         return totals
+    }
+
+    /// `a + b`, or the bound of `Int` it passes.
+    private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? Int.max : Int.min) : sum
     }
 
     // MARK: - Mutation for events

@@ -12,12 +12,16 @@ public struct Inventory: Hashable, Sendable, Codable, Sequence, ExpressibleByDic
         quantities = [:]
     }
 
-    /// An inventory holding these stacks; stacks of the same item are added up, and non-positive ones ignored.
+    /// An inventory holding these stacks; stacks of the same item are added up (a sum beyond `Int.max` is held
+    /// as `Int.max`, far above `GameLimits.maximumQuantity`), and non-positive ones ignored.
     ///
     /// - Parameter stacks: The items and quantities.
     public init(_ stacks: some Sequence<ItemStack>) {
         quantities = [:]
-        for stack in stacks where stack.quantity > 0 { quantities[stack.item, default: 0] += stack.quantity }
+        for stack in stacks where stack.quantity > 0 {
+            let (sum, overflow) = quantities[stack.item, default: 0].addingReportingOverflow(stack.quantity)
+            quantities[stack.item] = overflow ? Int.max : sum
+        }
     }
 
     /// An inventory from a literal such as `["bread": 2, "lantern": 1]`.
@@ -47,17 +51,30 @@ public struct Inventory: Hashable, Sendable, Codable, Sequence, ExpressibleByDic
         quantities.keys.sorted().map { ItemStack($0, quantity: quantities[$0]!) }
     }
 
-    /// The number of items held, all quantities added up.
-    public var totalQuantity: Int { quantities.values.reduce(0, +) }
+    /// The number of items held, all quantities added up (`Int.max` if that does not fit in an `Int`).
+    public var totalQuantity: Int {
+        quantities.values.reduce(0) { total, quantity in
+            let (sum, overflow) = total.addingReportingOverflow(quantity)
+            return overflow ? Int.max : sum
+        }
+    }
 
-    /// Adds `quantity` of `item`.
+    /// Adds `quantity` of `item`, unless the total would not fit in an `Int`.
+    ///
+    /// `GameState.apply(_:rules:)` checks `GameLimits.maximumQuantity` before it adds; this only guards against
+    /// overflow.
     ///
     /// - Parameters:
     ///   - item: The item's id.
     ///   - quantity: How many to add; must be at least 1.
-    public mutating func add(_ item: ItemID, quantity: Int = 1) {
+    /// - Returns: `false`, having changed nothing, when the total would overflow; `true` otherwise.
+    @discardableResult
+    public mutating func add(_ item: ItemID, quantity: Int = 1) -> Bool {
         precondition(quantity > 0, "Inventory.add needs a positive quantity, got \(quantity)")
-        quantities[item, default: 0] += quantity
+        let (sum, overflow) = self.quantity(of: item).addingReportingOverflow(quantity)
+        guard !overflow else { return false }
+        quantities[item] = sum
+        return true
     }
 
     /// Removes `quantity` of `item`.

@@ -32,20 +32,35 @@ public struct PriceRatio: Hashable, Comparable, Sendable, Codable, CustomStringC
     /// `value × ratio`, rounded up to whole gold.
     ///
     /// - Parameter value: A value in gold, at least 0.
-    /// - Returns: The smallest whole number of gold not below `value × ratio`.
+    /// - Returns: The smallest whole number of gold not below `value × ratio`; `Int.max` (or `Int.min`) when that
+    ///   does not fit in an `Int`, which no value within `GameLimits.maximumItemValue` comes near.
     public func appliedRoundingUp(to value: Int) -> Int {
-        let product = value * hundredths
-        return product >= 0 ? (product + 99) / 100 : -((-product) / 100)
+        checkedApplied(to: value, roundingUp: true) ?? saturated(value)
     }
 
     /// `value × ratio`, rounded down to whole gold.
     ///
     /// - Parameter value: A value in gold, at least 0.
-    /// - Returns: The largest whole number of gold not above `value × ratio`.
+    /// - Returns: The largest whole number of gold not above `value × ratio`; `Int.max` (or `Int.min`) when that
+    ///   does not fit in an `Int`.
     public func appliedRoundingDown(to value: Int) -> Int {
-        let product = value * hundredths
-        return product >= 0 ? product / 100 : -((-product + 99) / 100)
+        checkedApplied(to: value, roundingUp: false) ?? saturated(value)
     }
+
+    /// `value × ratio` rounded to whole gold, or `nil` when it does not fit in an `Int`.
+    func checkedApplied(to value: Int, roundingUp: Bool) -> Int? {
+        let (product, overflow) = value.multipliedReportingOverflow(by: hundredths)
+        guard !overflow else { return nil }
+        // `/` truncates toward zero: one more when rounding a positive fraction up, one less when rounding a
+        // negative one down. Neither can overflow: the quotient is at most Int.max / 100.
+        let (quotient, remainder) = product.quotientAndRemainder(dividingBy: 100)
+        if remainder == 0 { return quotient }
+        if roundingUp { return product > 0 ? quotient + 1 : quotient }
+        return product > 0 ? quotient : quotient - 1
+    }
+
+    /// The bound of `Int` on the side of `value × ratio`.
+    private func saturated(_ value: Int) -> Int { (value < 0) != (hundredths < 0) ? Int.min : Int.max }
 
     /// `1.25`, `0.5`, `2`: the shortest decimal form.
     public var description: String {

@@ -40,6 +40,15 @@ public enum TradeRejection: Hashable, Sendable, Codable, CustomStringConvertible
     case playerCannotPay(gold: Int, available: Int)
     /// The NPC gives more gold than it has.
     case npcCannotPay(npc: NPCID, gold: Int, available: Int)
+    /// The trade would leave one side (the player, or the NPC `npc`) holding more gold than a purse holds
+    /// (`GameLimits.maximumGold`): it has `held` and would end up `receiving` more.
+    case goldLimitExceeded(party: TradeParty, npc: NPCID, held: Int, receiving: Int, limit: Int)
+    /// The trade would leave one side holding more of an item than an inventory holds
+    /// (`GameLimits.maximumQuantity`): it has `held` and would end up `receiving` more.
+    case quantityLimitExceeded(party: TradeParty, npc: NPCID, item: ItemID, held: Int, receiving: Int, limit: Int)
+    /// The items' prices add up to more gold than the game can count (only items whose value is far above
+    /// `GameLimits.maximumItemValue`, which no content pack can hold, get there).
+    case priceOverflow(npc: NPCID)
     /// The price is outside the NPC's policy. All amounts are the net gold the player pays the NPC (negative
     /// when the NPC pays the player): `minimum` is the least the NPC accepts, `asking` what it would ask, and
     /// `offered` what the offer gives it. See `TradeRules` for how they are computed.
@@ -66,6 +75,9 @@ public enum TradeRejection: Hashable, Sendable, Codable, CustomStringConvertible
         case .npcDoesNotBuy: "npcDoesNotBuy"
         case .playerCannotPay: "playerCannotPay"
         case .npcCannotPay: "npcCannotPay"
+        case .goldLimitExceeded: "goldLimitExceeded"
+        case .quantityLimitExceeded: "quantityLimitExceeded"
+        case .priceOverflow: "priceOverflow"
         case .priceOutsidePolicy: "priceOutsidePolicy"
         }
     }
@@ -100,6 +112,13 @@ public enum TradeRejection: Hashable, Sendable, Codable, CustomStringConvertible
             "playerCannotPay: the player gives \(gold) gold, has \(available)"
         case .npcCannotPay(let npc, let gold, let available):
             "npcCannotPay: \(npc) gives \(gold) gold, has \(available)"
+        case .goldLimitExceeded(let party, let npc, let held, let receiving, let limit):
+            "goldLimitExceeded: \(party == .player ? "the player" : npc.rawValue) has \(held) gold, would get "
+                + "\(receiving) more, limit \(limit)"
+        case .quantityLimitExceeded(let party, let npc, let item, let held, let receiving, let limit):
+            "quantityLimitExceeded: \(party == .player ? "the player" : npc.rawValue) has \(held) × \(item), "
+                + "would get \(receiving) more, limit \(limit)"
+        case .priceOverflow(let npc): "priceOverflow: the price at \(npc)'s prices does not fit in an Int"
         case .priceOutsidePolicy(let npc, let minimum, let asking, let offered):
             "priceOutsidePolicy: \(npc) accepts at least \(minimum) (asks \(asking)), offered \(offered)"
         }
@@ -146,6 +165,15 @@ public enum TradeRejection: Hashable, Sendable, Codable, CustomStringConvertible
             return "The player offers \(gold) gold but has only \(available)."
         case .npcCannotPay(let id, let gold, let available):
             return "\(npc(id)) would have to pay \(gold) gold but has only \(available)."
+        case .goldLimitExceeded(let party, let id, let held, let receiving, let limit):
+            let who = party == .player ? "The player" : npc(id)
+            return "\(who) has \(held) gold and cannot take \(receiving) more: a purse holds at most \(limit) gold."
+        case .quantityLimitExceeded(let party, let id, let itemID, let held, let receiving, let limit):
+            let who = party == .player ? "The player" : npc(id)
+            return "\(who) has \(held) × \(item(itemID)) and cannot take \(receiving) more: "
+                + "an inventory holds at most \(limit) of an item."
+        case .priceOverflow(let id):
+            return "These items are worth more gold than \(npc(id)) or anyone could count; no trade can pay for them."
         case .priceOutsidePolicy(let id, let minimum, let asking, let offered):
             let name = npc(id)
             let offer =

@@ -14,7 +14,10 @@
 ///    `npcLacksItem`); and, if the NPC trades, the NPC does not keep it (`npcNeverSells`) and sells
 ///    (`npcDoesNotSell`) or buys (`npcDoesNotBuy`) its category.
 /// 5. Each side has the gold it gives (`playerCannotPay`, `npcCannotPay`).
-/// 6. The price, when the NPC trades and every gold amount and item line is valid (`priceOutsidePolicy`).
+/// 6. Neither side would hold more than `GameLimits` allows afterwards: gold, player first
+///    (`goldLimitExceeded`), then each item, player first, the NPC's items first (`quantityLimitExceeded`).
+/// 7. The price, when the NPC trades and every gold amount and item line is valid (`priceOutsidePolicy`, or
+///    `priceOverflow` when the prices do not fit in an `Int`).
 ///
 /// ## The price
 /// All amounts are net gold the player pays the NPC, computed with `TradePolicy`'s per-unit prices:
@@ -29,18 +32,21 @@
 /// the same way: the player's items count at the NPC's buy-back price.
 ///
 /// An accepted trade is applied by `GameState.apply(.traded(offer:))`, all at once; items and gold only move.
+/// Every amount is computed with overflow-checked arithmetic, so no offer, however absurd, can crash the game.
 public struct TradeRules: Hashable, Sendable {
-    /// The most of one item a single trade or event may move; more is "absurd". Default 10,000.
+    /// The most of one item a single trade or event may move; more is "absurd". Default
+    /// `GameLimits.maximumQuantity` (10,000).
     public var maximumQuantity: Int
-    /// The most gold one side of a trade may give; more is "absurd". Default 1,000,000,000.
+    /// The most gold one side of a trade may give; more is "absurd". Default `GameLimits.maximumGold`
+    /// (1,000,000,000).
     public var maximumGold: Int
 
-    /// Rules with these limits.
+    /// Rules with these limits. Whatever they are, no purse or inventory is let go above `GameLimits`.
     ///
     /// - Parameters:
     ///   - maximumQuantity: The most of one item a trade may move.
     ///   - maximumGold: The most gold one side may give.
-    public init(maximumQuantity: Int = 10_000, maximumGold: Int = 1_000_000_000) {
+    public init(maximumQuantity: Int = GameLimits.maximumQuantity, maximumGold: Int = GameLimits.maximumGold) {
         self.maximumQuantity = maximumQuantity
         self.maximumGold = maximumGold
     }
@@ -129,14 +135,52 @@ public struct TradeRules: Hashable, Sendable {
             reasons.append(.npcCannotPay(npc: npc.id, gold: npcGold, available: npc.gold))
         }
 
+        // What each side would hold afterwards: never more than a purse or an inventory holds.
+        let goldValid = (0...maximumGold).contains(playerGold) && (0...maximumGold).contains(npcGold)
+        if goldValid {
+            for (party, held, net) in [
+                (TradeParty.player, player.gold, npcGold - playerGold), (.npc, npc.gold, playerGold - npcGold),
+            ] where net > 0 && GameLimits.sum(held, adding: net, within: GameLimits.maximumGold) == nil {
+                reasons.append(
+                    .goldLimitExceeded(
+                        party: party, npc: npc.id, held: held, receiving: net, limit: GameLimits.maximumGold))
+            }
+        }
+        var netItems: [TradeParty: [ItemID: Int]] = [.player: [:], .npc: [:]]
+        var order: [ItemID] = []
+        for (giver, receiver) in [(TradeParty.npc, TradeParty.player), (.player, .npc)] {
+            for (item, quantity) in totals[giver] ?? [] where quantity <= maximumQuantity {
+                if netItems[.player]?[item.id] == nil && netItems[.npc]?[item.id] == nil { order.append(item.id) }
+                netItems[receiver, default: [:]][item.id, default: 0] += quantity
+                netItems[giver, default: [:]][item.id, default: 0] -= quantity
+            }
+        }
+        for party in [TradeParty.player, .npc] {
+            let inventory = party == .player ? player.inventory : npc.inventory
+            for item in order {
+                guard let net = netItems[party]?[item], net > 0 else { continue }
+                let held = inventory.quantity(of: item)
+                if GameLimits.sum(held, adding: net, within: GameLimits.maximumQuantity) == nil {
+                    reasons.append(
+                        .quantityLimitExceeded(
+                            party: party, npc: npc.id, item: item, held: held, receiving: net,
+                            limit: GameLimits.maximumQuantity))
+                }
+            }
+        }
+
         if trades, priceable {
-            let price = Self.price(
+            if let price = Self.price(
                 npcGives: totals[.npc] ?? [], playerGives: totals[.player] ?? [], offered: playerGold - npcGold,
                 policy: npc.trade)
-            if !price.isAcceptable {
-                reasons.append(
-                    .priceOutsidePolicy(
-                        npc: npc.id, minimum: price.minimum, asking: price.asking, offered: price.offered))
+            {
+                if !price.isAcceptable {
+                    reasons.append(
+                        .priceOutsidePolicy(
+                            npc: npc.id, minimum: price.minimum, asking: price.asking, offered: price.offered))
+                }
+            } else {
+                reasons.append(.priceOverflow(npc: npc.id))
             }
         }
         return reasons.isEmpty ? .accepted : .rejected(reasons)
@@ -147,8 +191,8 @@ public struct TradeRules: Hashable, Sendable {
     /// - Parameters:
     ///   - offer: The proposed exchange.
     ///   - world: The world with the NPC and the item catalog.
-    /// - Returns: The minimum, asking and offered net gold; `nil` when the NPC or an item is unknown, or a
-    ///   quantity or gold amount is out of range.
+    /// - Returns: The minimum, asking and offered net gold; `nil` when the NPC or an item is unknown, a
+    ///   quantity or gold amount is out of range, or the amounts do not fit in an `Int`.
     public func price(of offer: TradeOffer, in world: World) -> TradePrice? {
         guard let npc = world.npcs[offer.npc] else { return nil }
         var sides: [TradeParty: [(item: Item, quantity: Int)]] = [:]
@@ -194,21 +238,37 @@ public struct TradeRules: Hashable, Sendable {
         return (order.map { (world.items[$0]!, quantities[$0]!) }, allValid)
     }
 
-    /// Computes minimum, asking and offered net gold; quantities must be within `maximumQuantity`.
+    /// Computes minimum, asking and offered net gold with overflow-checked arithmetic; `nil` when an amount does
+    /// not fit in an `Int` (item values far beyond `GameLimits.maximumItemValue`).
     private static func price(
         npcGives: [(item: Item, quantity: Int)], playerGives: [(item: Item, quantity: Int)], offered: Int,
         policy: TradePolicy
-    ) -> TradePrice {
+    ) -> TradePrice? {
         var minimum = 0
         var asking = 0
+        /// `total + unit × quantity`, or `nil` on overflow.
+        func adding(_ total: Int, _ unit: Int?, _ quantity: Int, negated: Bool = false) -> Int? {
+            guard let unit else { return nil }
+            let (amount, productOverflow) = unit.multipliedReportingOverflow(by: quantity)
+            let (sum, sumOverflow) =
+                negated ? total.subtractingReportingOverflow(amount) : total.addingReportingOverflow(amount)
+            return productOverflow || sumOverflow ? nil : sum
+        }
         for (item, quantity) in npcGives {
-            minimum += policy.lowestPrice(forValue: item.value) * quantity
-            asking += policy.askingPrice(forValue: item.value) * quantity
+            guard
+                let newMinimum = adding(
+                    minimum, policy.minimumPriceRatio.checkedApplied(to: item.value, roundingUp: true), quantity),
+                let newAsking = adding(
+                    asking, policy.sellMarkup.checkedApplied(to: item.value, roundingUp: true), quantity)
+            else { return nil }
+            (minimum, asking) = (newMinimum, newAsking)
         }
         for (item, quantity) in playerGives {
-            let paid = policy.buyBackPrice(forValue: item.value) * quantity
-            minimum -= paid
-            asking -= paid
+            let paid = policy.buyBackRate.checkedApplied(to: item.value, roundingUp: false)
+            guard let newMinimum = adding(minimum, paid, quantity, negated: true),
+                let newAsking = adding(asking, paid, quantity, negated: true)
+            else { return nil }
+            (minimum, asking) = (newMinimum, newAsking)
         }
         return TradePrice(minimum: minimum, asking: asking, offered: offered)
     }

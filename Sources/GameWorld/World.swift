@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The world of a content pack: its places, the catalog of items, the NPCs and the goal.
 ///
 /// The world changes as the game goes on (items are taken from locations, NPCs trade), always through
@@ -13,7 +15,9 @@ public struct World: Hashable, Sendable, Codable {
     /// Every location by id.
     public var locations: [LocationID: Location]
     /// The catalog of items by id.
-    public var items: [ItemID: Item]
+    public var items: [ItemID: Item] {
+        didSet { catalogIndex = CatalogIndex() }
+    }
     /// Every NPC by id.
     public var npcs: [NPCID: NPC]
     /// What the player must achieve.
@@ -22,6 +26,9 @@ public struct World: Hashable, Sendable, Codable {
     public var quests: [QuestID: Quest]
     /// The fingerprint of the pack the world was loaded from.
     public var contentHash: ContentHash
+    /// The index of the catalog's names, built at first use; copies of the world share it until `items` changes.
+    /// Not part of the world's value: it is derived from `items`.
+    private var catalogIndex = CatalogIndex()
 
     /// Creates a world.
     ///
@@ -48,6 +55,68 @@ public struct World: Hashable, Sendable, Codable {
         self.goal = goal
         self.quests = Dictionary(quests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.contentHash = contentHash
+    }
+
+    // MARK: - The catalog's names
+
+    /// The index of the catalog's names: finds items by name, and the items a sentence names, in time that
+    /// follows the text rather than the catalog. Built at the first call, in one pass over `items`, and kept
+    /// with the world (and its copies) until `items` changes.
+    public var itemNames: ItemNames { catalogDerived { ItemNames($0.items.values) } }
+
+    /// A value built from the world's catalog once, then kept with the world and every copy of it until `items`
+    /// changes: for indexes over the catalog that several parts of a game need (every NPC's scripted model finds
+    /// items by name), so that each is built once per world rather than once per use.
+    ///
+    /// ```swift
+    /// let names = world.catalogDerived { ItemNames($0.items.values) }   // what `itemNames` does
+    /// ```
+    ///
+    /// Values are told apart by their type. `build` must not keep the world (the value is kept inside it), and
+    /// the value must follow from `items` alone, or check what else it depends on when it is read.
+    ///
+    /// - Parameter build: Builds the value; called once per catalog and type (or, rarely, once more when two
+    ///   threads ask at the same moment: the first value stored wins).
+    /// - Returns: The value.
+    public func catalogDerived<Value: Sendable>(_ build: (World) -> Value) -> Value {
+        let key = ObjectIdentifier(Value.self)
+        if let value = catalogIndex.values.withLock({ $0[key] }) as? Value { return value }
+        let built = build(self)
+        return catalogIndex.values.withLock { values in
+            if let stored = values[key] as? Value { return stored }
+            values[key] = built
+            return built
+        }
+    }
+
+    /// Holds the values derived from one catalog (`catalogDerived(_:)`), for every copy of a world.
+    private final class CatalogIndex: Sendable {
+        let values = Mutex<[ObjectIdentifier: any Sendable]>([:])
+    }
+
+    // MARK: - Equality (the index is derived, so it takes no part)
+    // Written out because the derived values' box must not count: a member added to World must be added here too.
+
+    /// Whether two worlds are the same: every member but the derived name index.
+    public static func == (lhs: World, rhs: World) -> Bool {
+        lhs.id == rhs.id && lhs.title == rhs.title && lhs.introduction == rhs.introduction
+            && lhs.contentHash == rhs.contentHash && lhs.goal == rhs.goal && lhs.quests == rhs.quests
+            && lhs.locations == rhs.locations && lhs.npcs == rhs.npcs && lhs.items == rhs.items
+    }
+
+    /// Hashes every member but the derived name index.
+    ///
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(title)
+        hasher.combine(introduction)
+        hasher.combine(locations)
+        hasher.combine(items)
+        hasher.combine(npcs)
+        hasher.combine(goal)
+        hasher.combine(quests)
+        hasher.combine(contentHash)
     }
 
     // MARK: - Codable

@@ -47,35 +47,75 @@ struct ConversationScan: Sendable {
 /// Finds what a line is about: an item it names (by its name or an alias, every word of it), or else one of the
 /// NPC's synonym groups it uses. Built once per NPC from the world, so a lookup only splits the line.
 struct TopicIndex: Sendable {
-    /// Each item's names as lowercased words, items in id order.
-    private let items: [(id: String, names: [[String]])]
+    /// The catalog's part, the same for every NPC: built once per world (`World.catalogDerived(_:)`).
+    struct Catalog: Sendable {
+        /// Each item's names as lowercased words (split at spaces), with the item's id.
+        let names: [(id: String, words: [String])]
+        /// The last name (a position in `names`) that ends with each word; `previousWithSameLastWord` chains the
+        /// others. Chains rather than an array per word: a catalog of 100,000 items has about as many words.
+        let lastNameEnding: [String: Int32]
+        /// For each name, the one before it that ends with the same word, or -1.
+        let previousWithSameLastWord: [Int32]
+
+        init(world: World) {
+            var names: [(id: String, words: [String])] = []
+            var lastNameEnding: [String: Int32] = [:]
+            var previous: [Int32] = []
+            names.reserveCapacity(world.items.count)
+            previous.reserveCapacity(world.items.count)
+            lastNameEnding.reserveCapacity(world.items.count)
+            for item in world.items.values {
+                for name in [item.name] + item.aliases {
+                    let words = Self.words(of: name)
+                    guard let last = words.last else { continue }
+                    previous.append(lastNameEnding.updateValue(Int32(names.count), forKey: last) ?? -1)
+                    names.append((item.id.rawValue, words))
+                }
+            }
+            self.names = names
+            self.lastNameEnding = lastNameEnding
+            previousWithSameLastWord = previous
+        }
+
+        /// A name's lowercased words, split at spaces; byte by byte for ASCII, the same words.
+        static func words(of name: String) -> [String] {
+            guard name.utf8.allSatisfy({ $0 < 0x80 }) else {
+                return name.lowercased().split(separator: " ").map(String.init)
+            }
+            return name.utf8.split(separator: UInt8(ascii: " ")).map { word in
+                String(decoding: word.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+            }
+        }
+    }
+
+    /// The items' names.
+    private let catalog: Catalog
     /// The NPC's synonym groups, lowercased, in name order.
     private let groups: [(name: String, words: Set<String>)]
 
     /// The index for an NPC in a world.
     init(npc: NPCID, world: World) {
-        items = world.items.values.sorted { $0.id.rawValue < $1.id.rawValue }.map { item in
-            (
-                item.id.rawValue,
-                ([item.name] + item.aliases).map { $0.lowercased().split(separator: " ").map(String.init) }
-            )
-        }
+        catalog = world.catalogDerived { Catalog(world: $0) }
         groups = (world.npcs[npc]?.dialogue.synonyms ?? [:]).sorted { $0.key < $1.key }.map { group, synonyms in
             (group, Set(synonyms.map { $0.lowercased() } + [group.lowercased()]))
         }
     }
 
-    /// The topic of a line, or `nil`.
+    /// The topic of a line, or `nil`: the item with the first id among those the line names wholly, or else the
+    /// first synonym group it uses. Only names ending with a word of the line are looked at.
     func topic(in line: String) -> String? {
         let words = Set(line.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
         guard !words.isEmpty else { return nil }
-        for item in items
-        where item.names.contains(where: { name in
-            guard let last = name.last, words.contains(last) else { return false }
-            return name.allSatisfy(words.contains)
-        }) {
-            return item.id
+        var best: String?
+        for word in words {
+            var position = catalog.lastNameEnding[word] ?? -1
+            while position >= 0 {
+                let name = catalog.names[Int(position)]
+                if best.map({ name.id < $0 }) ?? true, name.words.allSatisfy(words.contains) { best = name.id }
+                position = catalog.previousWithSameLastWord[Int(position)]
+            }
         }
+        if let best { return best }
         return groups.first { !$0.words.isDisjoint(with: words) }?.name
     }
 }

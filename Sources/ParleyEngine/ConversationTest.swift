@@ -65,6 +65,45 @@ public struct ConversationTest: Sendable, Equatable {
         public var description: String { "\(file): \(path): \(problem)" }
     }
 
+    /// The folder of a pack that holds its plans.
+    public static let folderName = "tests"
+
+    /// The names of a pack's plan files: the `.json` files in its `tests/` folder, sorted.
+    ///
+    /// - Parameters:
+    ///   - pack: The pack's directory.
+    ///   - displayPath: How messages name the pack's directory, as the user typed it.
+    /// - Returns: The file names (`mira.json`); empty when the pack has no `tests/` folder.
+    /// - Throws: `PlanError` on the folder when it is not a folder (a FIFO, a symbolic link loop...) or cannot be
+    ///   listed: an unreadable folder is an error, never an empty one.
+    public static func planFiles(in pack: URL, displayPath: String) throws(PlanError) -> [String] {
+        let folder = pack.appendingPathComponent(folderName)
+        guard ContentFile.exists(at: folder) else { return [] }
+        do {
+            return try ContentFile.entries(of: folder).filter { $0.hasSuffix(".json") }
+        } catch {
+            throw PlanError(
+                file: "\(displayPath)/\(folderName)", path: "$", problem: "\(error.problem) (\(error.hint))")
+        }
+    }
+
+    /// Reads a plan from its file. Only a plain file is read (`ContentFile`): a FIFO, a device or a symbolic link
+    /// loop is an error naming what it is, never a hang.
+    ///
+    /// - Parameters:
+    ///   - url: The plan's file.
+    ///   - file: The file's name as shown in messages.
+    /// - Throws: `PlanError` naming the JSON path and the problem, or `$` and why the file cannot be read.
+    public init(contentsOf url: URL, file: String) throws(PlanError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try ContentFile.read(at: url)
+        } catch {
+            throw PlanError(file: file, path: "$", problem: "\(error.problem) (\(error.hint))")
+        }
+        try self.init(json: bytes, file: file)
+    }
+
     /// Reads a plan.
     ///
     /// - Parameters:
@@ -72,12 +111,17 @@ public struct ConversationTest: Sendable, Equatable {
     ///   - file: The file's name as shown in messages.
     /// - Throws: `PlanError` naming the JSON path and the problem.
     public init(json text: String, file: String) throws(PlanError) {
+        try self.init(json: Array(text.utf8), file: file)
+    }
+
+    /// Reads a plan from the file's bytes.
+    init(json bytes: [UInt8], file: String) throws(PlanError) {
         func fail(_ path: String, _ problem: String) -> PlanError {
             PlanError(file: file, path: path, problem: problem)
         }
         let value: JSONValue
         do {
-            value = try JSONValue(parsing: text)
+            value = try JSONValue(parsing: bytes)
         } catch {
             throw fail("$", "not JSON: \(error)")
         }
@@ -161,17 +205,21 @@ public struct ConversationTest: Sendable, Equatable {
                 problems.append(PlanError(file: file, path: "$.player.location", problem: "a location is an id"))
             }
         }
-        if let gold = player["gold"], (gold.intValue ?? -1) < 0 {
-            problems.append(PlanError(file: file, path: "$.player.gold", problem: "gold is a whole number from 0"))
+        if let gold = player["gold"], !(0...GameLimits.maximumGold).contains(gold.intValue ?? -1) {
+            problems.append(
+                PlanError(
+                    file: file, path: "$.player.gold",
+                    problem: "gold is a whole number from 0 to \(GameLimits.maximumGold)"))
         }
         for (item, quantity) in player["inventory"]?.objectValue ?? JSONObject() {
             if world.items[ItemID(item)] == nil {
                 unknown("item", item, among: items, at: "$.player.inventory.\(item)")
             }
-            if (quantity.intValue ?? 0) < 1 {
+            if !(1...GameLimits.maximumQuantity).contains(quantity.intValue ?? 0) {
                 problems.append(
                     PlanError(
-                        file: file, path: "$.player.inventory.\(item)", problem: "a quantity is a whole number from 1"))
+                        file: file, path: "$.player.inventory.\(item)",
+                        problem: "a quantity is a whole number from 1 to \(GameLimits.maximumQuantity)"))
             }
         }
         for step in steps {

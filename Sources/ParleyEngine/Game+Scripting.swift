@@ -58,8 +58,8 @@ extension Game {
     ) -> any LanguageModel {
         guard let scripted = model as? ScriptedModel else { return model }
         let npc = scripted.npc
-        return ScriptedModel(
-            npc: npc, world: scripted.world, seed: scripted.seed, contextSize: scripted.contextSize,
+        // The same model, wired: it keeps the catalog index the provider's model built.
+        return scripted.wired(
             conditionContext: {
                 ConditionContext(state: state(), npc: npc.id, conversation: bridge.facts.withLock { $0 })
             },

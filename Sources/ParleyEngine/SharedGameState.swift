@@ -80,7 +80,9 @@ extension World {
         if cleaned.hasSuffix("es") { candidates.append(String(cleaned.dropLast(2))) }
         if cleaned.hasSuffix("s") { candidates.append(String(cleaned.dropLast())) }
         candidates.append(cleaned.replacingOccurrences(of: " ", with: "_"))
-        let matches = items.values.filter { item in candidates.contains { item.isNamed($0) } }
+        // Through the catalog's name index: a lookup follows the text, not the catalog.
+        let names = itemNames
+        let matches = Set(candidates.flatMap { names.items(named: $0) }).compactMap { items[$0] }
             .sorted { $0.id.rawValue < $1.id.rawValue }
         if let preferred, let owned = matches.first(where: { preferred.contains($0.id) }) { return owned }
         return matches.first

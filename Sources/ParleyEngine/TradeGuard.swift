@@ -57,23 +57,13 @@ struct TradeGuard {
     static func quotes(in text: String, world: World) -> [ItemID: Int] {
         var quotes: [ItemID: Int] = [:]
         let sentences = text.split(whereSeparator: { ".!?;\n".contains($0) })
-        func words(_ text: some StringProtocol) -> [Substring] {
-            text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" })
-        }
+        let names = world.itemNames
         for sentence in sentences {
-            let sentenceWords = words(sentence)
-            // An item is mentioned when all the words of its name or of an alias appear in a row.
-            let mentioned = world.items.values.filter { item in
-                ([item.name] + item.aliases).contains { name in
-                    let nameWords = words(name)
-                    guard !nameWords.isEmpty, nameWords.count <= sentenceWords.count else { return false }
-                    return (0...(sentenceWords.count - nameWords.count)).contains {
-                        Array(sentenceWords[$0..<($0 + nameWords.count)]) == nameWords
-                    }
-                }
-            }
+            // An item is mentioned when all the words of its name or of an alias appear in a row; the catalog's
+            // name index finds them in time that follows the sentence, not the catalog.
+            let mentioned = names.items(mentionedIn: sentence)
             let amounts = goldAmounts(in: sentence.lowercased())
-            if mentioned.count == 1, amounts.count == 1 { quotes[mentioned[0].id] = amounts[0] }
+            if mentioned.count == 1, amounts.count == 1 { quotes[mentioned[0]] = amounts[0] }
         }
         return quotes
     }

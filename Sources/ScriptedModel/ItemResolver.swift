@@ -6,13 +6,20 @@ import GameWorld
 ///
 /// The best match wins: the highest kind of match, then the earliest in the line. Several items may share it
 /// (`sword` names three); the caller narrows them by what the NPC sells or the player carries.
+///
+/// Built once per world (`shared(for:)`) in time proportional to the catalog; a lookup then costs in proportion to
+/// the line, not to the catalog: names are indexed by their first word, and whole names (ids, names, aliases) by
+/// their text (`World.itemNames`).
 struct ItemResolver: Sendable {
-    /// One way of naming an item.
+    /// One way of naming an item: some words of `tokens`.
     private struct Name: Sendable {
         let item: ItemID
-        let words: Words
+        /// Where its words start in `tokens`.
+        let start: Int32
+        /// How many words it has, at least 1.
+        let count: Int32
         /// 3 for an id, name or alias; 2 for a head word; 1 for another distinctive word.
-        let strength: Int
+        let strength: Int8
     }
 
     /// The items a line names at one place in it.
@@ -25,8 +32,24 @@ struct ItemResolver: Sendable {
         let strength: Int
     }
 
+    /// The words of every name, one after the other.
+    private let tokens: [String]
+    /// Every way of naming an item, items in id order.
     private let names: [Name]
-    private let world: World
+    /// The first name (a position in `names`) that starts with each word; `nextWithSameFirstWord` chains the
+    /// others. Chains rather than an array per word: a catalog of 100,000 items has about as many words.
+    private let firstNameStarting: [String: Int32]
+    /// For each name, the next one that starts with the same word, or -1.
+    private let nextWithSameFirstWord: [Int32]
+    /// The catalog's ids, names and aliases (the world's `itemNames`).
+    private let wholeNames: ItemNames
+    /// The catalog, to tell ids.
+    private let items: [ItemID: Item]
+    /// The words of the NPCs' names, which never name items.
+    private let npcWords: Set<String>
+    /// How many names were indexed, plus the words looked at to find distinctive ones: in proportion to the
+    /// catalog (scale tests read it).
+    let buildSteps: Int
 
     /// Words that name nothing by themselves.
     private static let weakWords: Set<String> = [
@@ -34,41 +57,115 @@ struct ItemResolver: Sendable {
         "your", "s", "plain", "with",
     ]
 
-    /// A resolver over a world's catalog.
+    /// The resolver over a world's catalog, built once per world and shared by every model playing in it (see
+    /// `World.catalogDerived(_:)`); built anew if the NPCs' names changed since.
     ///
-    /// - Parameter world: The world; names of its NPCs are never taken for items (`Mira` is not Mira's Scales).
-    init(world: World) {
-        self.world = world
-        var names: [Name] = []
-        var wordOwners: [String: Set<ItemID>] = [:]
-        let npcWords = Set(
+    /// - Parameter world: The world.
+    /// - Returns: The resolver.
+    static func shared(for world: World) -> ItemResolver {
+        let shared = world.catalogDerived { ItemResolver(world: $0) }
+        return shared.npcWords == npcWords(in: world) ? shared : ItemResolver(world: world)
+    }
+
+    /// The words of the names, aliases and ids of a world's NPCs.
+    static func npcWords(in world: World) -> Set<String> {
+        Set(
             world.npcs.values.flatMap { npc in
                 Words(npc.name).tokens + npc.aliases.flatMap { Words($0).tokens } + [npc.id.rawValue]
             })
-        for item in world.items.values.sorted(by: { $0.id < $1.id }) {
-            let full =
-                [Words(item.name), Words(item.id.rawValue.replacingOccurrences(of: "_", with: " "))]
-                + item.aliases.map { Words($0) }
-            for words in full where !words.isEmpty { names.append(Name(item: item.id, words: words, strength: 3)) }
-            var heads: Set<String> = []
-            for words in [Words(item.name)] + item.aliases.map({ Words($0) }) {
-                if let last = words.tokens.last { heads.insert(last) }
-                if let of = words.tokens.firstIndex(of: "of"), of > 0 { heads.insert(words.tokens[of - 1]) }
-            }
-            for head in heads where !Self.weakWords.contains(head) && !npcWords.contains(head) {
-                names.append(Name(item: item.id, words: Words(tokens: [head]), strength: 2))
-            }
-            for word in Words(item.name).tokens where !Self.weakWords.contains(word) && !npcWords.contains(word) {
-                wordOwners[word, default: []].insert(item.id)
-            }
+    }
+
+    /// A resolver over a world's catalog. It keeps no reference to the world, so a world may keep it.
+    ///
+    /// - Parameter world: The world; names of its NPCs are never taken for items (`Mira` is not Mira's Scales).
+    init(world: World) {
+        wholeNames = world.itemNames
+        items = world.items
+        var steps = 0
+        var tokens: [String] = []
+        var names: [Name] = []
+        var firstNameStarting: [String: Int32] = [:]
+        var next: [Int32] = []
+        tokens.reserveCapacity(world.items.count * 8)
+        names.reserveCapacity(world.items.count * 4)
+        next.reserveCapacity(world.items.count * 4)
+        // Each word of a name, with its one owner, or nil once a second item has it too.
+        var wordOwners: [String: Owner] = [:]
+        wordOwners.reserveCapacity(world.items.count * 2)
+        firstNameStarting.reserveCapacity(world.items.count * 3)
+        let npcWords = Self.npcWords(in: world)
+        // Words that never name an item by themselves: weak words and the NPCs' names.
+        let excluded = Self.weakWords.union(npcWords)
+        func add(_ item: ItemID, _ words: [String], strength: Int8) {
+            let position = Int32(names.count)
+            names.append(Name(item: item, start: Int32(tokens.count), count: Int32(words.count), strength: strength))
+            tokens += words
+            next.append(firstNameStarting.updateValue(position, forKey: words[0]) ?? -1)
+            steps += 1
         }
-        for (word, owners) in wordOwners.sorted(by: { $0.key < $1.key }) where owners.count == 1 {
-            let item = owners.first!
-            if !names.contains(where: { $0.item == item && $0.words.tokens == [word] }) {
-                names.append(Name(item: item, words: Words(tokens: [word]), strength: 1))
-            }
+        func add(_ item: ItemID, word: String, strength: Int8) {
+            let position = Int32(names.count)
+            names.append(Name(item: item, start: Int32(tokens.count), count: 1, strength: strength))
+            tokens.append(word)
+            next.append(firstNameStarting.updateValue(position, forKey: word) ?? -1)
+            steps += 1
         }
+        /// Whether the item already has this one word as a name (its chain is short: names starting with it).
+        func hasSingleWordName(_ item: ItemID, _ word: String) -> Bool {
+            var position = firstNameStarting[word] ?? -1
+            while position >= 0 {
+                let name = names[Int(position)]
+                if name.item == item && name.count == 1 { return true }
+                position = next[Int(position)]
+            }
+            return false
+        }
+        // In the catalog's order: the order of names changes no result (mentions are sorted, ties are sets).
+        for item in world.items.values {
+            // Each name is split once. The id splits at its underscores like at spaces.
+            let name = Words.tokenize(item.name)
+            let aliases = item.aliases.isEmpty ? [] : item.aliases.map(Words.tokenize)
+            let id = Words.tokenize(item.id.rawValue)
+            if !name.isEmpty { add(item.id, name, strength: 3) }
+            if !id.isEmpty { add(item.id, id, strength: 3) }
+            for words in aliases where !words.isEmpty { add(item.id, words, strength: 3) }
+            var heads: [String] = []
+            func addHeads(of words: [String]) {
+                if let last = words.last, !heads.contains(last) { heads.append(last) }
+                if let of = words.firstIndex(of: "of"), of > 0, !heads.contains(words[of - 1]) {
+                    heads.append(words[of - 1])
+                }
+            }
+            addHeads(of: name)
+            for words in aliases { addHeads(of: words) }
+            for head in heads where !excluded.contains(head) { add(item.id, word: head, strength: 2) }
+            for word in name where !excluded.contains(word) { wordOwners[word, default: .none].claim(by: item.id) }
+        }
+        for (word, owner) in wordOwners {
+            guard case .one(let item) = owner else { continue }
+            steps += 1
+            if !hasSingleWordName(item, word) { add(item, word: word, strength: 1) }
+        }
+        self.tokens = tokens
         self.names = names
+        self.firstNameStarting = firstNameStarting
+        nextWithSameFirstWord = next
+        self.npcWords = npcWords
+        buildSteps = steps
+    }
+
+    /// Who has a word in their name: no one yet, one item, or several.
+    private enum Owner {
+        case none, one(ItemID), several
+
+        /// The item has the word too.
+        mutating func claim(by item: ItemID) {
+            switch self {
+            case .none: self = .one(item)
+            case .one(let owner) where owner != item: self = .several
+            default: break
+            }
+        }
     }
 
     /// Every mention of an item in a line, best first: strongest, then longest, then earliest.
@@ -76,21 +173,41 @@ struct ItemResolver: Sendable {
     /// - Parameter words: The line.
     /// - Returns: The mentions; overlapping weaker ones are left out.
     func mentions(in words: Words) -> [Mention] {
+        var ignored = 0
+        return mentions(in: words, examined: &ignored)
+    }
+
+    /// `mentions(in:)`, counting in `examined` the names it compared with the line: they start with a word of the
+    /// line (or its singular), so their number follows the line, not the catalog (scale tests read it).
+    func mentions(in words: Words, examined: inout Int) -> [Mention] {
         var byRange: [Range<Int>: (strength: Int, items: Set<ItemID>)] = [:]
-        for name in names {
-            var start = 0
-            while let index = words.firstIndex(of: name.words, from: start) {
-                let range = index..<(index + name.words.count)
-                if let existing = byRange[range] {
-                    if name.strength > existing.strength {
-                        byRange[range] = (name.strength, [name.item])
-                    } else if name.strength == existing.strength {
-                        byRange[range]?.items.insert(name.item)
+        let line = words.tokens
+        for (index, token) in line.enumerated() {
+            // A line word matches a name's first word when it is that word or a plural of it.
+            for first in Set([token] + Words.singulars(of: token)) {
+                var position = firstNameStarting[first] ?? -1
+                while position >= 0 {
+                    defer { position = nextWithSameFirstWord[Int(position)] }
+                    examined += 1
+                    let name = names[Int(position)]
+                    let count = Int(name.count)
+                    guard index + count <= line.count,
+                        (0..<count).allSatisfy({
+                            Words.word(line[index + $0], matches: tokens[Int(name.start) + $0])
+                        })
+                    else { continue }
+                    let range = index..<(index + count)
+                    let strength = Int(name.strength)
+                    if let existing = byRange[range] {
+                        if strength > existing.strength {
+                            byRange[range] = (strength, [name.item])
+                        } else if strength == existing.strength {
+                            byRange[range]?.items.insert(name.item)
+                        }
+                    } else {
+                        byRange[range] = (strength, [name.item])
                     }
-                } else {
-                    byRange[range] = (name.strength, [name.item])
                 }
-                start = index + 1
             }
         }
         let sorted = byRange.map { Mention(items: $0.value.items.sorted(), range: $0.key, strength: $0.value.strength) }
@@ -115,9 +232,9 @@ struct ItemResolver: Sendable {
     /// - Returns: The item, when exactly one fits.
     func item(named text: String) -> ItemID? {
         let id = ItemID(text)
-        if world.items[id] != nil { return id }
-        let matches = world.items.values.filter { $0.isNamed(text) }
-        if matches.count == 1 { return matches[0].id }
+        if items[id] != nil { return id }
+        let matches = wholeNames.items(named: text)
+        if matches.count == 1 { return matches[0] }
         let words = Words(text)
         let mentions = self.mentions(in: words)
         if let best = mentions.first, best.items.count == 1, best.range.count == words.count { return best.items[0] }

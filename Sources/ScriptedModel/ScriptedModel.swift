@@ -94,7 +94,7 @@ public final class ScriptedModel: LanguageModel {
         self.contextSize = contextSize
         self.conditionContext = conditionContext
         self.ruleAnswered = ruleAnswered
-        resolver = ItemResolver(world: world)
+        resolver = ItemResolver.shared(for: world)
         rules =
             npc.dialogue.rules.map { ($0, npc.dialogue) }
             + BuiltInDialogue.rules.rules.map { ($0, BuiltInDialogue.rules) }
@@ -105,6 +105,35 @@ public final class ScriptedModel: LanguageModel {
             hash = hash.adding((try? encoder.encode(set)).map { Array($0) } ?? []).adding([0])
         }
         version = "\(Self.formatVersion).\(hash.hex.prefix(8))"
+    }
+
+    /// This model with a condition context and a rule listener: the same NPC, world, seed, window, rules and
+    /// version, sharing the index over the world's catalog that this model built (building one takes time in
+    /// proportion to the catalog).
+    ///
+    /// - Parameters:
+    ///   - conditionContext: Gives the game and the conversation as they are when a request comes.
+    ///   - ruleAnswered: Told which rule answered.
+    /// - Returns: The new model.
+    public func wired(
+        conditionContext: (@Sendable () -> ConditionContext?)?, ruleAnswered: (@Sendable (DialogueRule) -> Void)?
+    ) -> ScriptedModel {
+        ScriptedModel(copying: self, conditionContext: conditionContext, ruleAnswered: ruleAnswered)
+    }
+
+    private init(
+        copying model: ScriptedModel, conditionContext: (@Sendable () -> ConditionContext?)?,
+        ruleAnswered: (@Sendable (DialogueRule) -> Void)?
+    ) {
+        npc = model.npc
+        world = model.world
+        seed = model.seed
+        contextSize = model.contextSize
+        version = model.version
+        resolver = model.resolver
+        rules = model.rules
+        self.conditionContext = conditionContext
+        self.ruleAnswered = ruleAnswered
     }
 
     /// A model playing the NPC with this id in a world.

@@ -77,6 +77,7 @@ struct Words: Sendable, Equatable {
     /// Splits text into lowercase words: letters and digits, apostrophes inside words for contractions; digits
     /// and letters are split apart (`20g` → `20 g`).
     static func tokenize(_ text: String) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return tokenizeASCII(text) }
         var raw: [String] = []
         var current = ""
         var currentIsDigits = false
@@ -100,6 +101,41 @@ struct Words: Sendable, Equatable {
         }
         flush()
         return raw.flatMap(expand)
+    }
+
+    /// `tokenize(_:)` for ASCII text, byte by byte: the same words, without the cost of Unicode character
+    /// properties (item names are read by the thousand when a catalog is indexed).
+    private static func tokenizeASCII(_ text: String) -> [String] {
+        let apostrophe = UInt8(ascii: "'")
+        var words: [String] = []
+        var current: [UInt8] = []
+        var currentIsDigits = false
+        func flush() {
+            // Only a word with an apostrophe can be a contraction to spell out.
+            if current.contains(apostrophe) {
+                words += expand(String(decoding: current, as: UTF8.self))
+            } else if !current.isEmpty {
+                words.append(String(decoding: current, as: UTF8.self))
+            }
+            current.removeAll(keepingCapacity: true)
+        }
+        for var byte in text.utf8 {
+            if byte == apostrophe {
+                if !current.isEmpty, !currentIsDigits { current.append(apostrophe) }
+                continue
+            }
+            if (0x41...0x5A).contains(byte) { byte += 0x20 }
+            let isDigit = (0x30...0x39).contains(byte)
+            if isDigit || (0x61...0x7A).contains(byte) {
+                if !current.isEmpty, isDigit != currentIsDigits, current.last != apostrophe { flush() }
+                if current.isEmpty { currentIsDigits = isDigit }
+                current.append(byte)
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return words
     }
 
     /// Spells out a contraction: `i'll` → `i will`, `can't` → `can not`, `mira's` → `mira`.

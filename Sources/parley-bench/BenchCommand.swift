@@ -10,7 +10,7 @@ enum BenchCommand {
         "parley-bench",
         abstract: "Measure Parley against its performance targets, and run the reliability suites long.",
         discussion: """
-            With no subcommand, runs scenarios 1 to 6 (5 and 6 need llama-server: scripts/llm-server install) and
+            With no subcommand, runs scenarios 1 to 7 (5 and 6 need llama-server: scripts/llm-server install) and
             prints a Markdown report. Build with -c release for meaningful figures:
               swift build -c release --product parley-bench && .build/release/parley-bench
             """,
@@ -40,7 +40,14 @@ enum BenchCommand {
                 try await requireServer()
                 try await LLMParallel.run(quick: $0)
             },
-            scenario("save-growth", "7. Save growth per turn over 1,000 turns of one conversation, with trims.") {
+            Command(
+                "catalog", abstract: "7. Talking to an NPC against the size of the item catalogue.",
+                options: [
+                    quick,
+                    .value("sizes", valueName: "N,N,...", help: "Catalogue sizes (default: 1000,10000,100000)."),
+                ],
+                handler: catalog),
+            scenario("save-growth", "8. Save growth per turn over 1,000 turns of one conversation, with trims.") {
                 try await SaveGrowth.run(quick: $0)
             },
             Command(
@@ -83,6 +90,7 @@ enum BenchCommand {
         try AutosaveScaling.run(quick: quick)
         try await LoadToInput.run(quick: quick)
         try JSONThroughput.run(quick: quick)
+        try await CatalogScaling.run(quick: quick)
         try await SaveGrowth.run(quick: quick)
         if LlamaServerProcess.installation != nil {
             try await LLMCache.run(quick: quick)
@@ -98,21 +106,31 @@ enum BenchCommand {
     }
 
     @Sendable static func turn(_ context: CommandContext) async throws -> ExitCode {
-        var sizes = TurnOverhead.defaultSizes
-        if let text = context.arguments.value("sizes") {
-            sizes = try text.split(separator: ",").map { part in
-                guard let size = Int(part.trimmingCharacters(in: .whitespaces)), size > 0 else {
-                    throw UsageError("--sizes takes positive whole numbers separated by commas, not '\(text)'")
-                }
-                return size
-            }
-        }
+        let sizes = try self.sizes(context) ?? TurnOverhead.defaultSizes
         let samples = try context.arguments.integer("samples")
         printHeader()
         try await TurnOverhead.run(
             quick: context.arguments.flag("quick"), sizes: sizes, samples: samples,
             simulatingFix: context.arguments.flag("simulate-fix"))
         return .success
+    }
+
+    @Sendable static func catalog(_ context: CommandContext) async throws -> ExitCode {
+        let sizes = try self.sizes(context) ?? CatalogScaling.defaultSizes
+        printHeader()
+        try await CatalogScaling.run(quick: context.arguments.flag("quick"), sizes: sizes)
+        return .success
+    }
+
+    /// The `--sizes` option's list, or `nil` when it is not given.
+    static func sizes(_ context: CommandContext) throws -> [Int]? {
+        guard let text = context.arguments.value("sizes") else { return nil }
+        return try text.split(separator: ",").map { part in
+            guard let size = Int(part.trimmingCharacters(in: .whitespaces)), size > 0 else {
+                throw UsageError("--sizes takes positive whole numbers separated by commas, not '\(text)'")
+            }
+            return size
+        }
     }
 
     @Sendable static func fuzz(_ context: CommandContext) async throws -> ExitCode {

@@ -6,7 +6,7 @@ import ParleySQLite
 import SaveGames
 import ScriptedModel
 
-/// Scenario 7: how much a save grows per turn over a long conversation, once context trims have put a summary and
+/// Scenario 8: how much a save grows per turn over a long conversation, once context trims have put a summary and
 /// facts into the NPC's instructions: 1,000 turns with Mira on the scripted model with a small window, autosaved
 /// after every turn as in play.
 enum SaveGrowth {
@@ -18,7 +18,7 @@ enum SaveGrowth {
 
     static func run(quick: Bool) async throws {
         let turns = quick ? 200 : 1_000
-        report("## 7. Save growth over \(turns) turns of one conversation, with context trims")
+        report("## 8. Save growth over \(turns) turns of one conversation, with context trims")
         report("")
         let pack = try BenchContent.shippedPack()
         let folder = try BenchContent.temporaryFolder("growth")

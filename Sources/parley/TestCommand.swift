@@ -34,9 +34,15 @@ enum TestCommand {
             context.printError("parley: fix the content pack's errors before testing it.")
             return .failure
         }
-        let folder = URL(fileURLWithPath: directory).appendingPathComponent("tests")
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".json") }.sorted()
+        let folder = URL(fileURLWithPath: directory).appendingPathComponent(ConversationTest.folderName)
+        let files: [String]
+        do {
+            files = try ConversationTest.planFiles(in: URL(fileURLWithPath: directory), displayPath: directory)
+        } catch {
+            context.print("FAIL \(error)")
+            context.print("Tests: 0 passed, 1 failed")
+            return .failure
+        }
         guard !files.isEmpty else {
             context.printError(
                 "parley: no test plans in \(directory)/tests (see docs/modding.md, \"Testing your NPCs\").")
@@ -52,7 +58,7 @@ enum TestCommand {
             let url = folder.appendingPathComponent(file)
             let plan: ConversationTest
             do {
-                plan = try ConversationTest(json: try String(contentsOf: url, encoding: .utf8), file: shown)
+                plan = try ConversationTest(contentsOf: url, file: shown)
             } catch {
                 context.print("FAIL \(error)")
                 failed += 1
