@@ -6,10 +6,12 @@ import GameWorld
 /// A value outside them can only come from a save changed outside Parley; the load is refused as damaged, and the
 /// message names the row and the value.
 enum SaveRanges {
-    /// Gold the player or an NPC may hold, and the gold on each side of a pending offer.
-    static let gold = 0...TradeRules.standard.maximumGold
+    /// Gold the player or an NPC may hold.
+    static let gold = 0...GameLimits.maximumGold
+    /// The gold on each side of a pending offer.
+    static let price = 0...GameLimits.maximumPrice
     /// The quantity of one item in an inventory, at a location, or on one side of a pending offer.
-    static let quantity = 1...TradeRules.standard.maximumQuantity
+    static let quantity = 1...GameLimits.maximumQuantity
     /// How many times a beat may have fired.
     static let beatCount = 1...StoryState.counterRange.upperBound
 
@@ -62,10 +64,10 @@ enum SaveRanges {
     /// - Throws: ``SaveGameError`` with code ``SaveGameError/Code/corrupt`` naming the value out of range.
     static func check(_ offer: TradeOffer, npc: String, path: String) throws {
         for (side, name) in [(offer.playerGives, "the player"), (offer.npcGives, npc)] {
-            guard gold.contains(side.gold) else {
+            guard price.contains(side.gold) else {
                 throw SaveGameError(
                     .corrupt, path: path,
-                    detail: "the pending offer of \(npc) has \(name) give \(side.gold) gold, outside 0…\(gold.upperBound)")
+                    detail: "the pending offer of \(npc) has \(name) give \(side.gold) gold, outside 0…\(price.upperBound)")
             }
             for stack in side.items where !quantity.contains(stack.quantity) {
                 throw SaveGameError(

@@ -10,7 +10,7 @@ enum BenchCommand {
         "parley-bench",
         abstract: "Measure Parley against its performance targets, and run the reliability suites long.",
         discussion: """
-            With no subcommand, runs scenarios 1 to 7 (5 and 6 need llama-server: scripts/llm-server install) and
+            With no subcommand, runs scenarios 1 to 8 (5 and 6 need llama-server: scripts/llm-server install) and
             prints a Markdown report. Build with -c release for meaningful figures:
               swift build -c release --product parley-bench && .build/release/parley-bench
             """,
