@@ -3,7 +3,10 @@ import HTTPTestSupport
 import ParleyHTTP
 import Testing
 
-/// Time limits are short so the suite stays fast; the bounds checked are loose, since machines are shared.
+/// Time limits are short so the suite stays fast. Each server here never answers, so only the timeout can end a
+/// request: the error it ends with proves the timeout fired, and the suite's time limit catches one that never
+/// does. Durations are checked only from below (a timeout never fires early), since machines are shared and a busy
+/// one is late by seconds.
 @Suite(.timeLimit(.minutes(1))) struct HTTPClientTimeoutTests {
     @Test func idleTimeoutBeforeTheHeaders() async throws {
         let server = try LoopbackHTTPServer(.hang)
@@ -18,7 +21,6 @@ import Testing
         #expect(error.limit == .milliseconds(200))
         #expect(error.description.contains("0.2 s"))
         #expect(ContinuousClock.now - start >= .milliseconds(150))
-        #expect(ContinuousClock.now - start < .seconds(5))
     }
 
     @Test func idleTimeoutMidStreamComesAfterTheLinesThatArrived() async throws {
@@ -62,7 +64,7 @@ import Testing
         #expect(error == .overallTimeout, "\(error)")
         #expect(error.isTimeout)
         #expect(error.limit == .milliseconds(300))
-        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(ContinuousClock.now - start >= .milliseconds(250))
     }
 
     @Test func overallTimeoutMidStreamEvenWhileDataFlows() async throws {
@@ -99,6 +101,5 @@ import Testing
         #expect(error.limit == .milliseconds(300))
         #expect(error.description.contains(listener.baseURL + "/v1/models"))
         #expect(ContinuousClock.now - start >= .milliseconds(250))
-        #expect(ContinuousClock.now - start < .seconds(5))
     }
 }

@@ -49,11 +49,10 @@ import Testing
         connection.send("GET / HTTP/1.1\r\n\r\n")
         #expect(await server.wait { $0.requests.count == 1 })
 
-        let start = ContinuousClock.now
+        // The connection hangs until the server ends it: reading to its end returns only because stop() closed it.
         server.stop()
         server.stop()
 
-        #expect(ContinuousClock.now - start < .seconds(2))
         #expect(connection.readToEnd() == "")
         #expect(server.connectionsOpen == 0)
     }
