@@ -164,7 +164,7 @@ struct FlowPlanner {
                 return say(.missing) { $0.itemText = $0.item == nil ? (report?.missing ?? text) : nil }
             }
             let quantity = scene.quantity ?? 1
-            let price = scene.price ?? line.price.saturatingTimes(quantity)
+            let price = scene.price ?? line.price.saturatingMultiplied(by: quantity)
             guard canCall else { return say(.unavailable) }
             // A merchant who can see the player's purse does not offer what they cannot pay: it names the price,
             // and the player can haggle. (Offering anyway would be refused by the game, and reported.)
@@ -226,11 +226,11 @@ struct FlowPlanner {
         if let price = scene.price {
             // A merchant who knows its lowest price counters a lower bid at that price, rather than making an
             // offer its own rules forbid; a buyer who knows what it pays counters a higher ask the same way.
-            if npcSells, let lowest = conversation.prices[item]?.lowestPrice, price < lowest.saturatingTimes(quantity) {
-                return offer(lowest.saturatingTimes(quantity))
+            if npcSells, let lowest = conversation.prices[item]?.lowestPrice, price < lowest.saturatingMultiplied(by: quantity) {
+                return offer(lowest.saturatingMultiplied(by: quantity))
             }
-            if !npcSells, let buyPrice = conversation.latest?.line(for: item)?.buyPrice, price > buyPrice.saturatingTimes(quantity) {
-                return offer(buyPrice.saturatingTimes(quantity))
+            if !npcSells, let buyPrice = conversation.latest?.line(for: item)?.buyPrice, price > buyPrice.saturatingMultiplied(by: quantity) {
+                return offer(buyPrice.saturatingMultiplied(by: quantity))
             }
             return offer(price)
         }
@@ -241,8 +241,8 @@ struct FlowPlanner {
                 }
                 return say(last(.lookUpStock) == nil ? .unavailable : .missing)
             }
-            let floor = (line.lowestPrice ?? line.price).saturatingTimes(quantity)
-            let current = pending?.price ?? line.price.saturatingTimes(quantity)
+            let floor = (line.lowestPrice ?? line.price).saturatingMultiplied(by: quantity)
+            let current = pending?.price ?? line.price.saturatingMultiplied(by: quantity)
             // Half-way down to the floor, rounding the step up; written so that a price at Int.max cannot overflow.
             let gap = current - floor
             return offer(current <= floor ? floor : max(floor, current - (gap / 2 + gap % 2)))
@@ -251,7 +251,7 @@ struct FlowPlanner {
             if has(.inspectPlayer), last(.inspectPlayer) == nil, canCall { return call(.inspectPlayer) }
             return say(.notWanted)
         }
-        return offer(buyPrice.saturatingTimes(quantity))
+        return offer(buyPrice.saturatingMultiplied(by: quantity))
     }
 
     /// Whether the NPC sells the item, as far as it knows: it quoted a price, or has it in a category it sells.
@@ -290,7 +290,7 @@ struct FlowPlanner {
             .offerTrade,
             [
                 ("action", "buy"), ("item", .string(item.rawValue)), ("quantity", .integer(quantity)),
-                ("price", .integer(scene.price ?? buyPrice.saturatingTimes(quantity))),
+                ("price", .integer(scene.price ?? buyPrice.saturatingMultiplied(by: quantity))),
             ])
     }
 
@@ -348,7 +348,7 @@ struct FlowPlanner {
             facts.price = arguments.integer("price") ?? facts.price
             // The lowest price, only when the offer was below it (otherwise the game refused for another reason).
             if let item = facts.item, let lowest = conversation.prices[item]?.lowestPrice, let price = facts.price,
-                price < lowest.saturatingTimes(facts.quantity ?? 1), arguments.string("action") != "buy"
+                price < lowest.saturatingMultiplied(by: facts.quantity ?? 1), arguments.string("action") != "buy"
             {
                 facts.lowest = lowest
             }
