@@ -39,12 +39,13 @@ extension GameHost {
             if autosave != nil { await autosaveChanges(output: output) }
             let file: SaveFile
             if SaveGameStore.isAutosave(name, base: autosaveSlot) {
-                checked.close()
                 if name != activeAutosaveSlot || autosave == nil {
                     autosave?.close()
                     autosave = nil
                 }
-                file = try autosave ?? store.open(slot: name)
+                // Checked just now, and the folder is claimed: no second inspection of every page.
+                file = try autosave ?? store.openForWriting(checked: checked)
+                checked.close()
                 activeAutosaveSlot = name
                 slotSettled = true
             } else {
@@ -52,10 +53,12 @@ extension GameHost {
                 let keep = try attachmentsToKeep(store: store, note: &note)
                 autosave?.close()
                 autosave = nil
-                try checked.copy(
-                    to: try store.slotURL(activeAutosaveSlot), slotName: activeAutosaveSlot, keeping: keep)
+                let destination = try store.slotURL(activeAutosaveSlot)
+                try checked.copy(to: destination, slotName: activeAutosaveSlot, keeping: keep)
                 checked.close()
-                file = try store.open(slot: activeAutosaveSlot)
+                // A page-by-page copy of a save checked just now (upgraded, if it was older), in a claimed folder: no
+                // second inspection.
+                file = try store.openChecked(slot: activeAutosaveSlot)
             }
             autosave = file
             unsaved = ([], [])

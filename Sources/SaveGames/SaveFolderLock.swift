@@ -39,6 +39,10 @@ public final class SaveFolderLock: Sendable {
     /// Whether this claim is still held. Guarded by its mutex.
     private let held = Mutex(true)
 
+    /// Whether this claim took the lock (rather than sharing one this process held already): only then may the
+    /// folder be tidied.
+    let tookTheLock: Bool
+
     /// The claims this process holds, by folder: the lock file's descriptor and how many ``SaveFolderLock``s share
     /// it. `flock(2)` locks belong to an open file description, so a second descriptor of the same file would
     /// conflict with the first even in this process; several hosts of one process share one instead.
@@ -61,12 +65,13 @@ public final class SaveFolderLock: Sendable {
         let key = "\(info.st_dev):\(info.st_ino)"
         self.key = key
         let path = folder.appendingPathComponent(Self.fileName).path
-        try Self.claims.withLock { claims in
+        tookTheLock = try Self.claims.withLock { claims in
             if let claim = claims[key] {
                 claims[key] = (claim.descriptor, claim.count + 1)
-                return
+                return false
             }
             claims[key] = (try Self.lock(path), 1)
+            return true
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ParleySQLite
 
 extension SaveGameStore {
     /// The slots a game's autosaves use, by the name they are based on: `base` itself, then `base-2`, `base-3`, …
@@ -9,7 +10,8 @@ extension SaveGameStore {
     ///
     /// - Parameter base: The autosave slot's name, for example `autosave`.
     /// - Returns: The family's slots that have a file, most recently saved first (by their metadata, or the file's
-    ///   modification time when it cannot be read).
+    ///   modification time when it cannot be read). The metadata is read without the full check ``list()`` runs
+    ///   (which reads every page); loading a slot checks it whole.
     public func autosaveSlots(base: String) -> [SaveSlotSummary] {
         guard let base = Self.sanitizedSlotName(base) else { return [] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -18,7 +20,7 @@ extension SaveGameStore {
             let slot = String(name.dropLast(Self.fileExtension.count + 1))
             return Self.autosaveNumber(of: slot, base: base) != nil ? slot : nil
         }
-        return slots.map(summary(slot:)).sorted { first, second in
+        return slots.map(metadataSummary(slot:)).sorted { first, second in
             let a = first.metadata?.updatedAt ?? Self.modificationDate(first.url)
             let b = second.metadata?.updatedAt ?? Self.modificationDate(second.url)
             return a != b ? a > b : first.slot < second.slot
@@ -42,6 +44,19 @@ extension SaveGameStore {
         preconditionFailure("unreachable: the loop above returns")
     }
 
+    /// A slot with its metadata, read without the full inspection ``list()`` runs (which reads every page): enough to
+    /// tell which save is the most recent; loading it checks it whole.
+    func metadataSummary(slot: String) -> SaveSlotSummary {
+        let url = folder.appendingPathComponent(slot).appendingPathExtension(Self.fileExtension)
+        do {
+            try checkPlainFiles(url)
+            let db = try Database(path: url.path, options: Self.readOptions(for: url))
+            return SaveSlotSummary(slot: slot, url: url, metadata: try SaveFile.readMetadata(db, path: url.path), error: nil)
+        } catch {
+            return SaveSlotSummary(slot: slot, url: url, metadata: nil, error: SaveGameError.wrapping(error, path: url.path))
+        }
+    }
+
     /// Whether a slot holds nothing that could be lost by writing a new game into it: it has no file (and no `-wal`
     /// or `-shm` file), or its file is an SQLite database with no tables. Nothing is changed by asking.
     ///
@@ -53,7 +68,15 @@ extension SaveGameStore {
         case .missing:
             return Self.sideFileSuffixes.allSatisfy { Self.fileType(url.path + $0) == .missing }
         case .regular:
-            return (try? SaveInspector.inspect(url, migrator: migrator)) == .empty
+            // An empty file, or an SQLite database with no tables; no need to check every page to tell.
+            guard let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int else {
+                return false
+            }
+            if size == 0 { return true }
+            guard SaveInspector.hasSQLiteHeader(url),
+                let db = try? Database(path: url.path, options: Self.readOptions(for: url))
+            else { return false }
+            return (try? db.tableNames().isEmpty) == true
         default:
             return false
         }

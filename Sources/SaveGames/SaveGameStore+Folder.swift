@@ -24,7 +24,8 @@ extension SaveGameStore {
     ///   ``SaveGameError/Code/cannotOpen`` when the folder cannot be created.
     public func lockFolder() throws -> SaveFolderLock {
         let lock = try SaveFolderLock(folder: folder)
-        tidy()
+        // A claim shared with another of this process found the folder tidied already, and its saves may be open.
+        if lock.tookTheLock { tidy() }
         return lock
     }
 

@@ -113,6 +113,36 @@ public struct SaveGameStore: Sendable {
         }
     }
 
+    /// Opens a slot for writing without inspecting its file: for a save this process has just checked (opened
+    /// read-only and loaded) or written itself (a copy of a checked save).
+    ///
+    /// The inspection reads every page (``open(slot:access:)``); a game that has just checked a save before using it
+    /// need not pay for it twice. Only a game holding the folder's claim (``lockFolder()``) may use this: the claim is
+    /// what keeps another Parley from changing the file in between. The file must be of this schema version (a save
+    /// that was upgraded in a temporary copy when read goes through ``open(slot:access:)`` and its migrations).
+    ///
+    /// - Parameter slot: The slot's name.
+    /// - Returns: The save, open for writing.
+    /// - Throws: ``SaveGameError`` as ``open(slot:access:)`` does, but for the inspection's.
+    package func openChecked(slot: String) throws -> SaveFile {
+        let url = try slotURL(slot)
+        try checkPlainFiles(url)
+        try checkName(slot, file: url)
+        return try SaveFile.openForWriting(
+            slot: url.deletingPathExtension().lastPathComponent, url: url, migrator: migrator, now: now,
+            requestedName: slot)
+    }
+
+    /// Opens for writing a save that was just read and checked through `checked` (see ``openChecked(slot:)``).
+    ///
+    /// - Parameter checked: The save, opened read-only by this store and loaded.
+    /// - Returns: The same slot, open for writing.
+    /// - Throws: ``SaveGameError`` as ``open(slot:access:)`` does.
+    package func openForWriting(checked: SaveFile) throws -> SaveFile {
+        guard checked.temporaryCopy == nil else { return try open(slot: checked.requestedName) }
+        return try openChecked(slot: checked.requestedName)
+    }
+
     /// Whether a slot has a file.
     ///
     /// - Parameter slot: The slot's name.

@@ -7,8 +7,8 @@ import SaveGames
 import ScriptedModel
 
 /// Scenario 8: how much a save grows per turn over a long conversation, once context trims have put a summary and
-/// facts into the NPC's instructions: 1,000 turns with Mira on the scripted model with a small window, autosaved
-/// after every turn as in play.
+/// facts into the NPC's instructions: 1,000 turns with Mira on the scripted model, autosaved after every turn as in
+/// play.
 enum SaveGrowth {
     /// The lines the player says, in turn.
     static let lines = [
@@ -24,10 +24,10 @@ enum SaveGrowth {
         let folder = try BenchContent.temporaryFolder("growth")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = SaveGameStore(folder: folder)
-        // A 4,096-token window: Mira's conversation is trimmed every few dozen turns, so most turns carry a summary.
+        // The scripted model's own window (32,768 tokens), as in play: the first trim comes after a few hundred
+        // turns, and from then on every turn's instructions carry a summary and facts of several thousand tokens.
         let host = GameHost(
-            pack: pack, models: { npc, world in ScriptedModel(npc: npc, world: world, seed: 1, contextSize: 4_096) },
-            store: store)
+            pack: pack, models: { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) }, store: store)
         await host.begin(continuing: false) { _ in }
         await host.perform("talk to mira") { _ in }
         var sizes: [(turn: Int, bytes: Int)] = []
