@@ -34,7 +34,9 @@ extension GameHost {
             let name = url.deletingPathExtension().lastPathComponent
             // Read and check the whole save (state, offers, ranges) before anything is changed.
             let checked = try store.open(slot: slot, access: .readOnly)
-            _ = try checked.load(pack: pack)
+            let loadedChecked = try checked.load(pack: pack)
+            // Only the game's own open autosave changes before it is used: its unsaved turns are written to it below.
+            let changesBeforeUse = autosave != nil && name == activeAutosaveSlot
             // What the game being played has not saved yet is saved to its own slot first.
             if autosave != nil { await autosaveChanges(output: output) }
             let file: SaveFile
@@ -62,7 +64,8 @@ extension GameHost {
             }
             autosave = file
             unsaved = ([], [])
-            let loaded = try file.load(pack: pack)
+            // The file now open for writing holds what was checked (or a copy of it): no need to read it again.
+            let loaded = changesBeforeUse ? try file.load(pack: pack) : loadedChecked
             let restored = RestoredConversations(
                 npcs: Set(loaded.conversations), pendingOffers: loaded.pendingOffers.mapValues(PendingOffer.init),
                 load: { npc in try file.transcript(npc: npc) })

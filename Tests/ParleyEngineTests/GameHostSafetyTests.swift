@@ -140,6 +140,24 @@ import Testing
         #expect(try store.open(slot: "autosave", access: .readOnly).load(pack: shippedPack()).state.player.inventory.quantity(of: "apple") == 2)
     }
 
+    @Test("Loading the game's own autosave mid-game restores its latest turn, not the state checked before it")
+    func loadingTheOwnAutosaveRestoresTheLatestTurn() async throws {
+        let folder = TemporaryFolder()
+        let host = GameHost(pack: try shippedPack(), models: { _, _ in echoModel() }, store: SaveGameStore(folder: folder.url))
+        await host.begin(continuing: false) { _ in }
+        await host.perform("take apple") { _ in }
+        await host.perform("go north") { _ in }
+        let screen = Screen()
+        await host.perform("load autosave", output: screen.record)
+        #expect(screen.text.contains("Loaded autosave"), "\(screen.text)")
+        #expect(await host.game.state.player.location == "north_gate")
+        #expect(await host.game.state.player.inventory.contains("apple"))
+        await host.perform("go south") { _ in }
+        await host.close()
+        let saved = try SaveGameStore(folder: folder.url).open(slot: "autosave", access: .readOnly).load(pack: shippedPack())
+        #expect(saved.state.player.location != "north_gate")
+    }
+
     // MARK: - Reports and recordings
 
     @Test("Loading a save keeps the feedback reports and recordings the autosave held")
