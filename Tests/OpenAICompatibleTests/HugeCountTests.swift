@@ -48,7 +48,7 @@ import Testing
 
     @Test func hostileUsageCountsDoNotOverflowWhenAdded() async throws {
         let huge = Int.max
-        let count = Counter()
+        let count = LoopbackCounter()
         let server = try LoopbackHTTPServer { request in
             guard request.path.hasSuffix("/chat/completions") else { return .text("", status: 404) }
             let usage =

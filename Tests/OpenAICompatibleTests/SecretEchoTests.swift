@@ -97,7 +97,7 @@ import Testing
 
     @Test func theKeyInAWholeAnswerAndInToolArgumentsIsRedacted() async throws {
         let key = Self.secret()
-        let count = Counter()
+        let count = LoopbackCounter()
         let server = try LoopbackHTTPServer { request in
             let arguments = #"{"item":"\#(Self.echo(request))"}"#
             let call: JSONValue = [

@@ -102,7 +102,7 @@ import Testing
     // MARK: - Rate limits
 
     @Test func aRateLimitIsWaitedOutAsTheServerAsksAndAnnounced() async throws {
-        let count = Counter()
+        let count = LoopbackCounter()
         let server = try LoopbackHTTPServer { request in
             guard request.path.hasSuffix("/chat/completions") else { return .text("", status: 404) }
             return count.next() == 1
@@ -150,7 +150,7 @@ import Testing
     // MARK: - Retries
 
     @Test func retriesAreAnnouncedWithTheirNumber() async throws {
-        let count = Counter()
+        let count = LoopbackCounter()
         let server = try LoopbackHTTPServer { request in
             guard request.path.hasSuffix("/chat/completions") else { return .text("", status: 404) }
             return count.next() < 3

@@ -68,16 +68,3 @@ enum ServerTest {
         return (result, seen)
     }
 }
-
-/// A counter shared with a server's handler.
-final class Counter: Sendable {
-    private let value = Mutex(0)
-
-    /// Adds one and returns the new count.
-    func next() -> Int {
-        value.withLock {
-            $0 += 1
-            return $0
-        }
-    }
-}

@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func retriesAreShownToThePlayerBeforeTheAnswer() async throws {
-        let count = Counter()
+        let count = LoopbackCounter()
         let server = try LoopbackHTTPServer { request in
             guard request.path.hasSuffix("/chat/completions") else { return .text("not found", status: 404) }
             return count.next() == 1
@@ -128,18 +128,5 @@ import Testing
         }
         #expect(report.failed == 1)
         #expect(report.turns.first?.replayedText.contains("time limit of 1 s") == true, "\(report.turns)")
-    }
-}
-
-/// A counter shared with a server's handler.
-final class Counter: Sendable {
-    private let value = Mutex(0)
-
-    /// Adds one and returns the new count.
-    func next() -> Int {
-        value.withLock {
-            $0 += 1
-            return $0
-        }
     }
 }

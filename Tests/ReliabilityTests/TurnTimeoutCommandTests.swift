@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func theServersRetriesArePrintedAsTheyHappen() throws {
-        let count = Counter()
+        let count = LoopbackCounter()
         let server = try LoopbackHTTPServer { request in
             guard request.path.hasSuffix("/chat/completions") else { return .text("not found", status: 404) }
             return count.next() == 1
