@@ -68,8 +68,13 @@ import Testing
         await Game.$turnTimeout.withValue(.seconds(2)) {
             await host.perform("talk to mira", output: screen.record)
         }
+        // Which of two ends comes first depends on the machine's speed, and both are right: the turn's timer fires
+        // during a wait, or the backend sees that its next wait would end after the deadline and gives up at once.
+        // Either way the turn ends in one problem that loses nothing, long before twenty retries.
         #expect(screen.problems.count == 1, "\(screen.text)")
-        #expect(screen.problems.first?.contains("time limit of 2 s") == true, "\(screen.text)")
+        let problem = screen.problems.first ?? ""
+        #expect(problem.contains("time limit of 2 s") || problem.contains("also after retrying"), "\(screen.text)")
+        #expect(problem.contains("Your words were not lost"), "\(screen.text)")
         #expect(server.chatRequests.count < 21)
     }
 
