@@ -72,7 +72,8 @@ let package = Package(
         // ParleySQLite; `save-stress` is the writer the crash-safety test kills with SIGKILL
         .target(name: "SaveGames", dependencies: ["ParleySQLite", "GameWorld", "LanguageModels", "ParleyJSON"]),
         .executableTarget(
-            name: "save-stress", dependencies: ["SaveGames", "GameWorld", "LanguageModels", "ParleyJSON"],
+            name: "save-stress",
+            dependencies: ["SaveGames", "ParleySQLite", "GameWorld", "LanguageModels", "ParleyJSON"],
             path: "Sources/SaveStress"),
         .testTarget(
             name: "SaveGamesTests",

@@ -3,17 +3,23 @@
 //   save-stress run <folder> <slot> [turns]
 //       Continues the game saved in the slot (or starts one), then plays `turns` more turns (default: a million).
 //       Each turn appends one NPC's prompt, tool calls, tool outputs, reasoning and response, moves that NPC, and
-//       autosaves (every tenth turn is a full save instead). The turn's number is printed and flushed only after
-//       its save committed, so every number printed is a turn the save must hold.
-//   save-stress expect <turns>
-//       Prints what the save must hold after `turns` turns: one line per transcript entry, `<npc>\t<entry JSON>`,
-//       in order.
+//       autosaves (every tenth turn is a full save instead). Each turn's save also adds the turn's recording, and
+//       every third turn's a feedback report, in the same transaction as its entries, as a game does. The turn's
+//       number is printed and flushed only after its save committed, so every number printed is a turn the save
+//       must hold.
+//   save-stress verify <folder> <slot>
+//       Checks a save the writer left (killed or not) against what its turns must have written: SQLite's
+//       integrity_check, the label and play time of the last turn, no missing content, each NPC's location, every
+//       transcript entry byte for byte (as stored and as loaded), the turn annotations, and each turn's recording and
+//       report (present exactly for the turns whose entries are). Prints `turns N` and exits 0 when the save is
+//       sound; prints one `problem: ...` line per problem and exits 1 otherwise.
 //
 // Everything is a function of the turn number, so the test can check the save byte for byte.
 import Foundation
 import GameWorld
 import LanguageModels
 import ParleyJSON
+import ParleySQLite
 import SaveGames
 
 /// The game the writer plays: a small synthetic world and three NPCs taking turns.
@@ -128,6 +134,30 @@ enum StressGame {
         ["npc": npc.rawValue, "model.id": "save-stress", "model.version": "1"]
     }
 
+    /// Turn `turn`'s recording: its own members, and instructions that every turn of its NPC shares (stored once in
+    /// the save's `recording_parts`, so the kill test covers them too).
+    static func recording(turn: Int) -> SavedAttachment {
+        let npc = npc(turn: turn)
+        let json: JSONValue = [
+            "id": .string("recording-\(turn)"), "turn": .integer(turn), "npc": .string(npc.rawValue),
+            "instructions": ["text": .string("You are \(npc.rawValue), a trader.")],
+            "stateBefore": ["turn": .integer(turn - 1)],
+        ]
+        return SavedAttachment(
+            id: "recording-\(turn)", npc: npc, createdAt: Date(timeIntervalSince1970: Double(turn)),
+            json: json.jsonString())
+    }
+
+    /// Turn `turn`'s feedback report, on every third turn.
+    static func feedback(turn: Int) -> SavedAttachment? {
+        guard turn % 3 == 0 else { return nil }
+        let npc = npc(turn: turn)
+        let json: JSONValue = ["id": .string("feedback-\(turn)"), "turn": .integer(turn), "sentiment": "negative"]
+        return SavedAttachment(
+            id: "feedback-\(turn)", npc: npc, createdAt: Date(timeIntervalSince1970: Double(turn)),
+            json: json.jsonString())
+    }
+
     /// The event of turn `turn`: its NPC walks to the other location.
     static func event(turn: Int, in state: GameState) -> GameEvent {
         let npc = npc(turn: turn)
@@ -176,27 +206,94 @@ func run(folder: URL, slot: String, turns: Int) throws {
         conversation.turnAnnotations["prompt-\(turn)"] = StressGame.turnAnnotations(turn: turn)
         conversations[npc] = conversation
         let playTime = Duration.seconds(turn)
+        let recordings = [StressGame.recording(turn: turn)]
+        let feedback = StressGame.feedback(turn: turn).map { [$0] } ?? []
         if turn % 10 == 0 {
-            try save.writeFull(
-                SaveSnapshot(state: state, conversations: conversations, playTime: playTime, label: "turn \(turn)"))
+            var snapshot = SaveSnapshot(
+                state: state, conversations: conversations, playTime: playTime, label: "turn \(turn)")
+            snapshot.recordings = recordings
+            snapshot.feedback = feedback
+            try save.writeFull(snapshot)
         } else {
-            try save.autosave(
-                SaveDelta(
-                    state: state, events: [event], conversations: [npc: conversation], playTime: playTime,
-                    label: "turn \(turn)"))
+            var delta = SaveDelta(
+                state: state, events: [event], conversations: [npc: conversation], playTime: playTime,
+                label: "turn \(turn)")
+            delta.recordings = recordings
+            delta.feedback = feedback
+            try save.autosave(delta)
         }
         say(String(turn))
     }
 }
 
-func expect(turns: Int) {
-    guard turns > 0 else { return }
-    for turn in 1...turns {
-        let npc = StressGame.npc(turn: turn)
-        for entry in StressGame.entries(turn: turn) {
-            say("\(npc)\t\(entry.jsonString())")
+/// Checks the save in `slot` against what its turns must have written; returns the number of turns it holds and
+/// the problems found.
+func verify(folder: URL, slot: String) throws -> (turns: Int, problems: [String]) {
+    let save = try SaveGameStore(folder: folder).open(slot: slot)
+    var problems = try save.integrityCheck().map { "integrity_check: \($0)" }
+    guard problems.isEmpty else { return (0, problems) }
+    guard try save.hasGame() else { return (0, []) }
+    let loaded = try save.load(pack: StressGame.pack)
+    guard let turns = Int(loaded.metadata.label.dropFirst("turn ".count)) else {
+        return (0, ["the label is \"\(loaded.metadata.label)\", not \"turn N\""])
+    }
+    if loaded.metadata.playTime != .seconds(turns) { problems.append("play time \(loaded.metadata.playTime)") }
+    if !loaded.missing.isEmpty { problems.append("missing content: \(loaded.missing)") }
+
+    // Each NPC moved once per turn of theirs, between loc_0 and loc_1.
+    for (index, npc) in StressGame.npcs.enumerated() {
+        let count = StressGame.npcs.count
+        let moves = (turns + (count - index) % count) / count
+        let start = StressGame.pack.world.npcs[npc]!.location
+        let other: LocationID = start == "loc_0" ? "loc_1" : "loc_0"
+        if loaded.state.world.npcs[npc]?.location != (moves % 2 == 0 ? start : other) {
+            problems.append("\(npc) is not where \(turns) turns leave it")
         }
     }
+
+    // Every entry, byte for byte: as the file stores it, and as the loaded transcript encodes it.
+    var expected: [NPCID: [String]] = [:]
+    for turn in stride(from: 1, through: turns, by: 1) {
+        expected[StressGame.npc(turn: turn), default: []] += StressGame.entries(turn: turn).map { $0.jsonString() }
+    }
+    let db = try Database(path: save.url.path, options: DatabaseOptions(access: .readOnly))
+    for npc in StressGame.npcs {
+        let wanted = expected[npc] ?? []
+        let transcript = try save.transcript(npc: npc)
+        if let difference = firstDifference(transcript?.transcript.map { $0.jsonString() } ?? [], wanted) {
+            problems.append("the loaded transcript of \(npc): \(difference)")
+        }
+        let stored: [String] = try db.query(
+            "SELECT json FROM transcript_entries WHERE npc = ? ORDER BY position", [npc.rawValue]
+        ).map { try $0.get(0) }
+        if let difference = firstDifference(stored, wanted) {
+            problems.append("the stored entries of \(npc): \(difference)")
+        }
+        for (prompt, annotations) in transcript?.turnAnnotations ?? [:]
+        where annotations["turn"].map({ "prompt-\($0)" }) != prompt {
+            problems.append("the annotations of \(prompt) are \(annotations)")
+        }
+    }
+
+    // A turn's recording and report are saved exactly when its entries are: both or neither (one transaction).
+    let turnRange = stride(from: 1, through: turns, by: 1)
+    let wantedRecordings = Set(turnRange.map { StressGame.recording(turn: $0) })
+    let wantedReports = Set(turnRange.compactMap { StressGame.feedback(turn: $0) })
+    let recordings = Set(try save.recordings())
+    let reports = Set(try save.feedback())
+    for extra in recordings.subtracting(wantedRecordings) { problems.append("recording \(extra.id) should not be: \(extra.json)") }
+    for absent in wantedRecordings.subtracting(recordings) { problems.append("recording \(absent.id) is missing or differs") }
+    for extra in reports.subtracting(wantedReports) { problems.append("report \(extra.id) should not be: \(extra.json)") }
+    for absent in wantedReports.subtracting(reports) { problems.append("report \(absent.id) is missing or differs") }
+    return (turns, problems)
+}
+
+/// Where two lists of entries first differ, in a few words; `nil` when they are equal.
+func firstDifference(_ actual: [String], _ expected: [String]) -> String? {
+    if let index = zip(actual, expected).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+        return "entry \(index) is \(actual[index]), expected \(expected[index])"
+    }
+    return actual.count == expected.count ? nil : "\(actual.count) entries, expected \(expected.count)"
 }
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -210,11 +307,19 @@ case "run":
     } catch {
         fail("\(error)")
     }
-case "expect":
-    guard arguments.count == 2, let turns = Int(arguments.dropFirst().first!) else {
-        fail("usage: save-stress expect <turns>")
+case "verify":
+    let rest = Array(arguments.dropFirst())
+    guard rest.count == 2 else { fail("usage: save-stress verify <folder> <slot>") }
+    do {
+        let (turns, problems) = try verify(folder: URL(fileURLWithPath: rest[0]), slot: rest[1])
+        guard problems.isEmpty else {
+            for problem in problems { say("problem: \(problem)") }
+            exit(1)
+        }
+        say("turns \(turns)")
+    } catch {
+        fail("\(error)")
     }
-    expect(turns: turns)
 default:
-    fail("usage: save-stress run <folder> <slot> [turns] | save-stress expect <turns>")
+    fail("usage: save-stress run <folder> <slot> [turns] | save-stress verify <folder> <slot>")
 }

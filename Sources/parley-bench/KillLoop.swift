@@ -8,14 +8,11 @@ import SaveGames
 /// `Tests/SaveGamesTests/KillTests.swift`), kills it with SIGKILL at random moments, hundreds of times, and checks
 /// after each kill that the save is sound and holds every turn the writer reported as saved, byte for byte.
 ///
-/// The checks are those of `KillTests`: `integrity_check`, the label and play time of the last turn, no missing
-/// content, each NPC's location, every transcript entry as stored and as loaded against `save-stress expect`, and
-/// the turn annotations. Rounds reuse a slot ten times, so killed saves are also reopened and continued.
+/// The checks are those of `KillTests`, made by `save-stress verify`: `integrity_check`, the label and play time of
+/// the last turn, no missing content, each NPC's location, every transcript entry as stored and as loaded, the turn
+/// annotations, and each turn's recording and report. Rounds reuse a slot ten times, so killed saves are also
+/// reopened and continued.
 enum KillLoop {
-    /// The world `save-stress` plays (the same generator call as its `StressGame.pack`).
-    static let pack = SyntheticWorld.generate(seed: 2024, locations: 2, npcs: 3, items: 4)
-    static let npcs: [NPCID] = ["npc_0", "npc_1", "npc_2"]
-
     /// The `save-stress` binary beside this one.
     static var binary: URL {
         let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
@@ -108,63 +105,24 @@ enum KillLoop {
         return result
     }
 
-    /// Checks the killed game's save; returns the number of turns it holds.
+    /// Checks the killed game's save with `save-stress verify`; returns the number of turns it holds.
     static func verify(folder: URL, slot: String) throws -> Int {
-        let save = try SaveGameStore(folder: folder).open(slot: slot)
-        let damage = try save.integrityCheck()
-        guard damage.isEmpty else { throw BenchError("integrity_check: \(damage.joined(separator: "; "))") }
-        guard try save.hasGame() else { return 0 }
-        let loaded = try save.load(pack: pack)
-        guard let turns = Int(loaded.metadata.label.dropFirst("turn ".count)) else {
-            throw BenchError("the label is \"\(loaded.metadata.label)\", not \"turn N\"")
-        }
-        guard loaded.metadata.playTime == .seconds(turns) else {
-            throw BenchError("play time \(loaded.metadata.playTime)")
-        }
-        guard loaded.missing.isEmpty else { throw BenchError("missing content: \(loaded.missing)") }
-        for (index, npc) in npcs.enumerated() {
-            let moves = (turns + (npcs.count - index) % npcs.count) / npcs.count
-            let start = pack.world.npcs[npc]!.location
-            let other: LocationID = start == "loc_0" ? "loc_1" : "loc_0"
-            guard loaded.state.world.npcs[npc]?.location == (moves % 2 == 0 ? start : other) else {
-                throw BenchError("\(npc) is not where \(turns) turns leave it")
-            }
-        }
-        let lines = try expectedEntries(turns: turns)
-        let db = try Database(path: save.url.path, options: DatabaseOptions(access: .readOnly))
-        for npc in npcs {
-            let wanted = lines[npc] ?? []
-            let transcript = try save.transcript(npc: npc)
-            let loadedJSON = transcript?.transcript.map { $0.jsonString() } ?? []
-            guard loadedJSON == wanted else { throw BenchError("the loaded transcript of \(npc) differs") }
-            let stored: [String] = try db.query(
-                "SELECT json FROM transcript_entries WHERE npc = ? ORDER BY position", [npc.rawValue]
-            ).map { try $0.get(0) }
-            guard stored == wanted else { throw BenchError("the stored entries of \(npc) differ") }
-            for (prompt, annotations) in transcript?.turnAnnotations ?? [:]
-            where annotations["turn"].map({ "prompt-\($0)" }) != prompt {
-                throw BenchError("the annotations of \(prompt) are wrong")
-            }
-        }
-        return turns
-    }
-
-    /// What `save-stress expect` says the save must hold after `turns` turns: each NPC's entries' JSON, in order.
-    static func expectedEntries(turns: Int) throws -> [NPCID: [String]] {
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["expect", String(turns)]
+        process.arguments = ["verify", folder.path, slot]
         let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
+        process.standardError = errors
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        var entries: [NPCID: [String]] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            let parts = line.split(separator: "\t", maxSplits: 1)
-            guard parts.count == 2 else { continue }
-            entries[NPCID(String(parts[0])), default: []].append(String(parts[1]))
+        let lines = printed.split(separator: "\n")
+        guard process.terminationStatus == 0, let turns = lines.first.flatMap({ Int($0.dropFirst("turns ".count)) })
+        else {
+            throw BenchError((lines.map(String.init) + [stderr]).joined(separator: "; "))
         }
-        return entries
+        return turns
     }
 }
