@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ScriptedModel", targets: ["ScriptedModel"]),
         .library(name: "SaveGames", targets: ["SaveGames"]),
         .library(name: "ParleyEngine", targets: ["ParleyEngine"]),
+        .library(name: "ParleyModels", targets: ["ParleyModels"]),
 
         // MARK: - Executables
         .executable(name: "parley", targets: ["parley"]),
@@ -83,9 +84,7 @@ let package = Package(
         // MARK: - ParleyEngine: one session per NPC, NPC tools bound to the game state, the turn loop
         .target(
             name: "ParleyEngine",
-            dependencies: [
-                "LanguageModels", "GameWorld", "OpenAICompatible", "ScriptedModel", "SaveGames", "ParleyJSON",
-            ]),
+            dependencies: ["LanguageModels", "GameWorld", "ScriptedModel", "SaveGames", "ParleyJSON"]),
         .testTarget(
             name: "ParleyEngineTests",
             dependencies: [
@@ -93,12 +92,19 @@ let package = Package(
                 "OpenAICompatible", "LLMTestSupport", "ParleyJSON",
             ]),
 
+        // MARK: - ParleyModels: the backends an app offers (`--model scripted` or a server's URL), chosen by the app
+        // and handed to the engine as a model provider, so that the engine links no HTTP
+        .target(
+            name: "ParleyModels", dependencies: ["LanguageModels", "OpenAICompatible", "ScriptedModel", "GameWorld"]),
+        .testTarget(name: "ParleyModelsTests", dependencies: ["ParleyModels"]),
+
         // MARK: - Executables: hand-written argument parsing shared by every command line tool, and `parley`
         .target(name: "CommandLineKit"),
         .executableTarget(
             name: "parley",
             dependencies: [
-                "CommandLineKit", "GameWorld", "ParleyEngine", "SaveGames", "LanguageModels", "ParleyJSON",
+                "CommandLineKit", "GameWorld", "ParleyEngine", "ParleyModels", "SaveGames", "LanguageModels",
+                "ParleyJSON",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "ParleyCLITests", dependencies: ["parley"], exclude: ["Goldens"]),

@@ -8,7 +8,10 @@
 ///
 /// A backend implements `generate(_:)`, and `streamGeneration(_:)` if it can stream; `contextSize` and
 /// `tokenCount(for:)` so the session can refuse requests that cannot fit; and an identity (`id`, `version`) that
-/// transcripts, feedback reports and recordings carry so output can be compared across models.
+/// transcripts, feedback reports and recordings carry so output can be compared across models. What callers may ask
+/// of it beyond a turn is declared here too, with defaults that fit most backends: whether it writes free text
+/// (`writesFreeText`), and how to remove its secrets from text (`redactingSecrets(in:)`). Callers use these instead
+/// of asking which backend type they hold.
 public protocol LanguageModel: Sendable {
     /// The model's identifier, for example `scripted` or `SmolLM2-135M-Instruct`.
     var id: String { get }
@@ -64,6 +67,25 @@ public protocol LanguageModel: Sendable {
     ///
     /// - Parameter request: The request that will probably follow.
     func prewarm(for request: GenerationRequest) async
+
+    /// Whether the model writes free text for any instructions and prompt, such as notes summing up a conversation.
+    ///
+    /// `true` by default, as for a language model. A backend that answers only from rules of its own says `false`
+    /// (the scripted model, which plays an NPC from its content's dialogue rules): callers then make such text
+    /// themselves instead of asking it. The engine's conversation trimming does, for its running summary.
+    var writesFreeText: Bool { get }
+
+    /// Text with the backend's secrets removed, for example its API key.
+    ///
+    /// For callers that keep or show text of their own making that may quote the backend (a failure's description
+    /// in a recording or on screen). The backend still cleans its own errors and output; this makes sure. The
+    /// default returns the text unchanged, for backends that hold no secrets (the scripted model, the mock);
+    /// `OpenAICompatibleLanguageModel` removes its API key and any bearer token. (The engine also removes any
+    /// bearer token itself, whatever the backend.)
+    ///
+    /// - Parameter text: The text.
+    /// - Returns: The text without the backend's secrets.
+    func redactingSecrets(in text: String) -> String
 }
 
 // MARK: - Defaults
@@ -108,6 +130,12 @@ extension LanguageModel {
 
     /// Does nothing.
     public func prewarm(for request: GenerationRequest) async {}
+
+    /// `true`: a language model writes free text.
+    public var writesFreeText: Bool { true }
+
+    /// The text unchanged: the backend holds no secrets.
+    public func redactingSecrets(in text: String) -> String { text }
 }
 
 // MARK: - Token-count overloads (Apple's 26.4 API)

@@ -105,7 +105,8 @@ extension OpenAICompatibleLanguageModel {
         SecretRedactor(secrets: apiKey.map { [$0, "Bearer \($0)"] } ?? [])
     }
 
-    /// Text with this backend's API key removed (alone and as `Bearer <key>`), and any other bearer token.
+    /// Text with this backend's API key removed (alone and as `Bearer <key>`), and any other bearer token: the
+    /// `LanguageModel` requirement, which the engine calls on every failure it records or shows.
     ///
     /// The backend already removes the key from every error it throws and from what the model says; this is for
     /// callers that keep text of their own making (a failure's description in a recording) and want to be sure.

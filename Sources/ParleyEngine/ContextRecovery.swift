@@ -1,7 +1,6 @@
 import Foundation
 import GameWorld
 import LanguageModels
-import ScriptedModel
 
 /// Shortens an NPC's working transcript when a turn would overflow the model's context window.
 ///
@@ -133,11 +132,11 @@ struct ContextRecovery {
         return turns
     }
 
-    /// A running summary of the trimmed turns: by the model itself, or extracted when it cannot (the scripted
-    /// model, a model that fails, an empty answer).
+    /// A running summary of the trimmed turns: by the model itself, or extracted when it cannot (a model that does
+    /// not write free text, such as the scripted model; a model that fails; an empty answer).
     func summarize(_ turns: [[Transcript.Entry]], previous: String, budgetCharacters: Int) async -> String {
         let lines = turns.map(Self.line)
-        if !(model is ScriptedModel) {
+        if model.writesFreeText {
             let session = LanguageModelSession(
                 model: model,
                 instructions:

@@ -1,6 +1,5 @@
 import Foundation
 import LanguageModels
-import OpenAICompatible
 
 // A turn's time limit, and what the player sees while a turn waits on a model server.
 //
@@ -121,11 +120,11 @@ extension Game {
         }
     }
 
-    /// Text without the API key of an NPC's model server, nor any bearer token: for failures the game keeps
-    /// (recordings) and shows. The backend already removes the key from its errors; this makes sure.
+    /// Text without the secrets of an NPC's model (a server's API key, through `LanguageModel.redactingSecrets(in:)`),
+    /// nor any bearer token, whatever the backend: for failures the game keeps (recordings) and shows. The backend
+    /// already removes its secrets from its errors; this makes sure.
     static func withoutSecrets(_ text: String, model: any LanguageModel) -> String {
-        OpenAICompatibleLanguageModel.redactingSecrets(
-            in: text, apiKey: (model as? OpenAICompatibleLanguageModel)?.configuration.apiKey)
+        model.redactingSecrets(in: text).redactingBearerTokens()
     }
 }
 

@@ -155,6 +155,10 @@ public final class ScriptedModel: LanguageModel {
         LanguageModelCapabilities([.toolCalling, .guidedGeneration])
     }
 
+    /// `false`: the model answers only from the NPC's dialogue rules, so it cannot write, say, a summary of a
+    /// conversation. Callers that need one make it themselves.
+    public var writesFreeText: Bool { false }
+
     /// Counts tokens by the documented rule, remembering each entry's count (see `tokens(in:)`).
     public func tokenCount(for entries: some Collection<Transcript.Entry>) async throws -> Int {
         counted.withLock { counted in

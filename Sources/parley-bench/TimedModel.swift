@@ -41,6 +41,7 @@ final class TimedModel<Base: LanguageModel>: LanguageModel {
     var id: String { base.id }
     var version: String { base.version }
     var capabilities: LanguageModelCapabilities { base.capabilities }
+    var writesFreeText: Bool { base.writesFreeText }
     var contextSize: Int { get async throws { try await base.contextSize } }
 
     /// Returns what was measured and starts again from zero.
@@ -138,6 +139,7 @@ final class TimedModel<Base: LanguageModel>: LanguageModel {
     }
 
     func prewarm(for request: GenerationRequest) async { await base.prewarm(for: request) }
+    func redactingSecrets(in text: String) -> String { base.redactingSecrets(in: text) }
 
     private func add(_ key: WritableKeyPath<Totals, Duration>, since start: ContinuousClock.Instant) {
         let elapsed = clock.now - start

@@ -1,5 +1,6 @@
 import CommandLineKit
 import ParleyEngine
+import ParleyModels
 
 extension CommandContext {
     /// `--turn-timeout SECONDS`, taken by every command that runs NPC turns (`play`, `test`, `replay`).

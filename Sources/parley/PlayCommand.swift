@@ -3,6 +3,7 @@ import Foundation
 import GameWorld
 import LanguageModels
 import ParleyEngine
+import ParleyModels
 import SaveGames
 
 /// `parley play` (and bare `parley`): the text adventure.

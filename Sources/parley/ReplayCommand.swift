@@ -3,6 +3,7 @@ import Foundation
 import GameWorld
 import ParleyEngine
 import ParleyJSON
+import ParleyModels
 import SaveGames
 
 /// `parley recordings export` and `parley replay`.

@@ -3,6 +3,7 @@ import Foundation
 import GameWorld
 import ParleyEngine
 import ParleyJSON
+import ParleyModels
 
 /// `parley test [DIR]`: runs a content pack's conversation test plans.
 enum TestCommand {

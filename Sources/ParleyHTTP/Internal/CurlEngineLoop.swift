@@ -1,4 +1,4 @@
-import CCurl
+internal import CCurl
 import Foundation
 
 /// The body of the engine thread: every libcurl call on the multi handle and its easy handles happens here.

@@ -1,4 +1,4 @@
-import CCurl
+internal import CCurl
 import Foundation
 
 // MARK: - libcurl callbacks (engine thread, inside curl_multi_perform or curl_easy_pause)

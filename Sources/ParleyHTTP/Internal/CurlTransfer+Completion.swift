@@ -1,4 +1,4 @@
-import CCurl
+internal import CCurl
 
 extension CurlTransfer {
     /// The error for a transfer that libcurl finished with `code`, or `nil` for success.

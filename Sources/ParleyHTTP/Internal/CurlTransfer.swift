@@ -1,4 +1,4 @@
-import CCurl
+internal import CCurl
 import Foundation
 
 /// One libcurl easy handle and the state of its transfer, owned by the engine thread.

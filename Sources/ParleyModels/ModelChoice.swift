@@ -6,6 +6,10 @@ import ScriptedModel
 
 /// Which model plays the NPCs: the embedded scripted model, or an OpenAI-compatible server.
 ///
+/// The app chooses its backends; the engine only takes a provider (`Game(state:models:)`). This type is the
+/// choice the `parley` command line offers (`--model`), in a module of its own so that a game embedding
+/// `ParleyEngine` with models of its own links neither libcurl nor the server backend.
+///
 /// Written as `scripted`, or as a server's `/v1` URL with an optional model name after `#`:
 ///
 /// ```
@@ -18,6 +22,9 @@ public enum ModelChoice: Sendable, Equatable, CustomStringConvertible {
     case scripted(seed: UInt64)
     /// An OpenAI-compatible server, shared by all NPCs.
     case server(baseURL: String, model: String?)
+
+    /// For each NPC and the world it lives in, its model: the type of `Game.ModelProvider`, which a `Game` takes.
+    public typealias Provider = @Sendable (_ npc: NPC, _ world: World) async throws -> any LanguageModel
 
     /// A choice that was not understood.
     public struct InvalidSpecification: Error, CustomStringConvertible {
@@ -121,12 +128,13 @@ public enum ModelChoice: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Makes the provider a `Game` asks for each NPC's model. A server is contacted once, here, so a server that
-    /// is down is reported before the game starts. The server's API key comes from `OPENAI_API_KEY`.
+    /// Makes the provider a `Game` asks for each NPC's model (`Game.ModelProvider`, given to `Game(state:models:)`
+    /// or `GameHost`). A server is contacted once, here, so a server that is down is reported before the game
+    /// starts. The server's API key comes from `OPENAI_API_KEY`.
     ///
-    /// - Returns: The provider.
+    /// - Returns: The provider: for each NPC and the world it lives in, its model.
     /// - Throws: `ModelServerError` when the server cannot be reached.
-    public func makeProvider() async throws -> Game.ModelProvider {
+    public func makeProvider() async throws -> Provider {
         switch self {
         case .scripted(let seed):
             return { npc, world in ScriptedModel(npc: npc, world: world, seed: seed) }

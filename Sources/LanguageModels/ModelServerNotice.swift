@@ -1,8 +1,9 @@
 /// News for someone waiting on a model server: a request failed and is sent again, or the server asked to wait.
 ///
-/// The backend sends notices to ``ModelServerContext/notices`` while it retries, so that a player sees why a turn
-/// takes long instead of a frozen screen. The ``description`` is a short lower-case phrase meant to follow a
-/// name or a spinner:
+/// A backend sends notices to ``ModelServerContext/notices`` while it retries, so that a player sees why a turn
+/// takes long instead of a frozen screen. `OpenAICompatibleLanguageModel` sends them; the scripted model and
+/// `MockLanguageModel`, which never retry, send none. The ``description`` is a short lower-case phrase meant to
+/// follow a name or a spinner:
 ///
 /// ```
 /// the server did not answer; trying again 2/3
@@ -57,8 +58,8 @@ public struct ModelServerNotice: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// A duration in whole seconds, rounded up.
-    static func wholeSeconds(_ duration: Duration) -> Int64 {
+    /// A duration in whole seconds, rounded up. For Parley's backends, which quote waits in their messages.
+    package static func wholeSeconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         return attoseconds > 0 ? seconds + 1 : seconds
     }
