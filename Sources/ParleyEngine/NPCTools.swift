@@ -163,12 +163,12 @@ extension NPCToolbox {
         var content: GeneratedContent
     }
 
-    /// Puts a proposal through the trade guard: a valid offer becomes the NPC's pending offer; a refused one is
-    /// recorded for a feedback report.
+    /// Puts a proposal through the trade guard, with the rules the game was made with: a valid offer becomes the
+    /// NPC's pending offer; a refused one is recorded for a feedback report.
     func review(_ proposal: OfferProposal) -> Review {
         let text = proposal.generatedContent.jsonString
         let game = state.game
-        let guardian = TradeGuard(quotes: state.read { $0.quotes[npc] ?? [:] })
+        let guardian = TradeGuard(quotes: state.read { $0.quotes[npc] ?? [:] }, rules: state.rules)
         let verdict = guardian.review(
             action: proposal.action, item: proposal.item, quantity: proposal.quantity ?? 1, price: proposal.price,
             npc: npc, in: game)

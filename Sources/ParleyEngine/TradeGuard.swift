@@ -3,13 +3,16 @@ import GameWorld
 
 /// Every offer an NPC proposes passes here before it can become the pending offer.
 ///
-/// The guard turns the model's proposal into a `TradeOffer` and checks it against `TradeRules` (stock, purses,
-/// prices, quest and untradeable items, quantities, presence) and against what the NPC itself just said: an NPC
-/// that quoted a price may not then ask more for the item when selling, or pay less when buying. A refused offer
-/// changes nothing; the reasons go back to the model, so it can recover in voice, and into a feedback report.
+/// The guard turns the model's proposal into a `TradeOffer` and checks it against the `TradeRules` the game was
+/// made with (stock, purses, prices, quest and untradeable items, quantities, presence) and against what the NPC
+/// itself just said: an NPC that quoted a price may not then ask more for the item when selling, or pay less when
+/// buying. A refused offer changes nothing; the reasons go back to the model, so it can recover in voice, and into
+/// a feedback report.
 struct TradeGuard {
     /// The prices the NPC quoted in its last answer, per unit, by item.
     var quotes: [ItemID: Int]
+    /// The rules trades follow: the ones the game was made with.
+    var rules: TradeRules
 
     /// The guard's decision.
     enum Verdict {
@@ -39,7 +42,7 @@ struct TradeGuard {
             selling
             ? TradeOffer.buying(item.id, quantity: quantity, from: npc.id, for: price)
             : TradeOffer.selling(item.id, quantity: quantity, to: npc.id, for: price)
-        var reasons = TradeRules.standard.validate(offer, in: state).rejections.map { $0.explanation(in: world) }
+        var reasons = rules.validate(offer, in: state).rejections.map { $0.explanation(in: world) }
         if quantity == 1, let quoted = quotes[item.id] {
             if selling, price > quoted {
                 reasons.append(

@@ -122,6 +122,29 @@ import Testing
         #expect(reasons == ["Mira Quickcoin just said the Brass Lantern costs 20 gold, but the offer asks 24."])
     }
 
+    @Test func theGuardJudgesWithTheRulesTheGameWasMadeWith() async throws {
+        // Four candles for 8 gold: within the standard rules, but not within rules that move at most 3 of an item.
+        let offer = #"{"action":"sell","item":"candle","quantity":4,"price":8}"#
+        let pack = try shippedPack()
+        func play(_ rules: TradeRules) async throws -> Game {
+            let model = MockLanguageModel(replies: [.toolCall("offerTrade", arguments: offer), .text("Well?")])
+            let game = Game(state: pack.initialState, models: { _, _ in model }, rules: rules)
+            await game.perform("talk to mira", output: Screen().record)
+            return game
+        }
+        let standard = try await play(.standard)
+        #expect(await standard.pendingOffers["mira"]?.offer == .buying("candle", quantity: 4, from: "mira", for: 8))
+
+        let strict = try await play(TradeRules(maximumQuantity: 3))
+        #expect(await strict.pendingOffers.isEmpty)
+        let reasons = try #require(await strict.refusedOffers.first).reasons
+        #expect(reasons == ["No trade can move more than 3 of an item; the offer has 4 × Tallow Candle."])
+        // `propose` (guided generation) goes through the same guard.
+        let proposal = OfferProposal(action: "sell", item: "candle", quantity: 4, price: 8)
+        let decision = await strict.propose(proposal, from: "mira")
+        #expect(decision == .refused(reasons: reasons))
+    }
+
     @Test func validOffersAreNeverRefused() async throws {
         // Every item each trading NPC sells, at its asking and its lowest price, to a player who can pay.
         let pack = try shippedPack()
@@ -135,7 +158,7 @@ import Testing
                 guard let item = world.items[stack.item], npc.sells(item) else { continue }
                 for price in [npc.trade.askingPrice(forValue: item.value), npc.trade.lowestPrice(forValue: item.value)]
                 {
-                    let guardian = TradeGuard(quotes: [:])
+                    let guardian = TradeGuard(quotes: [:], rules: .standard)
                     let verdict = guardian.review(
                         action: "sell", item: item.name, quantity: 1, price: price, npc: npc.id,
                         in: GameState(world: world, player: player))
