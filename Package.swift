@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ParleyHTTP", targets: ["ParleyHTTP"]),
         .library(name: "OpenAICompatible", targets: ["OpenAICompatible"]),
         .library(name: "GameWorld", targets: ["GameWorld"]),
+        .library(name: "NPCContract", targets: ["NPCContract"]),
         .library(name: "ScriptedModel", targets: ["ScriptedModel"]),
         .library(name: "SaveGames", targets: ["SaveGames"]),
         .library(name: "ParleyEngine", targets: ["ParleyEngine"]),
@@ -61,6 +62,11 @@ let package = Package(
         // beyond reading packs)
         .target(name: "GameWorld", dependencies: ["ParleyJSON"]),
         .testTarget(name: "GameWorldTests", dependencies: ["GameWorld", "ParleyJSON"], exclude: ["Fixtures"]),
+
+        // MARK: - NPCContract: what the engine and every model say to each other (tool names, arguments and outputs,
+        // witnessed events, the game context), as types with one encoding each
+        .target(name: "NPCContract", dependencies: ["GameWorld", "LanguageModels"]),
+        .testTarget(name: "NPCContractTests", dependencies: ["NPCContract", "GameWorld", "LanguageModels"]),
 
         // MARK: - ScriptedModel: the embedded default LanguageModel, playing each NPC from its content's dialogue rules
         .target(name: "ScriptedModel", dependencies: ["LanguageModels", "GameWorld", "ParleyJSON"]),
