@@ -90,12 +90,13 @@ let package = Package(
             name: "ParleyEngine",
             dependencies: [
                 "LanguageModels", "GameWorld", "OpenAICompatible", "ScriptedModel", "SaveGames", "ParleyJSON",
+                "NPCContract",
             ]),
         .testTarget(
             name: "ParleyEngineTests",
             dependencies: [
                 "ParleyEngine", "LanguageModels", "LanguageModelsTesting", "GameWorld", "SaveGames", "ScriptedModel",
-                "OpenAICompatible", "LLMTestSupport", "ParleyJSON",
+                "OpenAICompatible", "LLMTestSupport", "ParleyJSON", "NPCContract",
             ]),
 
         // MARK: - Executables: hand-written argument parsing shared by every command line tool, and `parley`
