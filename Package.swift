@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "NPCContractTests", dependencies: ["NPCContract", "GameWorld", "LanguageModels"]),
 
         // MARK: - ScriptedModel: the embedded default LanguageModel, playing each NPC from its content's dialogue rules
-        .target(name: "ScriptedModel", dependencies: ["LanguageModels", "GameWorld", "ParleyJSON"]),
+        .target(name: "ScriptedModel", dependencies: ["LanguageModels", "GameWorld", "NPCContract", "ParleyJSON"]),
         .testTarget(
             name: "ScriptedModelTests", dependencies: ["ScriptedModel", "LanguageModels", "GameWorld", "ParleyJSON"],
             exclude: ["Goldens"]),
