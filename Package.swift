@@ -71,7 +71,10 @@ let package = Package(
         // MARK: - ScriptedModel: the embedded default LanguageModel, playing each NPC from its content's dialogue rules
         .target(name: "ScriptedModel", dependencies: ["LanguageModels", "GameWorld", "NPCContract", "ParleyJSON"]),
         .testTarget(
-            name: "ScriptedModelTests", dependencies: ["ScriptedModel", "LanguageModels", "GameWorld", "ParleyJSON"],
+            name: "ScriptedModelTests",
+            dependencies: [
+                "ScriptedModel", "NPCContract", "ParleyEngine", "LanguageModels", "GameWorld", "ParleyJSON",
+            ],
             exclude: ["Goldens"]),
 
         // MARK: - SaveGames: one SQLite save file per slot (game state, annotated transcripts, feedback), over
