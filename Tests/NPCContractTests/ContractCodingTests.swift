@@ -145,6 +145,13 @@ import Testing
         } catch let error as GeneratedContent.ParsingError {
             #expect(error.debugDescription == "Not a StockReport: $.items[0].price: expected Int")
         }
+        let badGold = #"{"npc":"mira","player":{"name":"Ada","gold":null,"inventory":[]},"location":"market_square"}"#
+        do {
+            _ = try GameContext(GeneratedContent(json: badGold))
+            Issue.record("a context without the player's gold should not read")
+        } catch let error as GeneratedContent.ParsingError {
+            #expect(error.debugDescription == "Not a GameContext: $.player.gold: expected Int, found null")
+        }
         do {
             _ = try OfferTrade.Arguments(GeneratedContent(json: #"{"action":"sell","item":"lantern"}"#))
             Issue.record("an offer without a price should not read")
