@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ParleyHTTP", targets: ["ParleyHTTP"]),
         .library(name: "OpenAICompatible", targets: ["OpenAICompatible"]),
         .library(name: "GameWorld", targets: ["GameWorld"]),
+        .library(name: "NPCContract", targets: ["NPCContract"]),
         .library(name: "ScriptedModel", targets: ["ScriptedModel"]),
         .library(name: "SaveGames", targets: ["SaveGames"]),
         .library(name: "ParleyEngine", targets: ["ParleyEngine"]),
@@ -63,10 +64,18 @@ let package = Package(
         .target(name: "GameWorld", dependencies: ["ParleyJSON"]),
         .testTarget(name: "GameWorldTests", dependencies: ["GameWorld", "ParleyJSON"], exclude: ["Fixtures"]),
 
+        // MARK: - NPCContract: what the engine and every model say to each other (tool names, arguments and outputs,
+        // witnessed events, the game context), as types with one encoding each
+        .target(name: "NPCContract", dependencies: ["GameWorld", "LanguageModels"]),
+        .testTarget(name: "NPCContractTests", dependencies: ["NPCContract", "GameWorld", "LanguageModels"]),
+
         // MARK: - ScriptedModel: the embedded default LanguageModel, playing each NPC from its content's dialogue rules
-        .target(name: "ScriptedModel", dependencies: ["LanguageModels", "GameWorld", "ParleyJSON"]),
+        .target(name: "ScriptedModel", dependencies: ["LanguageModels", "GameWorld", "NPCContract", "ParleyJSON"]),
         .testTarget(
-            name: "ScriptedModelTests", dependencies: ["ScriptedModel", "LanguageModels", "GameWorld", "ParleyJSON"],
+            name: "ScriptedModelTests",
+            dependencies: [
+                "ScriptedModel", "NPCContract", "ParleyEngine", "LanguageModels", "GameWorld", "ParleyJSON",
+            ],
             exclude: ["Goldens"]),
 
         // MARK: - SaveGames: one SQLite save file per slot (game state, annotated transcripts, feedback), over
@@ -84,12 +93,12 @@ let package = Package(
         // MARK: - ParleyEngine: one session per NPC, NPC tools bound to the game state, the turn loop
         .target(
             name: "ParleyEngine",
-            dependencies: ["LanguageModels", "GameWorld", "ScriptedModel", "SaveGames", "ParleyJSON"]),
+            dependencies: ["LanguageModels", "GameWorld", "NPCContract", "ScriptedModel", "SaveGames", "ParleyJSON"]),
         .testTarget(
             name: "ParleyEngineTests",
             dependencies: [
                 "ParleyEngine", "LanguageModels", "LanguageModelsTesting", "GameWorld", "SaveGames", "ScriptedModel",
-                "OpenAICompatible", "LLMTestSupport", "ParleyJSON",
+                "OpenAICompatible", "LLMTestSupport", "ParleyJSON", "NPCContract",
             ]),
 
         // MARK: - ParleyModels: the backends an app offers (`--model scripted` or a server's URL), chosen by the app

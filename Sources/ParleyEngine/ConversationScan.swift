@@ -1,5 +1,6 @@
 import GameWorld
 import LanguageModels
+import NPCContract
 
 /// What conditions need to know about a conversation (first meeting, lines said, last topic), kept up to date as
 /// the conversation grows: each turn reads only the entries added since the last one, so the cost of a turn does
@@ -9,7 +10,7 @@ struct ConversationScan: Sendable {
     private(set) var scanned = 0
     /// The NPC's responses so far.
     private(set) var responses = 0
-    /// The player's own lines so far (game events, written in parentheses, do not count).
+    /// The player's own lines so far (the events the NPC witnessed do not count).
     private(set) var lines = 0
     /// The topic of the latest line that has one.
     private(set) var lastTopic: String?
@@ -22,8 +23,8 @@ struct ConversationScan: Sendable {
             switch entry {
             case .response: responses += 1
             case .prompt(let prompt):
+                guard !prompt.isWitnessedEvent else { continue }
                 let text = Self.text(of: prompt.segments)
-                guard !text.hasPrefix("(") else { continue }
                 lines += 1
                 if let topic = topics.topic(in: text) { lastTopic = topic }
             default: break

@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import LanguageModels
+import NPCContract
 
 // Talking: starting and ending conversations, turns, offers, history.
 
@@ -13,7 +14,7 @@ extension Game {
         }
         partner = npc.id
         let first = conversationFacts(of: npc.id, saying: nil).isFirstMeeting
-        await witness(.arrived(player: state.player.name), npc: npc.id, beat: first ? .firstTalk : nil, output: output)
+        await witness(.arrived, npc: npc.id, beat: first ? .firstTalk : nil, output: output)
     }
 
     func say(_ text: String, output: (GameOutput) -> Void) async {
@@ -25,14 +26,14 @@ extension Game {
 
     func bye(output: (GameOutput) -> Void) async {
         guard let npc = partner else { return output(.narration("You are not talking to anyone.")) }
-        await witness(.left(player: state.player.name), npc: npc, output: output)
+        await witness(.left, npc: npc, output: output)
         partner = nil
     }
 
     /// Tells an NPC what just happened and lets it answer, unless an authored beat for the event answers.
     func witness(_ event: WitnessedEvent, npc: NPCID, beat: BeatEvent? = nil, output: (GameOutput) -> Void) async {
         if let beat, await fireBeat(beat, npc: npc, witnessed: event, output: output) { return }
-        await speak(event.prompt, to: npc, output: output)
+        await speak(event.prompt(player: state.player.name, in: state.world), to: npc, output: output)
     }
 
     /// One turn: the prompt goes to the NPC's session, the answer streams out, the turn's context is recorded.
@@ -287,7 +288,6 @@ extension Game {
                         ? "No offer is waiting for your answer." : "Which offer? Talk to the one who made it."))
         }
         shared.update { $0.pendingOffers[npcID] = nil }
-        let player = state.player.name
         if accepting {
             do {
                 try shared.apply(.traded(offer: pending.offer))
@@ -300,8 +300,7 @@ extension Game {
         partner = npcID
         let event: WitnessedEvent =
             accepting
-            ? .offerAccepted(player: player, summary: pending.summary)
-            : .offerDeclined(player: player, summary: pending.summary)
+            ? .offerAccepted(summary: pending.summary) : .offerDeclined(summary: pending.summary)
         await witness(
             event, npc: npcID, beat: accepting ? .tradeAccepted(pending.offer) : .tradeRefused(pending.offer),
             output: output)
@@ -318,7 +317,7 @@ extension Game {
             switch entry {
             case .prompt(let prompt):
                 let text = prompt.segments.compactMap { if case .text(let t) = $0 { t.content } else { nil } }.joined()
-                return text.hasPrefix("(") ? text : "You: \(text)"
+                return prompt.isWitnessedEvent ? text : "You: \(text)"
             case .response(let response): return "\(name): \(response.segments.map(\.description).joined())"
             default: return nil
             }

@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import LanguageModels
+import NPCContract
 import ParleyJSON
 import ScriptedModel
 import Synchronization
@@ -142,17 +143,31 @@ extension Game {
             }
         }()
         let line = beat.line(occurrence: occurrence, in: conditionContext(for: npcID), item: item)
-        let prompt = (witnessed ?? WitnessedEvent(text: "(\(event))", data: ["event": .string("\(event)")])).prompt
+        let prompt = (witnessed ?? Self.unwitnessed(event, in: state.world))
+            .prompt(player: state.player.name, in: state.world)
         if let line, beat.mode == .instead || witnessed == nil || alwaysInstead {
             await say(line, to: prompt, npc: npcID, output: output)
         } else if let line {
             await speak(prompt, to: npcID, output: output, saying: line)
-        } else if let witnessed, !alwaysInstead {
+        } else if witnessed != nil, !alwaysInstead {
             // A beat with no lines only runs its effects; the model answers what happened as usual.
-            await speak(witnessed.prompt, to: npcID, output: output)
+            await speak(prompt, to: npcID, output: output)
         }
         await handle(fired, for: npcID, output: output, depth: depth)
         return true
+    }
+
+    /// The event a beat answers when it fires without a witnessed event (a flag an effect set): what the NPC
+    /// witnesses with the beat's event.
+    static func unwitnessed(_ event: BeatEvent, in world: World) -> WitnessedEvent {
+        switch event {
+        case .flagSet(let flag): .flagSet(flag)
+        case .arrive: .arrivedHere
+        case .firstTalk: .arrived
+        case .itemGiven(let item): .gave(item: item, quantity: 1)
+        case .tradeAccepted(let offer): .offerAccepted(summary: offer.summary(in: world))
+        case .tradeRefused(let offer): .offerDeclined(summary: offer.summary(in: world))
+        }
     }
 
     /// Records a verbatim line as the NPC's answer to a prompt, without the model: it joins the transcript as the
@@ -204,10 +219,10 @@ extension TradeOffer {
     func proposal(in world: World) -> OfferProposal {
         if let stack = npcGives.items.first {
             return OfferProposal(
-                action: "sell", item: stack.item.rawValue, quantity: stack.quantity, price: playerGives.gold)
+                action: .sell, item: stack.item.rawValue, quantity: stack.quantity, price: playerGives.gold)
         }
         let stack = playerGives.items.first
         return OfferProposal(
-            action: "buy", item: stack?.item.rawValue ?? "", quantity: stack?.quantity, price: npcGives.gold)
+            action: .buy, item: stack?.item.rawValue ?? "", quantity: stack?.quantity, price: npcGives.gold)
     }
 }

@@ -1,4 +1,5 @@
 import GameWorld
+import NPCContract
 
 // Moving around and handling items: the commands that need no model.
 
@@ -46,8 +47,7 @@ extension Game {
         }
         output(.narration(describeLocation()))
         for npc in self.state.npcsHere.map(\.id).sorted(by: { $0.rawValue < $1.rawValue }) {
-            let arrival = WitnessedEvent(text: "(\(self.state.player.name) arrives.)", data: ["event": "arrivedHere"])
-            await fireBeat(.arrive, npc: npc, witnessed: arrival, output: output, alwaysInstead: true)
+            await fireBeat(.arrive, npc: npc, witnessed: .arrivedHere, output: output, alwaysInstead: true)
         }
     }
 
@@ -97,9 +97,7 @@ extension Game {
         if partner != npc.id {
             partner = npc.id
         }
-        await witness(
-            .gave(player: state.player.name, item: item, quantity: 1), npc: npc.id, beat: .itemGiven(item.id),
-            output: output)
+        await witness(.gave(item: item.id, quantity: 1), npc: npc.id, beat: .itemGiven(item.id), output: output)
     }
 
     func npcHere(named name: String) -> NPC? {

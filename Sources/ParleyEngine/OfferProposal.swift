@@ -1,5 +1,6 @@
 import GameWorld
 import LanguageModels
+import NPCContract
 
 /// A trade an NPC proposes in structured output, for games that ask a model for offers with guided generation
 /// rather than through the `offerTrade` tool:
@@ -12,8 +13,8 @@ import LanguageModels
 /// Such an offer goes through the same trade guard as the tool: it becomes the pending offer only if the rules
 /// allow it, and a refused one is reported.
 public struct OfferProposal: CodableGenerable, Equatable {
-    /// `sell` (the NPC sells to the player) or `buy` (the NPC buys from the player).
-    public var action: String
+    /// `.sell` (the NPC sells to the player) or `.buy` (the NPC buys from the player).
+    public var action: OfferTerms.Action
     /// The item's id, name or alias.
     public var item: String
     /// How many; 1 when left out.
@@ -24,28 +25,23 @@ public struct OfferProposal: CodableGenerable, Equatable {
     /// Creates a proposal.
     ///
     /// - Parameters:
-    ///   - action: `sell` or `buy`.
+    ///   - action: `.sell` or `.buy`.
     ///   - item: The item.
     ///   - quantity: How many.
     ///   - price: Gold in total.
-    public init(action: String, item: String, quantity: Int? = nil, price: Int) {
+    public init(action: OfferTerms.Action, item: String, quantity: Int? = nil, price: Int) {
         self.action = action
         self.item = item
         self.quantity = quantity
         self.price = price
     }
 
-    /// The same schema as the `offerTrade` tool's arguments.
+    /// The same properties as the `offerTrade` tool's arguments (`OfferTrade.Arguments`): a model chooses the
+    /// action among `sell` and `buy`.
     public static var generationSchema: GenerationSchema {
         GenerationSchema(
             type: OfferProposal.self, description: "A trade offer to the player",
-            properties: [
-                .init(name: "action", type: String.self, guides: [.anyOf(["sell", "buy"])]),
-                .init(name: "item", type: String.self),
-                .init(name: "quantity", type: Int?.self, guides: [.minimum(1)]),
-                .init(
-                    name: "price", description: "Gold for all of them together", type: Int.self, guides: [.minimum(0)]),
-            ])
+            properties: OfferTrade.Arguments.schemaProperties)
     }
 }
 
@@ -53,7 +49,7 @@ public struct OfferProposal: CodableGenerable, Equatable {
 public enum OfferDecision: Sendable, Equatable {
     /// The offer is now pending, waiting for the player's answer.
     case pending(PendingOffer)
-    /// The offer was refused, for these reasons; a feedback report was filed.
+    /// The offer was refused, for these reasons (each in the words the model reads); a feedback report was filed.
     case refused(reasons: [String])
 }
 
@@ -69,9 +65,9 @@ extension Game {
         let toolbox = NPCToolbox(npc: npc, state: shared) { [shared] refusal in
             shared.update { $0.refusedOffers.append(refusal) }
         }
-        let output = toolbox.review(proposal)
+        let result = toolbox.review(proposal)
         reportRefusals(since: before, npc: npc)
-        if let pending = pendingOffers[npc], output.status == "pending" { return .pending(pending) }
-        return .refused(reasons: output.reasons)
+        if let pending = pendingOffers[npc], result.status == .pending { return .pending(pending) }
+        return .refused(reasons: result.reasons.map(\.message))
     }
 }

@@ -6,45 +6,50 @@ import Synchronization
 ///
 /// Tools run inside `LanguageModelSession.respond`, on whatever task the session uses; they read and change the
 /// game through this box, one at a time.
-final class SharedGameState: Sendable {
+package final class SharedGameState: Sendable {
     /// What the box holds.
-    struct Contents: Sendable {
+    package struct Contents: Sendable {
         /// The world and the player.
-        var game: GameState
+        package var game: GameState
         /// Offers NPCs made that wait for the player's answer, one per NPC.
-        var pendingOffers: [NPCID: PendingOffer] = [:]
+        package var pendingOffers: [NPCID: PendingOffer] = [:]
         /// Offers the game refused this session, for feedback reports.
-        var refusedOffers: [RefusedOffer] = []
+        package var refusedOffers: [RefusedOffer] = []
         /// The events applied since the box was filled, in order.
-        var events: [GameEvent] = []
+        package var events: [GameEvent] = []
         /// The per-unit prices each NPC quoted in its last answer, for the trade guard.
-        var quotes: [NPCID: [ItemID: Int]] = [:]
+        package var quotes: [NPCID: [ItemID: Int]] = [:]
     }
 
     private let contents: Mutex<Contents>
     /// The rules trades follow.
-    let rules: TradeRules
+    package let rules: TradeRules
 
-    init(_ game: GameState, rules: TradeRules = .standard) {
+    /// A box holding a game state, whose trades follow `rules`.
+    ///
+    /// - Parameters:
+    ///   - game: The world and the player.
+    ///   - rules: The rules trades follow.
+    package init(_ game: GameState, rules: TradeRules = .standard) {
         contents = Mutex(Contents(game: game))
         self.rules = rules
     }
 
     /// Reads the contents.
-    func read<T: Sendable>(_ body: (Contents) -> T) -> T {
+    package func read<T: Sendable>(_ body: (Contents) -> T) -> T {
         contents.withLock { body($0) }
     }
 
     /// Changes the contents.
-    func update<T: Sendable>(_ body: (inout Contents) throws -> T) rethrows -> T {
+    package func update<T: Sendable>(_ body: (inout Contents) throws -> T) rethrows -> T {
         try contents.withLock { try body(&$0) }
     }
 
     /// The current game state.
-    var game: GameState { read(\.game) }
+    package var game: GameState { read(\.game) }
 
     /// Applies an event through the world's rules, or throws and changes nothing.
-    func apply(_ event: GameEvent) throws(GameEventError) {
+    package func apply(_ event: GameEvent) throws(GameEventError) {
         try contents.withLock { (contents: inout Contents) throws(GameEventError) in
             try contents.game.apply(event, rules: rules)
             contents.events.append(event)

@@ -1,52 +1,49 @@
 import Foundation
 import GameWorld
+import NPCContract
 
 /// Every offer an NPC proposes passes here before it can become the pending offer.
 ///
-/// The guard turns the model's proposal into a `TradeOffer` and checks it against `TradeRules` (stock, purses,
-/// prices, quest and untradeable items, quantities, presence) and against what the NPC itself just said: an NPC
-/// that quoted a price may not then ask more for the item when selling, or pay less when buying. A refused offer
-/// changes nothing; the reasons go back to the model, so it can recover in voice, and into a feedback report.
+/// The guard turns the model's proposal into a `TradeOffer` and checks it against the `TradeRules` the game was
+/// made with (stock, purses, prices, quest and untradeable items, quantities, presence) and against what the NPC
+/// itself just said: an NPC that quoted a price may not then ask more for the item when selling, or pay less when
+/// buying. A refused offer changes nothing; the reasons go back to the model, so it can recover in voice, and into
+/// a feedback report.
 struct TradeGuard {
     /// The prices the NPC quoted in its last answer, per unit, by item.
     var quotes: [ItemID: Int]
+    /// The rules trades follow: the ones the game was made with.
+    var rules: TradeRules
 
     /// The guard's decision.
     enum Verdict {
         /// The offer may stand.
         case allowed(TradeOffer)
-        /// The offer is refused: the trade (when the proposal named known items) and every reason, in words.
-        case refused(TradeOffer?, reasons: [String])
+        /// The offer is refused: the trade (when the proposal named known items) and every reason.
+        case refused(TradeOffer?, reasons: [RefusalReason])
     }
 
     /// Reviews a proposal: `sell` means the NPC sells `item` to the player for `price` gold in total.
     func review(
-        action: String, item itemText: String, quantity: Int, price: Int, npc npcID: NPCID, in state: GameState
+        action: OfferTerms.Action, item itemText: String, quantity: Int, price: Int, npc npcID: NPCID,
+        in state: GameState
     )
         -> Verdict
     {
         let world = state.world
-        guard let npc = world.npcs[npcID] else { return .refused(nil, reasons: ["There is no such NPC as \(npcID)."]) }
-        let selling = action.lowercased() != "buy"
-        guard action.lowercased() == "sell" || action.lowercased() == "buy" else {
-            return .refused(nil, reasons: ["\"\(action)\" is not a trade: the action must be sell or buy."])
-        }
+        guard let npc = world.npcs[npcID] else { return .refused(nil, reasons: [.noSuchNPC(npcID)]) }
+        let selling = action == .sell
         let holder = selling ? npc.inventory : state.player.inventory
         guard let item = world.item(named: itemText, preferring: holder) else {
-            return .refused(nil, reasons: ["There is no such item as \"\(itemText)\" in this world."])
+            return .refused(nil, reasons: [.noSuchTradeItem(itemText)])
         }
-        let offer =
-            selling
-            ? TradeOffer.buying(item.id, quantity: quantity, from: npc.id, for: price)
-            : TradeOffer.selling(item.id, quantity: quantity, to: npc.id, for: price)
-        var reasons = TradeRules.standard.validate(offer, in: state).rejections.map { $0.explanation(in: world) }
+        let offer = OfferTerms(action: action, item: item.id, quantity: quantity, price: price).tradeOffer(npc: npc.id)
+        var reasons = rules.validate(offer, in: state).rejections.map { RefusalReason.tradeRule($0, in: world) }
         if quantity == 1, let quoted = quotes[item.id] {
             if selling, price > quoted {
-                reasons.append(
-                    "\(npc.name) just said the \(item.name) costs \(quoted) gold, but the offer asks \(price).")
+                reasons.append(.asksMoreThanQuoted(npc: npc.name, item: item.name, quoted: quoted, asked: price))
             } else if !selling, price < quoted {
-                reasons.append(
-                    "\(npc.name) just offered \(quoted) gold for the \(item.name), but the offer pays \(price).")
+                reasons.append(.paysLessThanQuoted(npc: npc.name, item: item.name, quoted: quoted, paid: price))
             }
         }
         return reasons.isEmpty ? .allowed(offer) : .refused(offer, reasons: reasons)

@@ -1,4 +1,5 @@
 import LanguageModels
+import NPCContract
 
 /// An annotated transcript as text a person reads: who said what, what the NPC looked up and offered, and the
 /// game context of each turn.
@@ -36,7 +37,7 @@ public enum TranscriptFormatter {
                 }
                 let text = prompt.segments.compactMap { if case .text(let t) = $0 { t.content } else { nil } }
                     .joined(separator: " ")
-                lines.append(text.hasPrefix("(") ? text : "You: \(text)")
+                lines.append(prompt.isWitnessedEvent ? text : "You: \(text)")
             case .toolCalls(let calls):
                 if showTools { for call in calls { lines.append("  · \(call.toolName) \(call.arguments.jsonString)") } }
             case .toolOutput(let output):

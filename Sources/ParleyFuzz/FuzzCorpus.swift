@@ -34,7 +34,8 @@ enum FuzzCorpus {
     /// One entry of each kind, with options, a response format, tool definitions, structured segments and
     /// reasoning, as Apple-format JSON objects.
     static func richEntries() -> [JSONValue] {
-        [
+        let stock = JSONValue.string(NPCTool.lookUpStock.rawValue)
+        return [
             [
                 "id": "instructions-1", "role": "instructions",
                 "contents": [["type": "text", "id": "instructions-1-text", "text": "You are Mira, a merchant."]],
@@ -42,7 +43,7 @@ enum FuzzCorpus {
                     [
                         "type": "function",
                         "function": [
-                            "name": "lookUpStock", "description": "Looks up an item in the stock.",
+                            "name": stock, "description": "Looks up an item in the stock.",
                             "parameters": [
                                 "type": "object", "title": "Arguments", "required": ["item"],
                                 "properties": ["item": ["type": "string"]],
@@ -70,15 +71,15 @@ enum FuzzCorpus {
             ],
             [
                 "id": "calls-1", "role": "response",
-                "toolCalls": [["id": "call-1", "name": "lookUpStock", "arguments": #"{"item": "lantern"}"#]],
+                "toolCalls": [["id": "call-1", "name": stock, "arguments": #"{"item": "lantern"}"#]],
             ],
             [
-                "id": "call-1", "role": "tool", "toolName": "lookUpStock", "toolCallID": "call-1",
+                "id": "call-1", "role": "tool", "toolName": stock, "toolCallID": "call-1",
                 "contents": [
                     [
                         "type": "structure", "id": "out-1",
                         "structure": [
-                            "source": "lookUpStock",
+                            "source": stock,
                             "content": ["items": [["item": "lantern", "price": 25, "ratio": 1.25]], "missing": .null],
                         ],
                     ]
@@ -157,7 +158,10 @@ enum FuzzCorpus {
         }
         let call = chunk([
             "tool_calls": [
-                ["index": 0, "id": "c1", "type": "function", "function": ["name": "lookUpStock", "arguments": ""]]
+                [
+                    "index": 0, "id": "c1", "type": "function",
+                    "function": ["name": .string(NPCTool.lookUpStock.rawValue), "arguments": ""],
+                ]
             ]
         ])
         let fragments = [#"{"it"#, #"em": "#, #""lantern"}"#].map { fragment in

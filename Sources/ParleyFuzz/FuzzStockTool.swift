@@ -1,8 +1,9 @@
+import GameWorld
 import LanguageModels
 
 /// The tool the model-stream fuzzer's sessions offer, so streamed tool calls have something to call.
 struct FuzzStockTool: Tool {
-    let name = "lookUpStock"
+    let name = NPCTool.lookUpStock.rawValue
     let description = "Looks up an item's price."
 
     /// The tool's one argument.

@@ -35,6 +35,8 @@ enum StressGame {
     /// The entries turn `turn` appends to its NPC's transcript: instructions first, on the NPC's first turn.
     static func entries(turn: Int) -> [Transcript.Entry] {
         let npc = npc(turn: turn).rawValue
+        let stock = JSONValue.string(NPCTool.lookUpStock.rawValue)
+        let offer = JSONValue.string(NPCTool.offerTrade.rawValue)
         var objects: [JSONValue] = []
         if turn <= npcs.count {
             objects.append([
@@ -44,7 +46,7 @@ enum StressGame {
                     [
                         "type": "function",
                         "function": [
-                            "name": "lookUpStock", "description": "Looks up an item in the stock.",
+                            "name": stock, "description": "Looks up an item in the stock.",
                             "parameters": [
                                 "type": "object", "title": "Arguments", "required": ["item"],
                                 "properties": ["item": ["type": "string"]],
@@ -78,28 +80,28 @@ enum StressGame {
         objects.append([
             "id": .string("calls-\(turn)"), "role": "response",
             "toolCalls": [
-                ["id": .string("call-\(turn)-a"), "name": "lookUpStock", "arguments": #"{"item": "item_1"}"#],
+                ["id": .string("call-\(turn)-a"), "name": stock, "arguments": #"{"item": "item_1"}"#],
                 [
-                    "id": .string("call-\(turn)-b"), "name": "offerTrade",
+                    "id": .string("call-\(turn)-b"), "name": offer,
                     "arguments": .string(#"{"gold": \#(turn), "note": "turn \#(turn) \#u{2014} \"quoted\""}"#),
                 ],
             ],
         ])
         objects.append([
-            "id": .string("call-\(turn)-a"), "role": "tool", "toolName": "lookUpStock",
+            "id": .string("call-\(turn)-a"), "role": "tool", "toolName": stock,
             "toolCallID": .string("call-\(turn)-a"),
             "contents": [
                 ["type": "text", "id": .string("out-\(turn)-a"), "text": .string("item_1: \(turn) in stock")]
             ],
         ])
         objects.append([
-            "id": .string("call-\(turn)-b"), "role": "tool", "toolName": "offerTrade",
+            "id": .string("call-\(turn)-b"), "role": "tool", "toolName": offer,
             "toolCallID": .string("call-\(turn)-b"),
             "contents": [
                 [
                     "type": "structure", "id": .string("out-\(turn)-b"),
                     "structure": [
-                        "source": "offerTrade",
+                        "source": offer,
                         "content": ["accepted": .bool(turn % 2 == 0), "price": .integer(turn), "ratio": 1.25],
                     ],
                 ]

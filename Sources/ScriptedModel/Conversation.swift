@@ -1,23 +1,12 @@
 import GameWorld
 import LanguageModels
+import NPCContract
 
 /// What the scripted model reads from a transcript: this turn's prompt (words or a game event), the tool calls
 /// and outputs of this turn so far, and what the conversation before it established: whether the NPC has spoken,
 /// the player's name and belongings as last seen, prices quoted, the item last talked about, and the offer
 /// waiting for the player's answer.
 struct Conversation: Sendable {
-    /// A game event the NPC witnessed, from a prompt's `GameEvent` segment.
-    struct Event: Sendable, Equatable {
-        /// `arrived`, `left`, `gave`, `offerAccepted`, `offerDeclined`, or another name.
-        let name: String
-        /// The item concerned, if any.
-        let item: ItemID?
-        /// How many, if given.
-        let quantity: Int?
-        /// The game's summary, if given.
-        let summary: String?
-    }
-
     /// An offer the NPC made and the game made pending.
     struct Offer: Sendable, Equatable {
         /// Whether the NPC sells (`sell`) rather than buys (`buy`).
@@ -34,22 +23,45 @@ struct Conversation: Sendable {
         let summary: String?
     }
 
-    /// One tool call of this turn and what it returned.
+    /// One tool call of this turn and what it returned, read through the contract.
     struct Exchange: Sendable {
-        /// The call.
+        /// The call as the transcript has it.
         let call: Transcript.ToolCall
         /// The tool, if it is one of the NPC tools.
         let tool: NPCTool?
-        /// The structured output, if the output was structured (or JSON text).
-        let content: GeneratedContent?
-        /// The output as text, when it was not structured.
+        /// The call with its arguments, when it is an NPC tool's and its arguments read.
+        let request: NPCToolCall?
+        /// The output, when it is the tool's structured answer.
+        let output: NPCToolOutput?
+        /// The output's text, when it was not structured (an error, arguments the session could not read).
         let text: String
+
+        /// The stock, when the output is `lookUpStock`'s.
+        var stock: StockReport? {
+            if case .stock(let report)? = output { return report }
+            return nil
+        }
+
+        /// The player, when the output is `inspectPlayer`'s.
+        var player: PlayerReport? {
+            if case .player(let report)? = output { return report }
+            return nil
+        }
+
+        /// The game's decision on an action: the output, or a refusal in the tool's own words when it answered in
+        /// text (or in something else than an action's result).
+        var action: ActionResult {
+            if case .action(let result)? = output { return result }
+            return .refused(text.isEmpty ? [] : [.stated(text)])
+        }
     }
 
-    /// The player's words this turn, or `nil` when the prompt is a game event.
+    /// The player's words this turn, or `nil` when the prompt is an event the NPC witnessed.
     private(set) var line: String?
-    /// The game event this turn, if the prompt is one.
-    private(set) var event: Event?
+    /// Whether this turn's prompt is an event the NPC witnessed (it has a `GameEvent` segment).
+    private(set) var isEvent = false
+    /// The event this turn, when the prompt is one this version reads.
+    private(set) var event: WitnessedEvent?
     /// This turn's tool calls with their outputs, in order.
     private(set) var exchanges: [Exchange] = []
     /// The tool names of each round of calls this turn.
@@ -86,8 +98,7 @@ struct Conversation: Sendable {
     /// - Parameters:
     ///   - transcript: The request's transcript.
     ///   - resolver: Finds items in words and tool arguments.
-    ///   - world: The world, for stock names.
-    init(_ transcript: Transcript, resolver: ItemResolver, world: World) {
+    init(_ transcript: Transcript, resolver: ItemResolver) {
         let entries = Array(transcript)
         let promptIndex = entries.lastIndex { if case .prompt = $0 { true } else { false } }
         var calls: [String: Transcript.ToolCall] = [:]
@@ -98,71 +109,72 @@ struct Conversation: Sendable {
             let isBefore = promptIndex.map { index < $0 } ?? true
             switch entry {
             case .instructions(let instructions):
-                for case .structure(let segment) in instructions.segments where segment.source == "GameContext" {
-                    if let player = segment.content[property: "player"] {
-                        let report = PlayerReport(player)
-                        reports.append((index, report))
-                        playerName = report.name ?? playerName
-                    }
-                    if let place = segment.content.string("location") { location = LocationID(place) }
+                if let context = instructions.gameContext {
+                    reports.append((index, context.player))
+                    playerName = context.player.name
+                    location = context.location
                 }
             case .prompt(let prompt):
-                let (words, event) = Self.read(prompt)
+                let event = prompt.witnessedEvent
                 if index == promptIndex {
-                    line = event == nil ? words : nil
+                    isEvent = prompt.isWitnessedEvent
+                    line = isEvent ? nil : Self.words(of: prompt)
                     self.event = event
-                    if let event, event.name == "offerAccepted" || event.name == "offerDeclined" {
+                    switch event {
+                    case .offerAccepted?, .offerDeclined?:
                         settledOffer = pending
-                        if event.name == "offerAccepted", let offer = pending, offer.npcSells, let item = offer.item {
+                        if case .offerAccepted? = event, let offer = pending, offer.npcSells, let item = offer.item {
                             fromNPC.insert(item)
                         }
-                    } else {
+                    default:
                         pendingOffer = pending
                     }
-                } else if event == nil {
-                    previousLine = words
-                } else if let event {
-                    if event.name == "offerAccepted" || event.name == "offerDeclined" {
-                        if event.name == "offerAccepted", let offer = pending, offer.npcSells, let item = offer.item {
+                } else if !prompt.isWitnessedEvent {
+                    previousLine = Self.words(of: prompt)
+                } else {
+                    switch event {
+                    case .offerAccepted?, .offerDeclined?:
+                        if case .offerAccepted? = event, let offer = pending, offer.npcSells, let item = offer.item {
                             fromNPC.insert(item)
                         }
                         pending = nil
+                    default:
+                        break
                     }
                 }
             case .toolCalls(let toolCalls):
                 if !isBefore { rounds.append(toolCalls.map(\.toolName)) }
                 for call in toolCalls { calls[call.id] = call }
-            case .toolOutput(let output):
-                let call = calls[output.id]
-                let (content, text) = Self.read(output)
-                let tool = NPCTool(rawValue: output.toolName)
+            case .toolOutput(let toolOutput):
+                let call = calls[toolOutput.id]
+                let request = call.flatMap(NPCToolCall.init)
+                let output = NPCToolOutput(toolOutput)
                 if !isBefore, let call {
-                    exchanges.append(Exchange(call: call, tool: tool, content: content, text: text))
+                    exchanges.append(
+                        Exchange(
+                            call: call, tool: NPCTool(rawValue: toolOutput.toolName), request: request, output: output,
+                            text: Self.text(of: toolOutput)))
                 }
-                guard let content else { continue }
-                switch tool {
-                case .lookUpStock:
-                    let lines = StockReport(content, world: world).lines
-                    for line in lines { prices[line.item] = line }
-                    if isBefore, !lines.isEmpty { pricesQuotedBefore = true }
-                case .inspectPlayer:
-                    let report = PlayerReport(content)
+                switch output {
+                case .stock(let report)?:
+                    for line in report.lines { prices[line.item] = line }
+                    if isBefore, !report.lines.isEmpty { pricesQuotedBefore = true }
+                case .player(let report)?:
                     reports.append((index, report))
-                    playerName = report.name ?? playerName
-                case .offerTrade:
-                    guard isBefore, let call, ActionReport(content).status == "pending" else { continue }
-                    let itemText = call.arguments.string("item") ?? ""
-                    pending = Offer(
-                        npcSells: call.arguments.string("action") != "buy", item: resolver.item(named: itemText),
-                        itemText: itemText, quantity: call.arguments.integer("quantity") ?? 1,
-                        price: call.arguments.integer("price") ?? 0, summary: ActionReport(content).summary)
-                case .giveItem:
-                    if ActionReport(content).status == "given", let text = call?.arguments.string("item"),
-                        let item = resolver.item(named: text)
-                    {
-                        fromNPC.insert(item)
+                    playerName = report.name
+                case .action(let result)?:
+                    switch (result.status, request) {
+                    case (.pending, .offerTrade(let offer)?) where isBefore:
+                        pending = Offer(
+                            npcSells: offer.action == .sell, item: resolver.item(named: offer.item),
+                            itemText: offer.item, quantity: offer.quantity ?? 1, price: offer.price,
+                            summary: result.summary)
+                    case (.given, .giveItem(let gift)?):
+                        if let item = resolver.item(named: gift.item) { fromNPC.insert(item) }
+                    default:
+                        break
                     }
-                default:
+                case nil:
                     break
                 }
             case .response:
@@ -185,7 +197,7 @@ struct Conversation: Sendable {
     /// it first speaks), and not got from the NPC itself; most valuable first.
     func noticedItems(in world: World) -> [ItemID] {
         guard let latest else { return [] }
-        let new = latest.lines.filter { line in
+        let new = latest.inventory.filter { line in
             line.quantity > (lastSeen?.quantity(of: line.item) ?? 0) && !fromNPC.contains(line.item)
                 && world.items[line.item] != nil
         }.map(\.item)
@@ -206,16 +218,15 @@ struct Conversation: Sendable {
         for entry in entries.reversed() {
             switch entry {
             case .prompt(let prompt):
-                let (words, event) = read(prompt)
-                if let event {
-                    if let item = event.item { return item }
+                if prompt.isWitnessedEvent {
+                    if let item = prompt.witnessedEvent?.item { return item }
                 } else {
-                    let items = resolver.bestItems(in: Words(words))
+                    let items = resolver.bestItems(in: Words(words(of: prompt)))
                     if items.count == 1 { return items[0] }
                 }
             case .toolCalls(let calls):
                 for call in calls.reversed() {
-                    if let text = call.arguments.string("item"), let item = resolver.item(named: text) { return item }
+                    if let text = NPCToolCall(call)?.item, let item = resolver.item(named: text) { return item }
                 }
             default:
                 break
@@ -224,38 +235,21 @@ struct Conversation: Sendable {
         return nil
     }
 
-    /// A prompt's words (its text segments) and its game event, if it has a `GameEvent` segment.
-    private static func read(_ prompt: Transcript.Prompt) -> (String, Event?) {
-        var texts: [String] = []
-        var event: Event?
-        for segment in prompt.segments {
-            switch segment {
-            case .text(let text): texts.append(text.content)
-            case .structure(let structure) where structure.source == "GameEvent":
-                let content = structure.content
-                event = Event(
-                    name: content.string("event") ?? "unknown", item: content.string("item").map { ItemID($0) },
-                    quantity: content.integer("quantity"), summary: content.string("summary"))
-            case .structure:
-                break
-            }
-        }
-        return (texts.joined(separator: "\n"), event)
+    /// A prompt's words: its text segments.
+    private static func words(of prompt: Transcript.Prompt) -> String {
+        prompt.segments.compactMap { if case .text(let text) = $0 { text.content } else { nil } }.joined(
+            separator: "\n")
     }
 
-    /// A tool output's structured content (from a structured segment, or JSON text), or its text.
-    private static func read(_ output: Transcript.ToolOutput) -> (GeneratedContent?, String) {
+    /// A tool output's text: empty when the output is structured.
+    private static func text(of output: Transcript.ToolOutput) -> String {
         var texts: [String] = []
         for segment in output.segments {
             switch segment {
-            case .structure(let structure): return (structure.content, "")
+            case .structure: return ""
             case .text(let text): texts.append(text.content)
             }
         }
-        let text = texts.joined(separator: "\n")
-        if let content = try? GeneratedContent(json: text), content.isComplete, case .structure = content.kind {
-            return (content, text)
-        }
-        return (nil, text)
+        return texts.joined(separator: "\n")
     }
 }

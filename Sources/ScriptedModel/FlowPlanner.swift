@@ -1,5 +1,6 @@
 import GameWorld
 import LanguageModels
+import NPCContract
 import ParleyJSON
 
 /// Decides the next step of a turn from the rule that answers it: call tools, or say something about an outcome.
@@ -26,8 +27,8 @@ import ParleyJSON
 struct FlowPlanner {
     /// The next step.
     enum Step {
-        /// Ask for these tool calls.
-        case call([(tool: NPCTool, arguments: JSONObject)])
+        /// Ask for these tool calls: the tool and the call's arguments.
+        case call([(tool: NPCTool, arguments: GeneratedContent)])
         /// Answer, for this outcome, with these facts.
         case say(DialogueOutcome?, ReplyFacts)
     }
@@ -42,7 +43,7 @@ struct FlowPlanner {
 
     private var conversation: Conversation { scene.conversation }
     private var canCall: Bool { conversation.rounds.count < Self.maximumRounds }
-    private func has(_ tool: NPCTool) -> Bool { scene.tools.contains(tool.rawValue) }
+    private func has(_ tool: NPCTool) -> Bool { scene.tools.contains(tool) }
     private func last(_ tool: NPCTool) -> Conversation.Exchange? { conversation.exchanges(with: tool).last }
 
     /// The situation of an intent without a flow: an offer is waiting, or nothing.
@@ -71,9 +72,7 @@ struct FlowPlanner {
         return .say(outcome, facts)
     }
 
-    private func call(_ tool: NPCTool, _ arguments: [(String, JSONValue)] = []) -> Step {
-        .call([(tool, JSONObject(arguments))])
-    }
+    private func call(_ call: NPCToolCall) -> Step { .call([(call.tool, call.arguments)]) }
 
     /// The item as tools are asked about it: its id, or the player's words.
     private var focusText: String? {
@@ -111,11 +110,10 @@ struct FlowPlanner {
 
     private func askStock() -> Step {
         guard npc.trade.trades, has(.lookUpStock) else { return say(.unavailable) }
-        if let exchange = last(.lookUpStock), let content = exchange.content {
-            let report = StockReport(content, world: world)
+        if let report = last(.lookUpStock)?.stock {
             return say(report.lines.isEmpty ? .empty : .listed) { $0.stock = report.lines }
         }
-        return canCall ? call(.lookUpStock) : say(.unavailable)
+        return canCall ? call(.lookUpStock(.init())) : say(.unavailable)
     }
 
     private func askPrice() -> Step {
@@ -126,7 +124,7 @@ struct FlowPlanner {
         }
         guard npc.trade.trades, has(.lookUpStock), let text = focusText else { return say(.unavailable) }
         if let exchange = last(.lookUpStock) {
-            let report = exchange.content.map { StockReport($0, world: world) }
+            let report = exchange.stock
             if let line = report.flatMap({ stockLine(in: $0) }) {
                 return say(.priced) { facts in
                     facts.item = line.item
@@ -138,7 +136,7 @@ struct FlowPlanner {
             }
             return say(.missing) { $0.itemText = $0.item == nil ? (report?.missing ?? text) : nil }
         }
-        return canCall ? call(.lookUpStock, [("item", .string(text))]) : say(.unavailable)
+        return canCall ? call(.lookUpStock(.init(item: text))) : say(.unavailable)
     }
 
     /// The stock line for the focused item: its own, or the only one listed when the game found it by the words.
@@ -159,7 +157,7 @@ struct FlowPlanner {
         }
         if let exchange = last(.offerTrade) { return offerOutcome(exchange) }
         if let exchange = last(.lookUpStock) {
-            let report = exchange.content.map { StockReport($0, world: world) }
+            let report = exchange.stock
             guard let line = report.flatMap({ stockLine(in: $0) }) else {
                 return say(.missing) { $0.itemText = $0.item == nil ? (report?.missing ?? text) : nil }
             }
@@ -170,7 +168,7 @@ struct FlowPlanner {
             // and the player can haggle. (Offering anyway would be refused by the game, and reported.)
             if has(.inspectPlayer) {
                 guard let purse = last(.inspectPlayer) else { return call(.inspectPlayer) }
-                if let gold = purse.content.map({ PlayerReport($0) })?.gold, gold < price {
+                if let gold = purse.player?.gold, gold < price {
                     return say(.priced) { facts in
                         facts.item = line.item
                         facts.itemText = line.name
@@ -180,14 +178,9 @@ struct FlowPlanner {
                     }
                 }
             }
-            return call(
-                .offerTrade,
-                [
-                    ("action", "sell"), ("item", .string(line.item.rawValue)), ("quantity", .integer(quantity)),
-                    ("price", .integer(price)),
-                ])
+            return call(.offerTrade(.init(action: .sell, item: line.item.rawValue, quantity: quantity, price: price)))
         }
-        return canCall ? call(.lookUpStock, [("item", .string(text))]) : say(.unavailable)
+        return canCall ? call(.lookUpStock(.init(item: text))) : say(.unavailable)
     }
 
     private func haggle() -> Step {
@@ -210,18 +203,15 @@ struct FlowPlanner {
             // Selling: the player must be able to pay, or the NPC names the cost instead of making a doomed offer.
             if npcSells, has(.inspectPlayer) {
                 guard let purse = last(.inspectPlayer) else { return call(.inspectPlayer) }
-                if let gold = purse.content.map({ PlayerReport($0) })?.gold, gold < price {
+                if let gold = purse.player?.gold, gold < price {
                     return say(.refused) {
                         $0.item = item; $0.price = price; $0.reasons = ["You have only \(gold) gold."]
                     }
                 }
             }
             return call(
-                .offerTrade,
-                [
-                    ("action", .string(npcSells ? "sell" : "buy")), ("item", .string(item.rawValue)),
-                    ("quantity", .integer(quantity)), ("price", .integer(price)),
-                ])
+                .offerTrade(
+                    .init(action: npcSells ? .sell : .buy, item: item.rawValue, quantity: quantity, price: price)))
         }
         if let price = scene.price {
             // A merchant who knows its lowest price counters a lower bid at that price, rather than making an
@@ -237,11 +227,11 @@ struct FlowPlanner {
         if npcSells {
             guard let line = conversation.prices[item] else {
                 if has(.lookUpStock), last(.lookUpStock) == nil, canCall {
-                    return call(.lookUpStock, [("item", .string(item.rawValue))])
+                    return call(.lookUpStock(.init(item: item.rawValue)))
                 }
                 return say(last(.lookUpStock) == nil ? .unavailable : .missing)
             }
-            let floor = (line.lowestPrice ?? line.price).saturatingMultiplied(by: quantity)
+            let floor = line.lowestPrice.saturatingMultiplied(by: quantity)
             let current = pending?.price ?? line.price.saturatingMultiplied(by: quantity)
             // Half-way down to the floor, rounding the step up; written so that a price at Int.max cannot overflow.
             let gap = current - floor
@@ -266,7 +256,7 @@ struct FlowPlanner {
         guard !npc.trade.buys.isEmpty else { return say(.notWanted) }
         if let exchange = last(.offerTrade) { return offerOutcome(exchange) }
         guard let exchange = last(.inspectPlayer) else { return canCall ? call(.inspectPlayer) : say(.unavailable) }
-        let report = exchange.content.map(PlayerReport.init) ?? PlayerReport(GeneratedContent(properties: [:]))
+        let report = exchange.player ?? PlayerReport(name: "", gold: 0, inventory: [])
         let item: ItemID
         switch scene.focus {
         case .none:
@@ -287,11 +277,10 @@ struct FlowPlanner {
         let quantity = scene.quantity ?? 1
         guard canCall else { return say(.unavailable) }
         return call(
-            .offerTrade,
-            [
-                ("action", "buy"), ("item", .string(item.rawValue)), ("quantity", .integer(quantity)),
-                ("price", .integer(scene.price ?? buyPrice.saturatingMultiplied(by: quantity))),
-            ])
+            .offerTrade(
+                .init(
+                    action: .buy, item: item.rawValue, quantity: quantity,
+                    price: scene.price ?? buyPrice.saturatingMultiplied(by: quantity))))
     }
 
     private func offerGift() -> Step {
@@ -306,20 +295,20 @@ struct FlowPlanner {
         }
         guard has(.acceptGift), let text else { return say(.unavailable) }
         if let exchange = last(.acceptGift) {
-            let report = actionReport(exchange)
-            return say(report.isRefused ? .refused : .accepted) { facts in
+            let result = exchange.action
+            return say(result.isRefused ? .refused : .accepted) { facts in
                 facts.item = resolver.item(named: text) ?? facts.item
-                facts.summary = report.summary
-                facts.reasons = report.reasons
+                facts.summary = result.summary
+                facts.reasons = result.reasons.map(\.message)
             }
         }
         guard canCall else { return say(.unavailable) }
-        return call(.acceptGift, [("item", .string(text)), ("quantity", .integer(scene.quantity ?? 1))])
+        return call(.acceptGift(.init(item: text, quantity: scene.quantity ?? 1)))
     }
 
     /// What the NPC would pay for each of the player's things it buys (for more than nothing).
     private static func appraisal(of report: PlayerReport) -> [(item: ItemID, price: Int)] {
-        report.lines.compactMap { line in
+        report.inventory.compactMap { line in
             guard let price = line.buyPrice, price > 0 else { return nil }
             return (line.item, price)
         }
@@ -327,16 +316,12 @@ struct FlowPlanner {
 
     // MARK: - Outcomes of calls
 
-    private func actionReport(_ exchange: Conversation.Exchange) -> ActionReport {
-        exchange.content.map(ActionReport.init) ?? ActionReport(refusal: exchange.text)
-    }
-
     /// `pending` or `refused`, with the offer's item, quantity, price, summary and reasons.
     private func offerOutcome(_ exchange: Conversation.Exchange) -> Step {
-        let report = actionReport(exchange)
-        let arguments = exchange.call.arguments
-        return say(report.status == "pending" ? .pending : .refused) { facts in
-            if let text = arguments.string("item") {
+        let result = exchange.action
+        let offer: OfferTrade.Arguments? = if case .offerTrade(let offer)? = exchange.request { offer } else { nil }
+        return say(result.status == .pending ? .pending : .refused) { facts in
+            if let text = offer?.item {
                 if let item = resolver.item(named: text) {
                     facts.item = item
                     facts.itemText = nil
@@ -344,16 +329,16 @@ struct FlowPlanner {
                     facts.itemText = text
                 }
             }
-            facts.quantity = arguments.integer("quantity") ?? facts.quantity
-            facts.price = arguments.integer("price") ?? facts.price
+            facts.quantity = offer?.quantity ?? facts.quantity
+            facts.price = offer?.price ?? facts.price
             // The lowest price, only when the offer was below it (otherwise the game refused for another reason).
             if let item = facts.item, let lowest = conversation.prices[item]?.lowestPrice, let price = facts.price,
-                price < lowest.saturatingMultiplied(by: facts.quantity ?? 1), arguments.string("action") != "buy"
+                price < lowest.saturatingMultiplied(by: facts.quantity ?? 1), offer?.action != .buy
             {
                 facts.lowest = lowest
             }
-            facts.summary = report.summary
-            facts.reasons = report.reasons
+            facts.summary = result.summary
+            facts.reasons = result.reasons.map(\.message)
         }
     }
 
@@ -361,9 +346,8 @@ struct FlowPlanner {
     private func outcome(of exchange: Conversation.Exchange) -> Step {
         switch exchange.tool {
         case .lookUpStock:
-            guard let content = exchange.content else { return say(.missing) }
-            let report = StockReport(content, world: world)
-            if exchange.call.arguments.string("item") != nil {
+            guard let report = exchange.stock else { return say(.missing) }
+            if exchange.request?.item != nil {
                 guard let line = report.lines.first, report.missing == nil else {
                     return say(.missing) { $0.itemText = $0.item == nil ? report.missing : nil }
                 }
@@ -376,20 +360,20 @@ struct FlowPlanner {
             }
             return say(report.lines.isEmpty ? .empty : .listed) { $0.stock = report.lines }
         case .inspectPlayer:
-            let offers = exchange.content.map { Self.appraisal(of: PlayerReport($0)) } ?? []
+            let offers = exchange.player.map(Self.appraisal(of:)) ?? []
             return offers.isEmpty ? say(.notWanted) : say(.appraised) { $0.appraisal = offers }
         case .offerTrade:
             return offerOutcome(exchange)
         case .giveItem, .acceptGift, nil:
-            let report = actionReport(exchange)
+            let result = exchange.action
             let success: DialogueOutcome = exchange.tool == .acceptGift ? .accepted : .given
-            return say(report.isRefused || exchange.tool == nil ? .refused : success) { facts in
-                if let text = exchange.call.arguments.string("item"), let item = resolver.item(named: text) {
+            return say(result.isRefused || exchange.tool == nil ? .refused : success) { facts in
+                if let text = exchange.request?.item, let item = resolver.item(named: text) {
                     facts.item = item
                 }
-                facts.quantity = exchange.call.arguments.integer("quantity") ?? facts.quantity
-                facts.summary = report.summary
-                facts.reasons = report.reasons
+                facts.quantity = exchange.request?.quantity ?? facts.quantity
+                facts.summary = result.summary
+                facts.reasons = result.reasons.map(\.message)
             }
         }
     }
@@ -413,15 +397,23 @@ struct FlowPlanner {
     /// Whether the game refused a call (or the tool answered in plain text, as for an error).
     private func isRefusal(_ exchange: Conversation.Exchange) -> Bool {
         switch exchange.tool {
-        case .offerTrade, .giveItem, .acceptGift: actionReport(exchange).isRefused
-        case .lookUpStock, .inspectPlayer: exchange.content == nil
+        case .offerTrade, .giveItem, .acceptGift: exchange.action.isRefused
+        case .lookUpStock, .inspectPlayer: exchange.output == nil
         case nil: true
         }
     }
 
-    /// A call's arguments with placeholders filled; `"{quantity}"`, `"{price}"` and `"{number}"` alone give
-    /// numbers.
-    static func arguments(of call: DialogueCall, values: [DialoguePlaceholder: String]) -> JSONObject {
+    /// A call's arguments with placeholders filled, written as the tool's arguments (`NPCToolCall`);
+    /// `"{quantity}"`, `"{price}"` and `"{number}"` alone give numbers. Arguments that do not fit the tool's (only
+    /// a rule built in code, not one a content pack loaded, can have them) are sent as they are, and the session
+    /// answers that they are not valid.
+    static func arguments(of call: DialogueCall, values: [DialoguePlaceholder: String]) -> GeneratedContent {
+        let filled = GeneratedContent(jsonValue: .object(filledArguments(of: call, values: values)))
+        return (try? NPCToolCall(tool: call.tool, arguments: filled))?.arguments ?? filled
+    }
+
+    /// A call's arguments with placeholders filled, as written.
+    private static func filledArguments(of call: DialogueCall, values: [DialoguePlaceholder: String]) -> JSONObject {
         var arguments = JSONObject()
         for (name, value) in call.arguments.objectValue ?? JSONObject() {
             guard case .string(let text) = value else {

@@ -1,4 +1,5 @@
 import GameWorld
+import NPCContract
 
 /// What a flow found out for the reply: the item and numbers in play, and what the game answered. Each field
 /// fills the placeholder of the same name; `nil` leaves it to the conversation, or empty.

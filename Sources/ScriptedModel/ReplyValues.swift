@@ -1,4 +1,5 @@
 import GameWorld
+import NPCContract
 
 /// The value of each placeholder a reply (or a rule's call) may use at one step, from the flow's facts, the scene
 /// and the conversation. A placeholder without a value is absent, and variants that use it are not said.
@@ -22,7 +23,7 @@ enum ReplyValues {
         values[.npc] = npc.name
         values[.player] = conversation.playerName
         values[.location] = world.name(of: conversation.location ?? npc.location)
-        values[.gold] = conversation.latest?.gold.map(String.init)
+        values[.gold] = conversation.latest.map { String($0.gold) }
 
         let pending = outcome == .offerPending ? conversation.pendingOffer : nil
         let offer = pending ?? conversation.settledOffer

@@ -1,5 +1,6 @@
 import GameWorld
 import LanguageModels
+import NPCContract
 
 /// One step of a turn as the scripted model understands it: the conversation, this turn's intent, the item it is
 /// about, the numbers said, what the NPC notices, and which tools it may call.
@@ -26,7 +27,7 @@ struct Scene: Sendable {
     let conversation: Conversation
     /// The intent of this turn's prompt.
     let intent: DialogueIntent
-    /// Whether the prompt is a game event (rules without an intent never answer it).
+    /// Whether the prompt is an event the NPC witnessed (rules without an intent never answer it).
     let isEvent: Bool
     /// The player's words, for a spoken prompt.
     let words: Words?
@@ -40,8 +41,8 @@ struct Scene: Sendable {
     let number: Int?
     /// Items the NPC notices the player carries (for greetings and returns).
     let noticed: [ItemID]
-    /// The names of the tools the model may call now.
-    let tools: Set<String>
+    /// The NPC tools the model may call now.
+    let tools: Set<NPCTool>
 
     /// Intents with a built-in flow of tool calls; rules without an intent never answer them.
     static let flowIntents: Set<DialogueIntent> = [.askStock, .askPrice, .buy, .haggle, .sell, .offerGift]
@@ -57,26 +58,27 @@ struct Scene: Sendable {
     ///   - world: The world.
     ///   - resolver: Finds items in words.
     init(request: GenerationRequest, npc: NPC, world: World, resolver: ItemResolver) {
-        let conversation = Conversation(request.transcript, resolver: resolver, world: world)
+        let conversation = Conversation(request.transcript, resolver: resolver)
         self.conversation = conversation
-        tools = Set(request.tools.map(\.name))
+        tools = Set(request.tools.compactMap { NPCTool(rawValue: $0.name) })
         let pendingItem = conversation.pendingOffer?.item
 
-        if let event = conversation.event {
+        if conversation.isEvent {
+            let event = conversation.event
             isEvent = true
             words = nil
-            quantity = event.quantity
+            quantity = event?.quantity
             price = nil
             number = nil
-            switch event.name {
-            case "arrived": intent = conversation.responsesBefore > 0 ? .returning : .greet
-            case "left": intent = .farewell
-            case "gave": intent = .gift
-            case "offerAccepted": intent = .offerAccepted
-            case "offerDeclined": intent = .offerDeclined
-            default: intent = .gameEvent
+            switch event {
+            case .arrived?: intent = conversation.responsesBefore > 0 ? .returning : .greet
+            case .left?: intent = .farewell
+            case .gave?: intent = .gift
+            case .offerAccepted?: intent = .offerAccepted
+            case .offerDeclined?: intent = .offerDeclined
+            case .arrivedHere?, .flagSet?, nil: intent = .gameEvent
             }
-            if let item = event.item {
+            if let item = event?.item {
                 focus = .item(item)
             } else if let settled = conversation.settledOffer?.item {
                 focus = .item(settled)

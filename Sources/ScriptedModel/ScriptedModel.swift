@@ -15,10 +15,11 @@ import Synchronization
 /// try await session.respond(to: "How much is the lantern?")   // "The Brass Lantern? 25 gold, friend, ..."
 /// ```
 ///
-/// Each request, it reads the whole transcript: this turn's prompt (the player's words, or a game event such as
-/// `{"event": "gave", ...}`), the tool calls and outputs of this turn so far, and what the conversation before
-/// established (whether it already spoke, the player's name and belongings from the `GameContext` in the
-/// instructions and from `inspectPlayer`, prices quoted, the item last talked about, the pending offer). It finds
+/// Each request, it reads the whole transcript through the engine's contract (`NPCContract`): this turn's prompt (the
+/// player's words, or a `WitnessedEvent` such as the player giving an item), the tool calls and outputs of this turn
+/// so far (`NPCToolCall`, `NPCToolOutput`), and what the conversation before established (whether it already spoke,
+/// the player's name and belongings from the `GameContext` in the instructions and from `inspectPlayer`, prices
+/// quoted, the item last talked about, the pending offer). It finds
 /// the line's intent, takes the first of the NPC's rules that fits (then its own plain built-in rules), and either
 /// asks for the tool calls of the rule's flow or answers with one of the rule's reply variants, its placeholders
 /// filled. How rules are written and chosen is documented in `docs/modding.md` ("Dialogue").
@@ -302,8 +303,7 @@ public final class ScriptedModel: LanguageModel {
             return .toolCalls(
                 calls.enumerated().map { index, call in
                     Transcript.ToolCall(
-                        id: "scripted-\(base)-\(index + 1)", toolName: call.tool.rawValue,
-                        arguments: GeneratedContent(jsonValue: .object(call.arguments)))
+                        id: "scripted-\(base)-\(index + 1)", toolName: call.tool.rawValue, arguments: call.arguments)
                 })
         case .say(let outcome, let facts):
             ruleAnswered?(answering)

@@ -1,4 +1,5 @@
 import Foundation
+import GameWorld
 import LanguageModels
 
 /// Transcripts of realistic shape for the benchmarks: instructions, then turns of a prompt, sometimes a tool call
@@ -52,17 +53,17 @@ enum SyntheticTranscript {
         ]
         if number % 3 == 0 {
             let call = Transcript.ToolCall(
-                id: "call-\(number)-\(UUID().uuidString.prefix(8))", toolName: "lookUpStock",
+                id: "call-\(number)-\(UUID().uuidString.prefix(8))", toolName: NPCTool.lookUpStock.rawValue,
                 arguments: GeneratedContent(properties: ["item": "lantern"]))
             entries.append(.toolCalls(.init([call])))
             entries.append(
                 .toolOutput(
                     .init(
-                        id: call.id, toolName: "lookUpStock",
+                        id: call.id, toolName: NPCTool.lookUpStock.rawValue,
                         segments: [
                             .structure(
                                 .init(
-                                    source: "lookUpStock",
+                                    source: NPCTool.lookUpStock.rawValue,
                                     content: GeneratedContent(properties: [
                                         "items": [GeneratedContent(properties: ["item": "lantern", "price": 25])]
                                     ])))

@@ -2,6 +2,7 @@ import Foundation
 import GameWorld
 import LanguageModels
 import LanguageModelsTesting
+import NPCContract
 import SaveGames
 import Synchronization
 import Testing
@@ -21,8 +22,10 @@ final class TemporaryFolder: Sendable {
 func echoModel() -> MockLanguageModel {
     MockLanguageModel { request in
         let said = request.transcript.compactMap { entry -> String? in
-            guard case .prompt(let prompt) = entry, case .text(let text)? = prompt.segments.first else { return nil }
-            return text.content.hasPrefix("(") ? nil : text.content
+            guard case .prompt(let prompt) = entry, !prompt.isWitnessedEvent,
+                case .text(let text)? = prompt.segments.first
+            else { return nil }
+            return text.content
         }
         return .text("You have said \(said.count) things; last: \(said.last ?? "nothing").")
     }

@@ -63,8 +63,8 @@ enum Injection {
     @Test func anOfferInStructuredOutputGoesThroughTheGuard() async throws {
         let model = MockLanguageModel(replies: [
             .text("Morning!"),
-            .structured(OfferProposal(action: "sell", item: "lantern", price: 1).generatedContent),
-            .structured(OfferProposal(action: "sell", item: "candle", quantity: 2, price: 4).generatedContent),
+            .structured(OfferProposal(action: .sell, item: "lantern", price: 1).generatedContent),
+            .structured(OfferProposal(action: .sell, item: "candle", quantity: 2, price: 4).generatedContent),
         ])
         let game = try game(model)
         let screen = Screen()

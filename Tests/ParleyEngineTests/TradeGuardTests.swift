@@ -2,6 +2,7 @@ import Foundation
 import GameWorld
 import LanguageModels
 import LanguageModelsTesting
+import NPCContract
 import ParleyJSON
 import Testing
 
@@ -56,9 +57,6 @@ import Testing
         Case(
             name: "NPC does not trade", npc: "oona", path: ["north"],
             arguments: #"{"action":"sell","item":"apple","price":5}"#, reason: "trade"),
-        Case(
-            name: "not an action", npc: "mira", arguments: #"{"action":"steal","item":"lantern","price":0}"#,
-            reason: "sell or buy"),
     ]
 
     @Test(arguments: cases)
@@ -80,8 +78,9 @@ import Testing
         else {
             Issue.record("no structured tool output"); return
         }
-        #expect(try segment.content.value(String.self, forProperty: "status") == "refused")
-        let reasons = try segment.content.value([String].self, forProperty: "reasons")
+        let result = try ActionResult(segment.content)
+        #expect(result.status == .refused)
+        let reasons = result.reasons.map(\.message)
         #expect(reasons.contains { $0.localizedCaseInsensitiveContains(test.reason) }, "\(reasons)")
         // The player heard the NPC, not an error.
         #expect(screen.text.contains("Ahem. Let me think again."))
@@ -122,6 +121,65 @@ import Testing
         #expect(reasons == ["Mira Quickcoin just said the Brass Lantern costs 20 gold, but the offer asks 24."])
     }
 
+    @Test func anOfferThatIsNeitherSellingNorBuyingIsSentBackAsInvalidArguments() async throws {
+        // The action is typed (`OfferTerms.Action`): "steal" is not an argument the tool takes, like a missing price.
+        let model = MockLanguageModel(replies: [
+            .toolCall("offerTrade", arguments: #"{"action":"steal","item":"lantern","price":0}"#), .text("Ahem."),
+        ])
+        let game = try game(model)
+        let screen = Screen()
+        let before = await game.state
+        await game.perform("talk to mira", output: screen.record)
+        #expect(await game.state == before)
+        #expect(await game.pendingOffers.isEmpty)
+        guard case .toolOutput(let output)? = model.requests.last?.transcript.last,
+            case .text(let text)? = output.segments.first
+        else {
+            Issue.record("no text tool output"); return
+        }
+        #expect(text.content.contains("The arguments for offerTrade are not valid"), "\(text.content)")
+        #expect(text.content.contains(#"expected "sell" or "buy", found "steal""#), "\(text.content)")
+        #expect(screen.text.contains("Ahem."))
+    }
+
+    @Test func anActionInAnotherCaseIsStillAnAction() async throws {
+        let model = MockLanguageModel(replies: [
+            .toolCall("offerTrade", arguments: #"{"action":"SELL","item":"candle","price":2}"#), .text("Done."),
+        ])
+        let game = try game(model)
+        await game.perform("talk to mira", output: Screen().record)
+        #expect(await game.pendingOffers["mira"]?.offer == .buying("candle", from: "mira", for: 2))
+    }
+
+    @Test func theGuardJudgesWithTheRulesTheGameWasMadeWith() async throws {
+        // Four candles for 8 gold: within the standard rules, but not within rules that move at most 3 of an item.
+        let offer = #"{"action":"sell","item":"candle","quantity":4,"price":8}"#
+        let pack = try shippedPack()
+        func play(_ rules: TradeRules) async throws -> (Game, MockLanguageModel) {
+            let model = MockLanguageModel(replies: [.toolCall("offerTrade", arguments: offer), .text("Well?")])
+            let game = Game(state: pack.initialState, models: { _, _ in model }, rules: rules)
+            await game.perform("talk to mira", output: Screen().record)
+            return (game, model)
+        }
+        let (standard, _) = try await play(.standard)
+        #expect(await standard.pendingOffers["mira"]?.offer == .buying("candle", quantity: 4, from: "mira", for: 8))
+
+        let (strict, model) = try await play(TradeRules(maximumQuantity: 3))
+        #expect(await strict.pendingOffers.isEmpty)
+        let reasons = try #require(await strict.refusedOffers.first).reasons
+        #expect(reasons == ["No trade can move more than 3 of an item; the offer has 4 × Tallow Candle."])
+        guard case .toolOutput(let output)? = model.requests.last?.transcript.last,
+            case .structure(let segment)? = output.segments.first
+        else {
+            Issue.record("no structured tool output"); return
+        }
+        #expect(try ActionResult(segment.content) == .refused(reasons.map(RefusalReason.stated)))
+        // `propose` (guided generation) goes through the same guard.
+        let proposal = OfferProposal(action: .sell, item: "candle", quantity: 4, price: 8)
+        let decision = await strict.propose(proposal, from: "mira")
+        #expect(decision == .refused(reasons: reasons))
+    }
+
     @Test func validOffersAreNeverRefused() async throws {
         // Every item each trading NPC sells, at its asking and its lowest price, to a player who can pay.
         let pack = try shippedPack()
@@ -135,9 +193,9 @@ import Testing
                 guard let item = world.items[stack.item], npc.sells(item) else { continue }
                 for price in [npc.trade.askingPrice(forValue: item.value), npc.trade.lowestPrice(forValue: item.value)]
                 {
-                    let guardian = TradeGuard(quotes: [:])
+                    let guardian = TradeGuard(quotes: [:], rules: .standard)
                     let verdict = guardian.review(
-                        action: "sell", item: item.name, quantity: 1, price: price, npc: npc.id,
+                        action: .sell, item: item.name, quantity: 1, price: price, npc: npc.id,
                         in: GameState(world: world, player: player))
                     if case .refused(_, let reasons) = verdict {
                         Issue.record("\(npc.name) selling \(item.name) at \(price): \(reasons)")

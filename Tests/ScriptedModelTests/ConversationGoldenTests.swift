@@ -70,22 +70,22 @@ import Testing
     @Test(arguments: visits.map(\.0))
     func aVisitMatchesItsGolden(npc: NPCID) async throws {
         let (_, gold, steps) = try #require(Self.visits.first { $0.0 == npc })
-        let table = try Packs.table(npc, gold: gold)
-        let session = try table.session(seed: 1, tools: npc == "oona" ? table.guardTools : nil)
-        let name = try #require(table.game.world.npcs[npc]).name
+        let visit = try Packs.visit(npc, gold: gold)
+        let session = try visit.session(seed: 1, tools: npc == "oona" ? visit.guardTools : nil)
+        let name = try #require(visit.game.world.npcs[npc]).name
         var lines: [String] = []
         for step in steps {
             let prompt: Prompt
             switch step {
             case .say(let line): prompt = Prompt(line)
-            case .arrive: prompt = GameTable.arrived
-            case .leave: prompt = GameTable.left
-            case .accept: prompt = try table.acceptPending()
-            case .decline: prompt = try table.declinePending()
-            case .give(let item): prompt = try table.give(item)
+            case .arrive: prompt = visit.arrived
+            case .leave: prompt = visit.left
+            case .accept: prompt = try visit.acceptPending()
+            case .decline: prompt = try visit.declinePending()
+            case .give(let item): prompt = try visit.give(item)
             case .find(let item):
-                try table.playerFinds(item)
-                lines.append("(\(table.game.player.name) finds a \(table.game.world.name(of: item)).)")
+                try visit.playerFinds(item)
+                lines.append("(\(visit.game.player.name) finds a \(visit.game.world.name(of: item)).)")
                 continue
             }
             let response = try await session.respond(to: prompt)

@@ -12,8 +12,8 @@ import Testing
 
     /// Plays the script and returns the transcript as readable text (entry ids are random UUIDs; the text is not).
     func play(_ npc: NPCID, seed: UInt64) async throws -> [String] {
-        let table = try Packs.table(npc, gold: 40)
-        let session = try table.session(seed: seed)
+        let visit = try Packs.visit(npc, gold: 40)
+        let session = try visit.session(seed: seed)
         for line in Self.script { _ = try await session.turn(line) }
         return session.transcript.map(\.description)
     }
@@ -27,14 +27,14 @@ import Testing
     }
 
     @Test func theSameRequestGivesTheSameGeneration() async throws {
-        let table = try Packs.table("mira", gold: 40)
-        let session = try table.session(seed: 3)
+        let visit = try Packs.visit("mira", gold: 40)
+        let session = try visit.session(seed: 3)
         _ = try await session.turn("I'll take the lantern")
         var transcript = session.transcript
         transcript.append(.prompt(Transcript.Prompt(segments: [.text(.init(content: "would you take 20?"))])))
         let request = GenerationRequest(
-            transcript: transcript, tools: table.tools.map { Transcript.ToolDefinition(tool: $0) })
-        let model = try ScriptedModel(npc: #require(table.game.world.npcs["mira"]), world: table.game.world, seed: 3)
+            transcript: transcript, tools: visit.tools.map { Transcript.ToolDefinition(tool: $0) })
+        let model = try ScriptedModel(npc: #require(visit.game.world.npcs["mira"]), world: visit.game.world, seed: 3)
         let first = try await model.generate(request)
         let second = try await model.generate(request)
         #expect(first == second)
@@ -48,7 +48,7 @@ import Testing
     @Test func otherSeedsChooseOtherVariants() async throws {
         var replies: Set<String> = []
         for seed in UInt64(0)..<16 {
-            let reply = try await Packs.table("mira").session(seed: seed).turn("hello").reply
+            let reply = try await Packs.visit("mira").session(seed: seed).turn("hello").reply
             replies.insert(reply)
             #expect(try Packs.voice("mira").said(reply, "greet"))
         }
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func variantsVaryWithinAConversation() async throws {
-        let session = try Packs.table("brannoc").session(seed: 1)
+        let session = try Packs.visit("brannoc").session(seed: 1)
         var replies: [String] = []
         for _ in 0..<12 { replies.append(try await session.turn("blorp").reply) }
         #expect(Set(replies).count == 2, "both of Brannoc's fallbacks: \(Set(replies))")

@@ -5,8 +5,8 @@ import Testing
 
 /// The dialogue format, feature by feature, on a small hand-built pack.
 @Suite struct DialogueFormatTests {
-    func table(_ npc: NPCID = "tam") throws -> GameTable {
-        try GameTable(HandBuiltPack.pack().initialState, npc: npc)
+    func visit(_ npc: NPCID = "tam") throws -> NPCVisit {
+        try NPCVisit(HandBuiltPack.pack().initialState, npc: npc)
     }
 
     @Test func theRulesLoadAsWritten() throws {
@@ -26,7 +26,7 @@ import Testing
 
     @Test func rulesAreTriedInOrderAndAVariantNeedsAllItsPlaceholders() async throws {
         // With the game context, Tam knows the player's name.
-        let named = try await table().session().turn("hi")
+        let named = try await visit().session().turn("hi")
         #expect(named.reply == "Hello, Kit!")
         // A hand-built transcript has no game context: the first rule cannot be said, the next one is.
         let pack = try HandBuiltPack.pack()
@@ -37,39 +37,39 @@ import Testing
 
     @Test(arguments: ["nice weather", "Rain again?", "what a blue sky", "THE SUN!"])
     func keywordsAndSynonymGroupsMatchWholeWordsInAnyCase(line: String) async throws {
-        #expect(try await table().session().turn(line).reply == "Weather's weather.")
+        #expect(try await visit().session().turn(line).reply == "Weather's weather.")
     }
 
     @Test(arguments: [
         ("I have seven", "You said 7."), ("twenty-five, I said", "You said 25."), ("blah", "Tam shrugs."),
     ])
     func numbersAndAnUnconditionalRule(line: String, reply: String) async throws {
-        #expect(try await table().session().turn(line).reply == reply)
+        #expect(try await visit().session().turn(line).reply == reply)
     }
 
     @Test func anItemAndNumberConditionNarrowsABuiltInFlow() async throws {
-        let table = try table()
-        let turn = try await table.session().turn("I'll take 5 nails")
+        let visit = try visit()
+        let turn = try await visit.session().turn("I'll take 5 nails")
         #expect(turn.calls.last == #"offerTrade({"action":"sell","item":"nail","quantity":5,"price":10})"#)
         #expect(turn.reply == "5 nails, 10 gold. Count them.")
         // Without a number, the rule does not apply, and the rule without an intent does not answer trade:
         // the built-in lines do.
-        let plain = try await table.session().turn("I'll take a nail")
+        let plain = try await visit.session().turn("I'll take a nail")
         #expect(plain.calls.last == #"offerTrade({"action":"sell","item":"nail","quantity":1,"price":2})"#)
-        #expect(plain.reply.contains("Tam offers 1 Iron Nail for 2 gold."))
+        #expect(plain.reply.contains("Tam the Tinker offers 1 Iron Nail for 2 gold."))
     }
 
     @Test func aRulesOwnCallsFillPlaceholdersInTheirArguments() async throws {
-        let table = try table()
-        let turn = try await table.session().turn("Here, a gift: the green gem")
+        let visit = try visit()
+        let turn = try await visit.session().turn("Here, a gift: the green gem")
         #expect(turn.calls == [#"acceptGift({"item":"gem","quantity":1})"#])
         #expect(turn.reply == "The Green Gem! You found it!")
-        #expect(table.game.isGoalReached)
+        #expect(visit.game.isGoalReached)
     }
 
     @Test func anNPCWithoutDialogueSpeaksTheBuiltInLines() async throws {
-        let table = try table("statue")
-        let session = try table.session()
+        let visit = try visit("statue")
+        let session = try visit.session()
         #expect(try await session.turn("hello").reply.contains("Kit"))
         #expect(try await session.turn("what do you sell?").reply == "I'm not trading.")
         #expect(try await session.turn("who are you?").reply.contains("Statue"))

@@ -14,8 +14,8 @@ import Testing
     ]
 
     @Test func withoutTradeToolsItNeverCallsThem() async throws {
-        let table = try Packs.table("oona")
-        let session = try table.session(tools: table.guardTools)
+        let visit = try Packs.visit("oona")
+        let session = try visit.session(tools: visit.guardTools)
         let voice = try Packs.voice("oona")
         for line in Self.lines {
             let turn = try await session.turn(line)
@@ -27,16 +27,17 @@ import Testing
     }
 
     @Test func evenWithTradeToolsAGuardWhoDoesNotTradeNeverCallsThem() async throws {
-        let table = try Packs.table("oona")
-        let session = try table.session()
+        let visit = try Packs.visit("oona")
+        let session = try visit.session()
         for line in Self.lines { _ = try await session.turn(line) }
-        #expect(table.calls.allSatisfy { $0.hasPrefix("inspectPlayer") }, "\(table.calls)")
-        #expect(table.game.player.inventory == (try Packs.start()).player.inventory)
+        let calls = NPCVisit.calls(in: session)
+        #expect(calls.allSatisfy { $0.hasPrefix("inspectPlayer") }, "\(calls)")
+        #expect(visit.game.player.inventory == (try Packs.start()).player.inventory)
     }
 
     @Test func anNPCWithoutRulesOrTradeToolsSaysItIsNotTrading() async throws {
-        let table = try Packs.table("mira")
-        let session = try table.session(tools: [])
+        let visit = try Packs.visit("mira")
+        let session = try visit.session(tools: [])
         let turn = try await session.turn("I'll take the lantern")
         #expect(turn.calls.isEmpty)
         #expect(!turn.reply.isEmpty)

@@ -21,10 +21,10 @@ import Testing
     }
 
     @Test func aSchemaIsFilledFromTheReply() async throws {
-        let table = try Packs.table("mira")
-        let session = try table.session()
+        let visit = try Packs.visit("mira")
+        let session = try visit.session()
         let response = try await session.respond(to: "How much is the lantern?", generating: Line.self)
-        #expect(table.calls == [#"lookUpStock({"item":"lantern"})"#])
+        #expect(NPCVisit.calls(in: session) == [#"lookUpStock({"item":"lantern"})"#])
         #expect(try Packs.voice("mira").said(response.content.text, "price", .priced))
         #expect(response.content.mood == "cheerful")
         #expect(response.content.price == 25)
@@ -36,7 +36,7 @@ import Testing
                 "type": "object", "properties": ["code": ["type": "string", "pattern": "^[0-9]{6}$"]],
                 "required": ["code"],
             ])
-        let session = try Packs.table("mira").session()
+        let session = try Packs.visit("mira").session()
         await #expect {
             try await session.respond(to: "hello", schema: schema)
         } throws: { error in

@@ -25,9 +25,9 @@ extension Packs {
         return GameState(world: state.world, player: player)
     }
 
-    /// A table at one of the shipped NPCs.
-    static func table(_ npc: NPCID, name: String = "Ada", gold: Int = 14) throws -> GameTable {
-        try GameTable(start(name: name, gold: gold), npc: npc)
+    /// A visit at one of the shipped NPCs.
+    static func visit(_ npc: NPCID, name: String = "Ada", gold: Int = 14) throws -> NPCVisit {
+        try NPCVisit(start(name: name, gold: gold), npc: npc)
     }
 
     /// A shipped NPC's voice.

@@ -24,18 +24,18 @@ import Testing
     @Test(arguments: ["mira", "brannoc", "hesper", "oona", "aurelio", "pip"] as [NPCID])
     func randomLinesAlwaysGetAResponse(npc: NPCID) async throws {
         var random = SplitMix64(seed: 0x5EED ^ UInt64(npc.rawValue.utf8.count))
-        let table = try Packs.table(npc, gold: 60)
-        let offered = npc == "oona" ? table.guardTools : table.tools
-        let session = try table.session(seed: random.next(), tools: offered)
+        let visit = try Packs.visit(npc, gold: 60)
+        let offered = npc == "oona" ? visit.guardTools : visit.tools
+        let session = try visit.session(seed: random.next(), tools: offered)
         let names = Set(offered.map(\.name))
         for step in 0..<150 {
             let prompt: Prompt
             switch random.next(below: 20) {
-            case 0: prompt = GameTable.arrived
-            case 1: prompt = GameTable.left
-            case 2 where table.pending != nil: prompt = try table.acceptPending()
-            case 3 where table.pending != nil: prompt = try table.declinePending()
-            case 4 where table.game.player.inventory.contains("bread"): prompt = try table.give("bread")
+            case 0: prompt = visit.arrived
+            case 1: prompt = visit.left
+            case 2 where visit.pending != nil: prompt = try visit.acceptPending()
+            case 3 where visit.pending != nil: prompt = try visit.declinePending()
+            case 4 where visit.game.player.inventory.contains("bread"): prompt = try visit.give("bread")
             default: prompt = Prompt(Self.line(&random))
             }
             let turn = try await session.turn(prompt)
@@ -52,7 +52,7 @@ import Testing
         var random = SplitMix64(seed: 11)
         let pack = try Packs.shipped()
         let model = ScriptedModel(npc: try #require(pack.world.npcs["mira"]), world: pack.world, seed: 1)
-        let tools = try Packs.table("mira").tools.map { Transcript.ToolDefinition(tool: $0) }
+        let tools = try Packs.visit("mira").tools.map { Transcript.ToolDefinition(tool: $0) }
         let junk: [GeneratedContent] = [
             GeneratedContent(properties: ["items": "not an array", "missing": 3]),
             GeneratedContent(properties: ["status": "pending"]),

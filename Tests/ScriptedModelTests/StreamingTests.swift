@@ -35,14 +35,14 @@ import Testing
     }
 
     @Test func toolCallsComeAtOnce() async throws {
-        let table = try Packs.table("mira")
+        let visit = try Packs.visit("mira")
         let pack = try Packs.shipped()
         let model = ScriptedModel(npc: try #require(pack.world.npcs["mira"]), world: pack.world)
         let transcript = Transcript(entries: [
             .prompt(Transcript.Prompt(segments: [.text(.init(content: "what do you sell?"))]))
         ])
         let request = GenerationRequest(
-            transcript: transcript, tools: table.tools.map { Transcript.ToolDefinition(tool: $0) })
+            transcript: transcript, tools: visit.tools.map { Transcript.ToolDefinition(tool: $0) })
         var updates: [GenerationUpdate] = []
         for try await update in model.streamGeneration(request) { updates.append(update) }
         guard case .toolCalls(let calls) = updates.first else {
@@ -54,8 +54,8 @@ import Testing
     }
 
     @Test func aStreamedSessionTurnEqualsTheAwaitedOne() async throws {
-        let streamed = try Packs.table("hesper").session(seed: 9)
-        let awaited = try Packs.table("hesper").session(seed: 9)
+        let streamed = try Packs.visit("hesper").session(seed: 9)
+        let awaited = try Packs.visit("hesper").session(seed: 9)
         for line in ["hello", "what do you sell?", "any gossip?"] {
             let whole = try await awaited.turn(line).reply
             let stream = streamed.streamResponse(to: line)

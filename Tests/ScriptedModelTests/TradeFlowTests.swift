@@ -7,8 +7,8 @@ import Testing
 /// engine's contract over a real `GameState` and `TradeRules`, against the shipped pack.
 @Suite struct TradeFlowTests {
     @Test func askingWhatIsForSaleLooksUpTheStockAndListsItWithPrices() async throws {
-        let table = try Packs.table("mira")
-        let session = try table.session()
+        let visit = try Packs.visit("mira")
+        let session = try visit.session()
         let turn = try await session.turn("What do you sell?")
         #expect(turn.calls == [#"lookUpStock({})"#])
         #expect(try Packs.voice("mira").said(turn.reply, "stock", .listed))
@@ -22,68 +22,69 @@ import Testing
         ("price of rope?", "rope"), ("do you have boots?", "leather_boots"), ("lantern?", "lantern"),
     ])
     func askingAPriceLooksUpThatItem(line: String, item: String) async throws {
-        let table = try Packs.table("mira")
-        let turn = try await table.session().turn(line)
+        let visit = try Packs.visit("mira")
+        let turn = try await visit.session().turn(line)
         #expect(turn.calls == [#"lookUpStock({"item":"\#(item)"})"#])
         #expect(try Packs.voice("mira").said(turn.reply, "price", .priced))
     }
 
     @Test func thePriceIsTheAskingPrice() async throws {
-        let turn = try await Packs.table("mira").session().turn("How much is the lantern?")
+        let turn = try await Packs.visit("mira").session().turn("How much is the lantern?")
         #expect(turn.reply.contains("25 gold"))
         #expect(turn.reply.contains("friend"))
     }
 
     @Test func askingForWhatTheNPCDoesNotSellSaysSo() async throws {
-        let table = try Packs.table("mira")
-        let turn = try await table.session().turn("How much is the unicorn horn?")
+        let visit = try Packs.visit("mira")
+        let turn = try await visit.session().turn("How much is the unicorn horn?")
         #expect(turn.calls == [#"lookUpStock({"item":"unicorn horn"})"#])
         #expect(try Packs.voice("mira").said(turn.reply, "price", .missing))
         #expect(turn.reply.lowercased().contains("unicorn horn"))
     }
 
     @Test func takingAnItemLooksItUpThenOffersItAtTheAskingPrice() async throws {
-        let table = try Packs.table("mira", gold: 40)
-        let turn = try await table.session().turn("I'll take the lantern")
+        let visit = try Packs.visit("mira", gold: 40)
+        let turn = try await visit.session().turn("I'll take the lantern")
         #expect(
             turn.calls == [
                 #"lookUpStock({"item":"lantern"})"#, "inspectPlayer({})",
                 #"offerTrade({"action":"sell","item":"lantern","quantity":1,"price":25})"#,
             ])
         #expect(try Packs.voice("mira").said(turn.reply, "buy", .pending))
-        #expect(turn.reply.contains("25 gold") || turn.reply.contains("Mira offers 1 Brass Lantern for 25 gold."))
-        #expect(table.pending?.offer == .buying("lantern", from: "mira", for: 25))
+        #expect(
+            turn.reply.contains("25 gold") || turn.reply.contains("Mira Quickcoin offers 1 Brass Lantern for 25 gold."))
+        #expect(visit.pending?.offer == .buying("lantern", from: "mira", for: 25))
     }
 
     @Test func quantitiesAreBoughtAtTheUnitPriceTimesQuantity() async throws {
-        let table = try Packs.table("hesper", gold: 40)
-        let turn = try await table.session().turn("Two loaves of bread, please")
+        let visit = try Packs.visit("hesper", gold: 40)
+        let turn = try await visit.session().turn("Two loaves of bread, please")
         #expect(turn.calls.last == #"offerTrade({"action":"sell","item":"bread","quantity":2,"price":6})"#)
         #expect(try Packs.voice("hesper").said(turn.reply, "buy", .pending))
     }
 
     @Test func aMerchantNamesThePriceInsteadOfOfferingWhatThePlayerCannotPay() async throws {
-        let table = try Packs.table("mira", gold: 14)
-        let turn = try await table.session().turn("I'll take the lantern")
+        let visit = try Packs.visit("mira", gold: 14)
+        let turn = try await visit.session().turn("I'll take the lantern")
         #expect(turn.calls == [#"lookUpStock({"item":"lantern"})"#, "inspectPlayer({})"])
         #expect(turn.reply.contains("25 gold"))
-        #expect(table.pending == nil)
+        #expect(visit.pending == nil)
     }
 
     @Test func hagglingAtAPriceThePlayerCannotPayIsRefusedInVoice() async throws {
-        let table = try Packs.table("mira", gold: 14)
-        let session = try table.session()
+        let visit = try Packs.visit("mira", gold: 14)
+        let session = try visit.session()
         _ = try await session.turn("How much is the lantern?")
         let turn = try await session.turn("Would you take 20?")
         #expect(turn.calls == ["inspectPlayer({})"])
         #expect(try Packs.voice("mira").said(turn.reply, "haggle", .refused))
         #expect(turn.reply.contains("You have only 14 gold."))
-        #expect(table.pending == nil)
+        #expect(visit.pending == nil)
     }
 
     @Test func haggling() async throws {
-        let table = try Packs.table("mira", gold: 40)
-        let session = try table.session()
+        let visit = try Packs.visit("mira", gold: 40)
+        let session = try visit.session()
         let voice = try Packs.voice("mira")
         _ = try await session.turn("I'll take the lantern")
 
@@ -94,7 +95,7 @@ import Testing
                 "inspectPlayer({})", #"offerTrade({"action":"sell","item":"lantern","quantity":1,"price":22})"#,
             ])
         #expect(voice.said(turn.reply, "haggle", .pending))
-        #expect(table.pending?.offer == .buying("lantern", from: "mira", for: 22))
+        #expect(visit.pending?.offer == .buying("lantern", from: "mira", for: 22))
 
         // Below the lowest price she looked up, she counters at that lowest price.
         turn = try await session.turn("how about fifteen gold?")
@@ -103,9 +104,9 @@ import Testing
                 "inspectPlayer({})", #"offerTrade({"action":"sell","item":"lantern","quantity":1,"price":20})"#,
             ])
         #expect(voice.said(turn.reply, "haggle", .pending))
-        #expect(table.pending?.offer == .buying("lantern", from: "mira", for: 20))
+        #expect(visit.pending?.offer == .buying("lantern", from: "mira", for: 20))
         turn = try await session.turn("Would you take 22 after all?")
-        #expect(table.pending?.offer == .buying("lantern", from: "mira", for: 22))
+        #expect(visit.pending?.offer == .buying("lantern", from: "mira", for: 22))
 
         // Asking for a better price meets halfway between the pending price and the lowest.
         turn = try await session.turn("That's too expensive")
@@ -126,8 +127,8 @@ import Testing
     }
 
     @Test func hagglingAfterOnlyAPriceWasQuotedUsesThatItem() async throws {
-        let table = try Packs.table("mira", gold: 40)
-        let session = try table.session()
+        let visit = try Packs.visit("mira", gold: 40)
+        let session = try visit.session()
         _ = try await session.turn("How much is the lantern?")
         let turn = try await session.turn("20?")
         #expect(
@@ -138,55 +139,55 @@ import Testing
     }
 
     @Test func sellingLooksAtThePlayerThenOffersTheBuyBackPrice() async throws {
-        let table = try Packs.table("brannoc")
-        let turn = try await table.session().turn("I want to sell my rusty sword")
+        let visit = try Packs.visit("brannoc")
+        let turn = try await visit.session().turn("I want to sell my rusty sword")
         #expect(
             turn.calls == [
                 #"inspectPlayer({})"#, #"offerTrade({"action":"buy","item":"rusty_sword","quantity":1,"price":8})"#,
             ])
         #expect(try Packs.voice("brannoc").said(turn.reply, "sell", .pending))
-        #expect(table.pending?.offer == .selling("rusty_sword", to: "brannoc", for: 8))
+        #expect(visit.pending?.offer == .selling("rusty_sword", to: "brannoc", for: 8))
     }
 
     @Test(arguments: ["what would you pay for my things?", "sell you something?", "would you buy anything of mine?"])
     func sellingWithoutNamingAnItemAppraisesWhatThePlayerCarries(line: String) async throws {
-        let table = try Packs.table("brannoc")
-        let turn = try await table.session().turn(line)
+        let visit = try Packs.visit("brannoc")
+        let turn = try await visit.session().turn(line)
         #expect(turn.calls == [#"inspectPlayer({})"#])
         #expect(try Packs.voice("brannoc").said(turn.reply, "sell", .appraised))
         #expect(turn.reply.contains("Rusty Sword (8 gold)"))
     }
 
     @Test func sellingWhatTheNPCDoesNotBuyIsDeclinedInVoice() async throws {
-        let table = try Packs.table("aurelio")
-        let turn = try await table.session().turn("sell my rusty sword")
+        let visit = try Packs.visit("aurelio")
+        let turn = try await visit.session().turn("sell my rusty sword")
         #expect(turn.calls == [#"inspectPlayer({})"#])
         #expect(try Packs.voice("aurelio").said(turn.reply, "sell", .notWanted))
     }
 
     @Test func acceptingAnOfferIsWelcomedAndTheTradeHappens() async throws {
-        let table = try Packs.table("brannoc")
-        let session = try table.session()
+        let visit = try Packs.visit("brannoc")
+        let session = try visit.session()
         _ = try await session.turn("sell my rusty sword")
-        let turn = try await session.turn(try table.acceptPending())
+        let turn = try await session.turn(try visit.acceptPending())
         #expect(turn.calls.isEmpty)
         #expect(try Packs.voice("brannoc").said(turn.reply, "deal_done"))
-        #expect(table.game.player.gold == 22)
-        #expect(!table.game.player.inventory.contains("rusty_sword"))
+        #expect(visit.game.player.gold == 22)
+        #expect(!visit.game.player.inventory.contains("rusty_sword"))
     }
 
     @Test func decliningAnOfferIsTakenInVoice() async throws {
-        let table = try Packs.table("pip", gold: 20)
-        let session = try table.session()
+        let visit = try Packs.visit("pip", gold: 20)
+        let session = try visit.session()
         _ = try await session.turn("I'll have a trout")
-        #expect(table.pending != nil)
-        let turn = try await session.turn(try table.declinePending())
+        #expect(visit.pending != nil)
+        let turn = try await session.turn(try visit.declinePending())
         #expect(try Packs.voice("pip").said(turn.reply, "deal_declined"))
     }
 
     @Test func theNPCRefersBackToThePendingOffer() async throws {
-        let table = try Packs.table("mira", gold: 40)
-        let session = try table.session()
+        let visit = try Packs.visit("mira", gold: 40)
+        let session = try visit.session()
         let voice = try Packs.voice("mira")
         _ = try await session.turn("I'll take the lantern")
 
@@ -197,26 +198,26 @@ import Testing
         let yes = try await session.turn("yes")
         #expect(voice.said(yes.reply, "yes", .offerPending))
 
-        let bye = try await session.turn(GameTable.left)
+        let bye = try await session.turn(visit.left)
         #expect(voice.said(bye.reply, "farewell", .offerPending))
 
-        let back = try await session.turn(GameTable.arrived)
+        let back = try await session.turn(visit.arrived)
         #expect(voice.said(back.reply, "returning", .offerPending))
         #expect(back.reply.contains("Brass Lantern"))
     }
 
     @Test func specialItemsAreNeverOfferedAndGetTheirOwnLines() async throws {
-        let table = try Packs.table("mira", gold: 40)
-        let turn = try await table.session().turn("How much for your brass scales?")
+        let visit = try Packs.visit("mira", gold: 40)
+        let turn = try await visit.session().turn("How much for your brass scales?")
         #expect(turn.calls.isEmpty)
         #expect(try Packs.voice("mira").said(turn.reply, "scales_not_for_sale"))
-        let owl = try await Packs.table("aurelio", gold: 500).session().turn("I'll buy the porcelain owl")
+        let owl = try await Packs.visit("aurelio", gold: 500).session().turn("I'll buy the porcelain owl")
         #expect(owl.calls.isEmpty)
         #expect(try Packs.voice("aurelio").said(owl.reply, "owl_not_for_sale"))
     }
 
     @Test func ambiguousWordsAskWhichItemIsMeant() async throws {
-        let turn = try await Packs.table("brannoc").session().turn("How much is the sword?")
+        let turn = try await Packs.visit("brannoc").session().turn("How much is the sword?")
         #expect(turn.calls.isEmpty)
         #expect(try Packs.voice("brannoc").said(turn.reply, "price", .ambiguous))
         #expect(turn.reply.contains("Short Sword or Silver Sword"))

@@ -1,0 +1,87 @@
+import GameWorld
+import LanguageModels
+
+/// `offerTrade {"action", "item", "quantity"?, "price"}`: proposes a trade to the player; the game's trade guard
+/// decides whether it may stand.
+public enum OfferTrade: NPCToolContract {
+    /// `offerTrade`.
+    public static let tool = NPCTool.offerTrade
+    /// What the tool does, for models.
+    public static let toolDescription =
+        "Offers the player a trade. action \"sell\": you sell them the item for price gold in total; \"buy\": you buy "
+        + "it from them for price gold. The game checks the offer against your stock, their purse and your prices."
+
+    /// `pending` with the offer in words, or `refused` with every reason.
+    public typealias Output = ActionResult
+
+    /// `{"action": "sell" | "buy", "item", "quantity"?, "price"}`.
+    public struct Arguments: Generable, Hashable {
+        /// `sell`: the NPC sells to the player; `buy`: the NPC buys from the player.
+        public var action: OfferTerms.Action
+        /// The item: its id, name or alias.
+        public var item: String
+        /// How many; 1 when left out.
+        public var quantity: Int?
+        /// Gold for all of them together.
+        public var price: Int
+
+        /// Creates arguments.
+        ///
+        /// - Parameters:
+        ///   - action: Which way the goods go.
+        ///   - item: The item.
+        ///   - quantity: How many; `nil` for 1.
+        ///   - price: Gold in total.
+        public init(action: OfferTerms.Action, item: String, quantity: Int? = nil, price: Int) {
+            self.action = action
+            self.item = item
+            self.quantity = quantity
+            self.price = price
+        }
+
+        /// The schema: `action` one of `sell` and `buy`, `quantity` at least 1, `price` at least 0.
+        public static var generationSchema: GenerationSchema {
+            GenerationSchema(type: Arguments.self, properties: schemaProperties)
+        }
+
+        /// The properties of the arguments' schema, shared with other types that describe an offer the same way.
+        public static var schemaProperties: [GenerationSchema.Property] {
+            [
+                .init(name: "action", type: String.self, guides: [.anyOf(OfferTerms.Action.allCases.map(\.rawValue))]),
+                .init(name: "item", type: String.self),
+                .init(name: "quantity", type: Int?.self, guides: [.minimum(1)]),
+                .init(
+                    name: "price", description: "Gold for all of them together", type: Int.self, guides: [.minimum(0)]),
+            ]
+        }
+
+        /// `{"action", "item", "quantity"?, "price"}`.
+        public var generatedContent: GeneratedContent {
+            var builder = ContentBuilder()
+            builder.add("action", action.rawValue)
+            builder.add("item", item)
+            builder.add("quantity", quantity)
+            builder.add("price", price)
+            return builder.content
+        }
+
+        /// Reads arguments; the action may be written in any case (`Sell`).
+        ///
+        /// - Parameter content: The call's arguments.
+        /// - Throws: `GeneratedContent.ParsingError` when a member is missing or has the wrong type, or the action
+        ///   is neither `sell` nor `buy`.
+        public init(_ content: GeneratedContent) throws {
+            let reader = ContentReader(content, reading: Arguments.self)
+            let actionReader = try reader.required("action", "String")
+            let text = try actionReader.string()
+            guard let action = OfferTerms.Action(rawValue: text.lowercased()) else {
+                let choices = OfferTerms.Action.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+                throw actionReader.error("expected \(choices), found \"\(text)\"")
+            }
+            self.action = action
+            item = try reader.string("item")
+            quantity = try reader.optionalInteger("quantity")
+            price = try reader.integer("price")
+        }
+    }
+}
