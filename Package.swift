@@ -24,12 +24,17 @@ let package = Package(
         .executable(name: "parley-bench", targets: ["parley-bench"]),
     ],
     targets: [
+        // MARK: - ParleyBasics: the small helpers every layer shares (did-you-mean suggestions, saturating integer
+        // arithmetic, durations in milliseconds); no dependencies
+        .target(name: "ParleyBasics"),
+        .testTarget(name: "ParleyBasicsTests", dependencies: ["ParleyBasics"]),
+
         // MARK: - ParleyJSON: an ordered, lossless JSON tree shared by every format
         .target(name: "ParleyJSON"),
         .testTarget(name: "ParleyJSONTests", dependencies: ["ParleyJSON"]),
 
         // MARK: - LanguageModels: Apple's FoundationModels session and transcript API, no I/O
-        .target(name: "LanguageModels", dependencies: ["ParleyJSON"]),
+        .target(name: "LanguageModels", dependencies: ["ParleyBasics", "ParleyJSON"]),
         .target(name: "LanguageModelsTesting", dependencies: ["LanguageModels"]),
         .testTarget(
             name: "LanguageModelsTests", dependencies: ["LanguageModels", "LanguageModelsTesting", "ParleyJSON"],
@@ -37,18 +42,18 @@ let package = Package(
 
         // MARK: - SQLite: the system libsqlite3 (imported only by ParleySQLite) and a small Swift layer over it
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "ParleySQLite", dependencies: ["CSQLite"]),
+        .target(name: "ParleySQLite", dependencies: ["CSQLite", "ParleyBasics"]),
         .testTarget(name: "ParleySQLiteTests", dependencies: ["ParleySQLite"]),
 
         // MARK: - HTTP: the system libcurl (imported only by ParleyHTTP), an async client over it, and a loopback
         // test server for fault injection
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "ParleyHTTP", dependencies: ["CCurl"]),
-        .target(name: "HTTPTestSupport"),
+        .target(name: "ParleyHTTP", dependencies: ["CCurl", "ParleyBasics"]),
+        .target(name: "HTTPTestSupport", dependencies: ["ParleyBasics"]),
         .testTarget(name: "ParleyHTTPTests", dependencies: ["ParleyHTTP", "HTTPTestSupport"]),
 
         // MARK: - OpenAICompatible: a LanguageModel for llama-server, Ollama, vLLM and OpenAI, over ParleyHTTP
-        .target(name: "OpenAICompatible", dependencies: ["LanguageModels", "ParleyHTTP", "ParleyJSON"]),
+        .target(name: "OpenAICompatible", dependencies: ["LanguageModels", "ParleyHTTP", "ParleyJSON", "ParleyBasics"]),
         .target(name: "LLMTestSupport", dependencies: ["ParleyHTTP"]),
         .testTarget(
             name: "OpenAICompatibleTests",
@@ -59,18 +64,20 @@ let package = Package(
 
         // MARK: - GameWorld: world, player, items, NPCs, trade rules, events, content packs (pure Swift, no I/O
         // beyond reading packs)
-        .target(name: "GameWorld", dependencies: ["ParleyJSON"]),
+        .target(name: "GameWorld", dependencies: ["ParleyJSON", "ParleyBasics"]),
         .testTarget(name: "GameWorldTests", dependencies: ["GameWorld", "ParleyJSON"], exclude: ["Fixtures"]),
 
         // MARK: - ScriptedModel: the embedded default LanguageModel, playing each NPC from its content's dialogue rules
-        .target(name: "ScriptedModel", dependencies: ["LanguageModels", "GameWorld", "ParleyJSON"]),
+        .target(name: "ScriptedModel", dependencies: ["LanguageModels", "GameWorld", "ParleyJSON", "ParleyBasics"]),
         .testTarget(
             name: "ScriptedModelTests", dependencies: ["ScriptedModel", "LanguageModels", "GameWorld", "ParleyJSON"],
             exclude: ["Goldens"]),
 
         // MARK: - SaveGames: one SQLite save file per slot (game state, annotated transcripts, feedback), over
         // ParleySQLite; `save-stress` is the writer the crash-safety test kills with SIGKILL
-        .target(name: "SaveGames", dependencies: ["ParleySQLite", "GameWorld", "LanguageModels", "ParleyJSON"]),
+        .target(
+            name: "SaveGames",
+            dependencies: ["ParleySQLite", "GameWorld", "LanguageModels", "ParleyJSON", "ParleyBasics"]),
         .executableTarget(
             name: "save-stress", dependencies: ["SaveGames", "GameWorld", "LanguageModels", "ParleyJSON"],
             path: "Sources/SaveStress"),
@@ -84,6 +91,7 @@ let package = Package(
             name: "ParleyEngine",
             dependencies: [
                 "LanguageModels", "GameWorld", "OpenAICompatible", "ScriptedModel", "SaveGames", "ParleyJSON",
+                "ParleyBasics",
             ]),
         .testTarget(
             name: "ParleyEngineTests",
@@ -93,7 +101,7 @@ let package = Package(
             ]),
 
         // MARK: - Executables: hand-written argument parsing shared by every command line tool, and `parley`
-        .target(name: "CommandLineKit"),
+        .target(name: "CommandLineKit", dependencies: ["ParleyBasics"]),
         .executableTarget(
             name: "parley",
             dependencies: [
@@ -113,7 +121,7 @@ let package = Package(
             name: "parley-bench",
             dependencies: [
                 "CommandLineKit", "ParleyFuzz", "ParleyEngine", "SaveGames", "ParleySQLite", "GameWorld",
-                "LanguageModels", "ScriptedModel", "OpenAICompatible", "LLMTestSupport", "ParleyJSON",
+                "LanguageModels", "ScriptedModel", "OpenAICompatible", "LLMTestSupport", "ParleyJSON", "ParleyBasics",
             ]),
         .testTarget(
             name: "ReliabilityTests",

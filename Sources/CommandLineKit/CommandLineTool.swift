@@ -1,4 +1,5 @@
 import Foundation
+import ParleyBasics
 
 /// Parses a command line against a tree of `Command`s and runs the chosen one.
 ///

@@ -1,5 +1,6 @@
 import GameWorld
 import LanguageModels
+import ParleyBasics
 import ParleyJSON
 
 /// Decides the next step of a turn from the rule that answers it: call tools, or say something about an outcome.
