@@ -46,7 +46,7 @@ public struct ParsedArguments: Hashable, Sendable {
     /// The typed value of an option: from the command line, else from its environment variable, else its default.
     ///
     /// ```swift
-    /// let seed = try arguments.value(of: PlayCommand.seed, environment: ProcessInfo.processInfo.environment)
+    /// let seed = try arguments.value(of: seedOption, environment: ProcessInfo.processInfo.environment)
     /// ```
     ///
     /// A handler has `CommandContext.value(of:)`, which passes the process's environment.
