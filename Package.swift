@@ -26,12 +26,17 @@ let package = Package(
         .executable(name: "parley-bench", targets: ["parley-bench"]),
     ],
     targets: [
+        // MARK: - ParleyBasics: the small helpers every layer shares (did-you-mean suggestions, saturating integer
+        // arithmetic, durations in milliseconds); no dependencies
+        .target(name: "ParleyBasics"),
+        .testTarget(name: "ParleyBasicsTests", dependencies: ["ParleyBasics"]),
+
         // MARK: - ParleyJSON: an ordered, lossless JSON tree shared by every format
         .target(name: "ParleyJSON"),
         .testTarget(name: "ParleyJSONTests", dependencies: ["ParleyJSON"]),
 
         // MARK: - LanguageModels: Apple's FoundationModels session and transcript API, no I/O
-        .target(name: "LanguageModels", dependencies: ["ParleyJSON"]),
+        .target(name: "LanguageModels", dependencies: ["ParleyBasics", "ParleyJSON"]),
         .target(name: "LanguageModelsTesting", dependencies: ["LanguageModels"]),
         .testTarget(
             name: "LanguageModelsTests", dependencies: ["LanguageModels", "LanguageModelsTesting", "ParleyJSON"],
@@ -39,18 +44,18 @@ let package = Package(
 
         // MARK: - SQLite: the system libsqlite3 (imported only by ParleySQLite) and a small Swift layer over it
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "ParleySQLite", dependencies: ["CSQLite"]),
+        .target(name: "ParleySQLite", dependencies: ["CSQLite", "ParleyBasics"]),
         .testTarget(name: "ParleySQLiteTests", dependencies: ["ParleySQLite"]),
 
         // MARK: - HTTP: the system libcurl (imported only by ParleyHTTP), an async client over it, and a loopback
         // test server for fault injection
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "ParleyHTTP", dependencies: ["CCurl"]),
-        .target(name: "HTTPTestSupport"),
+        .target(name: "ParleyHTTP", dependencies: ["CCurl", "ParleyBasics"]),
+        .target(name: "HTTPTestSupport", dependencies: ["ParleyBasics"]),
         .testTarget(name: "ParleyHTTPTests", dependencies: ["ParleyHTTP", "HTTPTestSupport"]),
 
         // MARK: - OpenAICompatible: a LanguageModel for llama-server, Ollama, vLLM and OpenAI, over ParleyHTTP
-        .target(name: "OpenAICompatible", dependencies: ["LanguageModels", "ParleyHTTP", "ParleyJSON"]),
+        .target(name: "OpenAICompatible", dependencies: ["LanguageModels", "ParleyHTTP", "ParleyJSON", "ParleyBasics"]),
         .target(name: "LLMTestSupport", dependencies: ["ParleyHTTP"]),
         .testTarget(
             name: "OpenAICompatibleTests",
@@ -61,7 +66,7 @@ let package = Package(
 
         // MARK: - GameWorld: world, player, items, NPCs, trade rules, events, content packs (pure Swift, no I/O
         // beyond reading packs)
-        .target(name: "GameWorld", dependencies: ["ParleyJSON"]),
+        .target(name: "GameWorld", dependencies: ["ParleyJSON", "ParleyBasics"]),
         .testTarget(name: "GameWorldTests", dependencies: ["GameWorld", "ParleyJSON"], exclude: ["Fixtures"]),
 
         // MARK: - NPCContract: what the engine and every model say to each other (tool names, arguments and outputs,
@@ -70,7 +75,8 @@ let package = Package(
         .testTarget(name: "NPCContractTests", dependencies: ["NPCContract", "GameWorld", "LanguageModels"]),
 
         // MARK: - ScriptedModel: the embedded default LanguageModel, playing each NPC from its content's dialogue rules
-        .target(name: "ScriptedModel", dependencies: ["LanguageModels", "GameWorld", "NPCContract", "ParleyJSON"]),
+        .target(
+            name: "ScriptedModel", dependencies: ["LanguageModels", "GameWorld", "NPCContract", "ParleyJSON", "ParleyBasics"]),
         .testTarget(
             name: "ScriptedModelTests",
             dependencies: [
@@ -80,7 +86,9 @@ let package = Package(
 
         // MARK: - SaveGames: one SQLite save file per slot (game state, annotated transcripts, feedback), over
         // ParleySQLite; `save-stress` is the writer the crash-safety test kills with SIGKILL
-        .target(name: "SaveGames", dependencies: ["ParleySQLite", "GameWorld", "LanguageModels", "ParleyJSON"]),
+        .target(
+            name: "SaveGames",
+            dependencies: ["ParleySQLite", "GameWorld", "LanguageModels", "ParleyJSON", "ParleyBasics"]),
         .executableTarget(
             name: "save-stress",
             dependencies: ["SaveGames", "ParleySQLite", "GameWorld", "LanguageModels", "ParleyJSON"],
@@ -93,7 +101,9 @@ let package = Package(
         // MARK: - ParleyEngine: one session per NPC, NPC tools bound to the game state, the turn loop
         .target(
             name: "ParleyEngine",
-            dependencies: ["LanguageModels", "GameWorld", "NPCContract", "ScriptedModel", "SaveGames", "ParleyJSON"]),
+            dependencies: [
+                "LanguageModels", "GameWorld", "NPCContract", "ScriptedModel", "SaveGames", "ParleyJSON", "ParleyBasics",
+            ]),
         .testTarget(
             name: "ParleyEngineTests",
             dependencies: [
@@ -108,7 +118,7 @@ let package = Package(
         .testTarget(name: "ParleyModelsTests", dependencies: ["ParleyModels"]),
 
         // MARK: - Executables: hand-written argument parsing shared by every command line tool, and `parley`
-        .target(name: "CommandLineKit"),
+        .target(name: "CommandLineKit", dependencies: ["ParleyBasics"]),
         .executableTarget(
             name: "parley",
             dependencies: [
@@ -129,7 +139,7 @@ let package = Package(
             name: "parley-bench",
             dependencies: [
                 "CommandLineKit", "ParleyFuzz", "ParleyEngine", "SaveGames", "ParleySQLite", "GameWorld",
-                "LanguageModels", "ScriptedModel", "OpenAICompatible", "LLMTestSupport", "ParleyJSON",
+                "LanguageModels", "ScriptedModel", "OpenAICompatible", "LLMTestSupport", "ParleyJSON", "ParleyBasics",
             ]),
         .testTarget(
             name: "ReliabilityTests",

@@ -29,10 +29,7 @@ extension Command {
             }
         }
         text += "\nOPTIONS:\n"
-        for option in options {
-            let suffix = option.defaultValue.map { " (default: \($0))" } ?? ""
-            text += Self.row(option.helpLabel, option.help + suffix)
-        }
+        for option in options { text += Self.row(option.helpLabel, option.help + Self.notes(option)) }
         text += Self.row("-h, --help", "Show help information.")
         if !subcommands.isEmpty {
             text += "\nSUBCOMMANDS:\n"
@@ -40,6 +37,24 @@ extension Command {
             text += "\nSee '\(path.joined(separator: " ")) <subcommand> --help' for a subcommand's help.\n"
         }
         return text
+    }
+
+    /// What help adds to an option's line: ` (alias: --folder; default: $PARLEY_SAVES if set, else SaveGames)`,
+    /// ` (default: 7)`, or nothing.
+    private static func notes(_ option: Option) -> String {
+        var notes: [String] = []
+        if !option.aliases.isEmpty {
+            notes.append(
+                (option.aliases.count == 1 ? "alias: " : "aliases: ")
+                    + option.aliases.map { "--\($0)" }.joined(separator: ", "))
+        }
+        switch (option.environment, option.defaultValue) {
+        case (let variable?, let value?): notes.append("default: $\(variable) if set, else \(value)")
+        case (let variable?, nil): notes.append("default: $\(variable) if set")
+        case (nil, let value?): notes.append("default: \(value)")
+        case (nil, nil): break
+        }
+        return notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
     }
 
     /// A help row: the label in a 24-column field, then the text (on the next line if the label is longer).

@@ -66,8 +66,8 @@ public struct Command: Sendable {
     /// - Returns: The subcommand.
     public func subcommand(named name: String) -> Command? { subcommands.first { $0.name == name } }
 
-    /// The option whose long name is `name`, or `nil`.
-    func option(named name: String) -> Option? { options.first { $0.name == name } }
+    /// The option whose long name, or one of whose aliases, is `name`, or `nil`.
+    func option(named name: String) -> Option? { options.first { $0.isNamed(name) } }
 
     /// The option whose short name is `letter`, or `nil`.
     func option(short letter: Character) -> Option? { options.first { $0.shortName == letter } }

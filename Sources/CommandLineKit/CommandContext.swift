@@ -28,6 +28,21 @@ public struct CommandContext: Sendable {
         self.standardError = standardError
     }
 
+    /// The typed value of an option: from the command line, else from its environment variable in `environment`,
+    /// else its default.
+    ///
+    /// ```swift
+    /// let seed = try context.value(of: seedOption)   // UInt64
+    /// ```
+    ///
+    /// - Parameter option: The option, as declared with its type.
+    /// - Returns: The value.
+    /// - Throws: `UsageError` (exit 64) naming the environment variable when its value is not one of the option's
+    ///   type; a bad value on the command line was refused while parsing.
+    public func value<Value>(of option: TypedOption<Value>) throws(UsageError) -> Value {
+        try arguments.value(of: option, environment: environment)
+    }
+
     /// Writes text to standard output.
     ///
     /// - Parameters:

@@ -1,14 +1,16 @@
 import Foundation
+import ParleyBasics
 
 /// Parses a command line against a tree of `Command`s and runs the chosen one.
 ///
 /// Syntax: subcommands by name, then positional arguments, flags (`--json`), options with a value
-/// (`--seed 42` or `--seed=42`, or `-s 42` with a short name), and `--` to end options. `--help` or `-h`
-/// anywhere shows the help of the command named so far. Options belong to the command named just before them.
+/// (`--seed 42` or `--seed=42`, or `-s 42` with a short name, or an alias such as `--folder` for `--saves`), and
+/// `--` to end options. `--help` or `-h` anywhere shows the help of the command named so far. Options belong to the
+/// command named just before them. The value of an option declared with a type is checked as it is parsed.
 ///
-/// Exit codes: whatever the handler returns (0 or 1 by convention), 0 for help, 64 for a usage mistake, which
-/// is printed on standard error with the usage line and a did-you-mean hint for misspelt options and
-/// subcommands.
+/// Exit codes: whatever the handler returns (0 or 1 by convention), 0 for help, 64 for a usage mistake (a bad
+/// value included), which is printed on standard error with the usage line and a did-you-mean hint for misspelt
+/// options and subcommands.
 ///
 /// ```swift
 /// CommandLineTool(root: root).main()   // parses CommandLine.arguments, runs, exits
@@ -59,22 +61,30 @@ public struct CommandLineTool: Sendable {
                 let found =
                     isLong ? command.option(named: name) : (name.count == 1 ? command.option(short: name.first!) : nil)
                 guard let option = found else {
-                    let names = command.options.map { "--\($0.name)" } + ["--help"]
+                    let names = command.options.flatMap { ([$0.name] + $0.aliases).map { "--\($0)" } } + ["--help"]
                     let hint = Suggestions.closest(to: "--" + name, in: names).map { "did you mean '\($0)'?" }
                     return fail("unknown option '\(isLong ? "--" : "-")\(name)'", hint: hint)
                 }
                 if option.isFlag {
                     if inline != nil { return fail("the flag '--\(option.name)' takes no value") }
                     parsed.setFlag(option.name)
-                } else if let inline {
-                    parsed.append(inline, for: option.name)
+                    continue
+                }
+                let text: String
+                if let inline {
+                    text = inline
                 } else if index < arguments.count {
-                    parsed.append(arguments[index], for: option.name)
+                    text = arguments[index]
                     index += 1
                 } else {
                     return fail(
                         "the option '--\(option.name)' needs a value", hint: "--\(option.name) \(option.valueName!)")
                 }
+                if let check = option.check, !check.accepts(text) {
+                    return .usageError(
+                        check.error(option: (isLong ? "--" : "-") + name, text: text), command: command, path: path)
+                }
+                parsed.append(text, for: option.name)
                 continue
             }
             if positionals.isEmpty, !command.subcommands.isEmpty {
@@ -111,7 +121,8 @@ public struct CommandLineTool: Sendable {
             }
         }
         if let extra = remaining.first { return fail("unexpected argument '\(extra)'") }
-        for option in command.options {
+        // A typed option's default is applied when it is read, after its environment variable.
+        for option in command.options where option.check == nil {
             if let value = option.defaultValue { parsed.setDefault(value, for: option.name) }
         }
         return .run(command: command, path: path, arguments: parsed)

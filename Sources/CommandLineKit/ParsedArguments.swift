@@ -1,7 +1,8 @@
 /// The values a command line gave a command: its positional arguments, options and flags.
 ///
-/// Defaults declared on arguments and options are filled in, so `value(_:)` returns the default when the user
-/// gave none.
+/// Defaults declared on arguments and untyped options are filled in, so `value(_:)` returns the default when the
+/// user gave none. An option declared with a type is read with `value(of:environment:)` (or
+/// `CommandContext.value(of:)`), which applies its environment variable and its typed default.
 public struct ParsedArguments: Hashable, Sendable {
     /// The values of each positional argument and option by name (an option given twice has two values).
     public private(set) var values: [String: [String]] = [:]
@@ -40,6 +41,36 @@ public struct ParsedArguments: Hashable, Sendable {
             throw UsageError("the value of \(name) must be a whole number, not '\(text)'")
         }
         return number
+    }
+
+    /// The typed value of an option: from the command line, else from its environment variable, else its default.
+    ///
+    /// ```swift
+    /// let seed = try arguments.value(of: seedOption, environment: ProcessInfo.processInfo.environment)
+    /// ```
+    ///
+    /// A handler has `CommandContext.value(of:)`, which passes the process's environment.
+    ///
+    /// - Parameters:
+    ///   - option: The option, as declared with its type.
+    ///   - environment: The environment variables, where the option's variable is looked up.
+    /// - Returns: The value.
+    /// - Throws: `UsageError` naming the option, or the environment variable, when the value is not one of the
+    ///   option's type (the command line's is checked while parsing; this catches the environment's).
+    public func value<Value>(
+        of option: TypedOption<Value>, environment: [String: String]
+    ) throws(UsageError) -> Value {
+        if let text = value(option.name) {
+            guard let value = option.read(text) else {
+                throw option.check.error(option: "--\(option.name)", text: text)
+            }
+            return value
+        }
+        if let variable = option.option.environment, let text = environment[variable] {
+            guard let value = option.read(text) else { throw option.check.error(environment: variable, text: text) }
+            return value
+        }
+        return option.defaultValue
     }
 
     mutating func append(_ value: String, for name: String) { values[name, default: []].append(value) }

@@ -1,3 +1,5 @@
+import ParleyBasics
+
 /// Parses condition expressions (see `Condition`) by recursive descent, keeping the text of each term so that the
 /// content checker can quote it.
 ///

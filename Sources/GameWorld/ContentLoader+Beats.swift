@@ -1,3 +1,4 @@
+import ParleyBasics
 import ParleyJSON
 
 // MARK: - `beats`, `knowledge` and `goals` of npcs/<id>.json

@@ -1,3 +1,5 @@
+import ParleyBasics
+
 // MARK: - Checks of the pack as a whole
 
 extension ContentLoader {

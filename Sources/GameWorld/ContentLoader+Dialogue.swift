@@ -1,3 +1,4 @@
+import ParleyBasics
 import ParleyJSON
 
 // MARK: - The `dialogue` field of npcs/<id>.json

@@ -1,3 +1,4 @@
+import ParleyBasics
 import ParleyJSON
 
 // MARK: - Reading fields

@@ -1,3 +1,4 @@
+import ParleyBasics
 import ParleyJSON
 
 // MARK: - Conditions and effects, wherever an NPC file uses them

@@ -1,3 +1,5 @@
+import ParleyBasics
+
 /// A reply with placeholders, parsed: literal text and `{placeholder}`s, in order.
 ///
 /// `{{` and `}}` stand for literal braces. Parsing fails on an unknown placeholder, a `{` without its `}`, or a

@@ -1,3 +1,5 @@
+import ParleyBasics
+
 /// Everything that changes during a game: the world (with its NPCs and the items lying around), the player, and
 /// the story's progress (flags, counters, attitudes, quest stages, beats fired).
 ///
@@ -69,23 +71,19 @@ public struct GameState: Hashable, Sendable, Codable {
 
     /// All the gold in the game: the player's and every NPC's. No event changes it. `Int.max` when the total
     /// does not fit in an `Int` (a state far beyond `GameLimits`).
-    public var totalGold: Int { world.npcs.values.reduce(player.gold) { Self.saturatingSum($0, $1.gold) } }
+    public var totalGold: Int { world.npcs.values.reduce(player.gold) { $0.saturatingAdding($1.gold) } }
 
     /// How many of each item exist, wherever they are: carried by the player, by NPCs or lying at locations.
     /// No event changes it. A total that does not fit in an `Int` is `Int.max`.
     public var itemTotals: [ItemID: Int] {
         var totals = player.inventory.quantities
-        for npc in world.npcs.values { totals.merge(npc.inventory.quantities, uniquingKeysWith: Self.saturatingSum) }
+        for npc in world.npcs.values {
+            totals.merge(npc.inventory.quantities) { $0.saturatingAdding($1) }
+        }
         for location in world.locations.values {
-            totals.merge(location.items.quantities, uniquingKeysWith: Self.saturatingSum)
+            totals.merge(location.items.quantities) { $0.saturatingAdding($1) }
         }
         return totals
-    }
-
-    /// `a + b`, or the bound of `Int` it passes.
-    private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
-        let (sum, overflow) = a.addingReportingOverflow(b)
-        return overflow ? (b > 0 ? Int.max : Int.min) : sum
     }
 
     // MARK: - Mutation for events

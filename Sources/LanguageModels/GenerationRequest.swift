@@ -1,3 +1,5 @@
+import ParleyBasics
+
 /// What a session asks a model backend for: the next step of a turn.
 public struct GenerationRequest: Sendable {
     /// The conversation so far, ending with this turn's prompt and any tool calls and outputs of this turn. Its

@@ -1,5 +1,7 @@
 // The turn loop: prompt → model → tools → model → ... → response, with rollback on any error.
 
+import ParleyBasics
+
 extension LanguageModelSession {
     /// What a turn asks for.
     struct TurnRequest: Sendable {

@@ -1,4 +1,5 @@
 import LanguageModels
+import ParleyBasics
 import ParleyJSON
 
 /// Turns a `GenerationRequest` into an OpenAI chat-completions body.

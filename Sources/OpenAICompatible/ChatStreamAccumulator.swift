@@ -1,4 +1,5 @@
 import LanguageModels
+import ParleyBasics
 import ParleyHTTP
 import ParleyJSON
 

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import ParleyBasics
 import ParleyHTTP
 import ParleyJSON
 

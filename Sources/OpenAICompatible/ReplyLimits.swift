@@ -1,3 +1,5 @@
+import ParleyBasics
+
 /// How many bytes a reply may take, from the request's token limit, so that a server that ignores `max_tokens`
 /// (or something else answering at its address) cannot fill the memory, a save or a recording.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GameWorld
+import ParleyBasics
 import ParleyJSON
 
 /// A conversation test plan from a content pack's `tests/` folder: lines the player types, and what must follow.

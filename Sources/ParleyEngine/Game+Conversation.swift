@@ -2,6 +2,7 @@ import Foundation
 import GameWorld
 import LanguageModels
 import NPCContract
+import ParleyBasics
 
 // Talking: starting and ending conversations, turns, offers, history.
 
@@ -67,11 +68,8 @@ extension Game {
                     input: entries.first ?? .prompt(.init(segments: prompt.segments)),
                     context: context, stateBefore: stateBefore, entries: entries, failure: failure,
                     modelID: session.model.id, modelVersion: session.model.version, usage: usage,
-                    firstWordsMilliseconds: firstWords.map {
-                        Double($0.components.seconds) * 1000 + Double($0.components.attoseconds) / 1e15
-                    },
-                    totalMilliseconds: Double((clock.now - started).components.seconds) * 1000
-                        + Double((clock.now - started).components.attoseconds) / 1e15))
+                    firstWordsMilliseconds: firstWords?.milliseconds,
+                    totalMilliseconds: (clock.now - started).milliseconds))
         }
         // The turn's time limit covers all of it: every attempt, trim and model call.
         let limit = Self.turnTimeout

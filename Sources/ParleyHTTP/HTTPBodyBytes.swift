@@ -1,4 +1,5 @@
 import Foundation
+import ParleyBasics
 
 /// The body of a streamed response as chunks of bytes, in the order they arrived.
 ///

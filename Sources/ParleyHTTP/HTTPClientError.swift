@@ -1,3 +1,5 @@
+import ParleyBasics
+
 /// A failure of an HTTP request before a complete response arrived: the connection, the time limits, the
 /// protocol, or cancellation.
 ///
@@ -162,7 +164,7 @@ public struct HTTPClientError: Error, Sendable, Equatable, CustomStringConvertib
 
     /// Formats a duration as seconds with up to three decimals, for example `0.25 s`.
     static func format(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = duration.milliseconds(rounded: .towardZero)
         let whole = milliseconds / 1_000
         let fraction = milliseconds % 1_000
         guard fraction != 0 else { return "\(whole) s" }

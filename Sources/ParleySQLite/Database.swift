@@ -1,4 +1,5 @@
 internal import CSQLite
+import ParleyBasics
 
 /// One connection to an SQLite database file: the owner of an `sqlite3*` handle.
 ///
@@ -147,9 +148,7 @@ public final class Database {
 
     private func configure() throws {
         sqlite3_extended_result_codes(handle, 1)
-        let milliseconds =
-            options.busyTimeout.components.seconds * 1000
-            + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = options.busyTimeout.milliseconds(rounded: .towardZero)
         sqlite3_busy_timeout(handle, Int32(clamping: max(0, milliseconds)))
         try setConfiguration(SQLITE_DBCONFIG_DEFENSIVE, to: true)
         try setConfiguration(SQLITE_DBCONFIG_DQS_DDL, to: false)

@@ -1,5 +1,6 @@
 import Foundation
 import GameWorld
+import ParleyBasics
 import ParleyJSON
 
 /// How values that SQLite has no type for are written in a save: times, durations and trade offers.
@@ -42,7 +43,7 @@ enum SaveCoding {
 
     /// A duration as seconds with three decimals, for example `754.250`.
     static func text(_ duration: Duration) -> String {
-        let milliseconds = max(0, milliseconds(duration))
+        let milliseconds = max(0, duration.milliseconds(rounded: .toNearestOrAwayFromZero))
         let (seconds, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
         let digits = String(fraction)
         return "\(seconds)." + String(repeating: "0", count: 3 - digits.count) + digits
@@ -54,12 +55,6 @@ enum SaveCoding {
         // over 30 million years of play.
         guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds < 1e15 else { return nil }
         return .milliseconds(Int64((seconds * 1000).rounded()))
-    }
-
-    /// The duration in whole milliseconds, rounded.
-    static func milliseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1000 + Int64((Double(attoseconds) / 1e15).rounded())
     }
 
     // MARK: - JSON

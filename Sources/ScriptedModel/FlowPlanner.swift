@@ -1,6 +1,7 @@
 import GameWorld
 import LanguageModels
 import NPCContract
+import ParleyBasics
 import ParleyJSON
 
 /// Decides the next step of a turn from the rule that answers it: call tools, or say something about an outcome.

@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import LanguageModels
+import ParleyBasics
 import SaveGames
 
 /// Scenario 2: one autosave after one turn (one NPC's new entries and one state change), against the size of the

@@ -6,6 +6,40 @@ import LLMTestSupport
 enum BenchCommand {
     static let quick = Option.flag("quick", help: "Smaller sizes and fewer repetitions, for a fast look.")
 
+    /// `turn --sizes N,N,...`: the transcript lengths.
+    static let turnSizesOption = Option.value(
+        "sizes", valueName: "N,N,...", type: .list(of: .integer(in: 1...Int.max, example: 100)),
+        defaultValue: TurnOverhead.defaultSizes, help: "Transcript lengths.")
+
+    /// `turn --samples N`: turns timed per length; `nil` leaves it to the scenario.
+    static let samplesOption = Option.value(
+        "samples", valueName: "N", type: .integer(in: 1...Int.max, example: 20),
+        help: "Turns timed per length (default: 60, 20 with --quick).")
+
+    /// `catalog --sizes N,N,...`: the catalogue sizes.
+    static let catalogSizesOption = Option.value(
+        "sizes", valueName: "N,N,...", type: .list(of: .integer(in: 1...Int.max, example: 1000)),
+        defaultValue: CatalogScaling.defaultSizes, help: "Catalogue sizes.")
+
+    /// `fuzz --iterations N`.
+    static let iterationsOption = Option.value(
+        "iterations", valueName: "N", type: .integer(in: 1...Int.max, example: 1000), defaultValue: 20_000,
+        help: "Inputs for the fast fuzzers (others get a share).")
+
+    /// `fuzz --seed S`.
+    static let fuzzSeedOption = Option.value(
+        "seed", valueName: "S", type: .unsignedInteger, defaultValue: 1,
+        help: "The seed; the same seed gives the same inputs.")
+
+    /// `kill --rounds N`.
+    static let roundsOption = Option.value(
+        "rounds", valueName: "N", type: .integer(in: 1...Int.max, example: 50), defaultValue: 300,
+        help: "How many kills.")
+
+    /// `kill --seed S`.
+    static let killSeedOption = Option.value(
+        "seed", valueName: "S", type: .unsignedInteger, defaultValue: 24069, help: "The seed of the kill moments.")
+
     static let root = Command(
         "parley-bench",
         abstract: "Measure Parley against its performance targets, and run the reliability suites long.",
@@ -19,9 +53,7 @@ enum BenchCommand {
             Command(
                 "turn", abstract: "1. Engine overhead per turn against transcript length.",
                 options: [
-                    quick,
-                    .value("sizes", valueName: "N,N,...", help: "Transcript lengths (default: 10,100,1000,5000)."),
-                    .value("samples", valueName: "N", help: "Turns timed per length (default: 60, 20 with --quick)."),
+                    quick, turnSizesOption.option, samplesOption.option,
                     .flag("simulate-fix", help: "Count tokens incrementally, as the proposed pre-check fix would."),
                 ],
                 handler: turn),
@@ -42,31 +74,18 @@ enum BenchCommand {
             },
             Command(
                 "catalog", abstract: "7. Talking to an NPC against the size of the item catalogue.",
-                options: [
-                    quick,
-                    .value("sizes", valueName: "N,N,...", help: "Catalogue sizes (default: 1000,10000,100000)."),
-                ],
+                options: [quick, catalogSizesOption.option],
                 handler: catalog),
             scenario("save-growth", "8. Save growth per turn over 1,000 turns of one conversation, with trims.") {
                 try await SaveGrowth.run(quick: $0)
             },
             Command(
                 "fuzz", abstract: "Run the seeded fuzzers long: transcript decoder, content loader, save loader, SSE.",
-                options: [
-                    .value(
-                        "iterations", valueName: "N", defaultValue: "20000",
-                        help: "Inputs for the fast fuzzers (others get a share)."),
-                    .value(
-                        "seed", valueName: "S", defaultValue: "1",
-                        help: "The seed; the same seed gives the same inputs."),
-                ],
+                options: [iterationsOption.option, fuzzSeedOption.option],
                 handler: fuzz),
             Command(
                 "kill", abstract: "Kill save-stress with SIGKILL during autosaves, many times, and check every save.",
-                options: [
-                    .value("rounds", valueName: "N", defaultValue: "300", help: "How many kills."),
-                    .value("seed", valueName: "S", defaultValue: "24069", help: "The seed of the kill moments."),
-                ],
+                options: [roundsOption.option, killSeedOption.option],
                 handler: killLoop),
         ],
         handler: all)
@@ -106,8 +125,8 @@ enum BenchCommand {
     }
 
     @Sendable static func turn(_ context: CommandContext) async throws -> ExitCode {
-        let sizes = try self.sizes(context) ?? TurnOverhead.defaultSizes
-        let samples = try context.arguments.integer("samples")
+        let sizes = try context.value(of: turnSizesOption)
+        let samples = try context.value(of: samplesOption)
         printHeader()
         try await TurnOverhead.run(
             quick: context.arguments.flag("quick"), sizes: sizes, samples: samples,
@@ -116,39 +135,22 @@ enum BenchCommand {
     }
 
     @Sendable static func catalog(_ context: CommandContext) async throws -> ExitCode {
-        let sizes = try self.sizes(context) ?? CatalogScaling.defaultSizes
+        let sizes = try context.value(of: catalogSizesOption)
         printHeader()
         try await CatalogScaling.run(quick: context.arguments.flag("quick"), sizes: sizes)
         return .success
     }
 
-    /// The `--sizes` option's list, or `nil` when it is not given.
-    static func sizes(_ context: CommandContext) throws -> [Int]? {
-        guard let text = context.arguments.value("sizes") else { return nil }
-        return try text.split(separator: ",").map { part in
-            guard let size = Int(part.trimmingCharacters(in: .whitespaces)), size > 0 else {
-                throw UsageError("--sizes takes positive whole numbers separated by commas, not '\(text)'")
-            }
-            return size
-        }
-    }
-
     @Sendable static func fuzz(_ context: CommandContext) async throws -> ExitCode {
-        let iterations = try context.arguments.integer("iterations") ?? 20_000
-        guard let seed = UInt64(context.arguments.value("seed") ?? "1") else {
-            throw UsageError("--seed must be a whole number, not '\(context.arguments.value("seed") ?? "")'")
-        }
-        guard iterations > 0 else { throw UsageError("--iterations must be at least 1") }
+        let iterations = try context.value(of: iterationsOption)
+        let seed = try context.value(of: fuzzSeedOption)
         printHeader()
         return try await FuzzRun.run(iterations: iterations, seed: seed) ? .success : .failure
     }
 
     @Sendable static func killLoop(_ context: CommandContext) async throws -> ExitCode {
-        let rounds = try context.arguments.integer("rounds") ?? 300
-        guard let seed = UInt64(context.arguments.value("seed") ?? "24069") else {
-            throw UsageError("--seed must be a whole number, not '\(context.arguments.value("seed") ?? "")'")
-        }
-        guard rounds > 0 else { throw UsageError("--rounds must be at least 1") }
+        let rounds = try context.value(of: roundsOption)
+        let seed = try context.value(of: killSeedOption)
         printHeader()
         return try KillLoop.run(rounds: rounds, seed: seed) == 0 ? .success : .failure
     }

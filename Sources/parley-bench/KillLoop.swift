@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import LanguageModels
+import ParleyBasics
 import ParleySQLite
 import SaveGames
 

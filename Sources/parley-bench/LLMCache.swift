@@ -2,6 +2,7 @@ import Foundation
 import LLMTestSupport
 import LanguageModels
 import OpenAICompatible
+import ParleyBasics
 import ParleyJSON
 
 /// Scenario 5: a 40-turn conversation with the real llama-server; per turn, the time to the first token and the

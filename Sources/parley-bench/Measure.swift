@@ -1,4 +1,5 @@
 import Foundation
+import ParleyBasics
 
 /// Timing and memory helpers for the benchmarks.
 enum Measure {
@@ -63,13 +64,6 @@ enum Measure {
             return kilobytes.map { $0 / 1024 }
         }
         return nil
-    }
-}
-
-extension Duration {
-    /// The duration in milliseconds.
-    var milliseconds: Double {
-        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
     }
 }
 

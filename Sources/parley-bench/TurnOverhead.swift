@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import LanguageModels
+import ParleyBasics
 import ParleyEngine
 import ScriptedModel
 

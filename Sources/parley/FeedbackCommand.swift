@@ -10,21 +10,21 @@ enum FeedbackCommand {
 
     static let command = Command(
         "feedback", abstract: "List, show and export the feedback reports kept in saves.",
-        options: [SavesCommand.folderOption, slotOption],
+        options: [CommonOptions.saves.option, slotOption],
         subcommands: [
             Command(
-                "list", abstract: "List the reports.", options: [SavesCommand.folderOption, slotOption], handler: list),
+                "list", abstract: "List the reports.", options: [CommonOptions.saves.option, slotOption], handler: list),
             Command(
                 "show", abstract: "Show a report.",
                 arguments: [Argument("ID", help: "The report's id (a prefix will do).")],
-                options: [SavesCommand.folderOption, slotOption], handler: show),
+                options: [CommonOptions.saves.option, slotOption], handler: show),
             Command(
                 "export", abstract: "Write reports as .json files, one per report, in the documented format.",
                 arguments: [
                     Argument("ID", help: "The report's id (a prefix will do).", defaultValue: nil, isOptional: true)
                 ],
                 options: [
-                    SavesCommand.folderOption, slotOption, .flag("all", help: "Export every report."),
+                    CommonOptions.saves.option, slotOption, .flag("all", help: "Export every report."),
                     .value("out", valueName: "DIR", help: "The folder to write to (<id>.json in it, for each report)."),
                 ],
                 handler: export),

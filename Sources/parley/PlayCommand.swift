@@ -24,36 +24,40 @@ enum PlayCommand {
             """,
         options: options, handler: run)
 
+    /// `--model SPEC`, else `PARLEY_MODEL`, else `scripted`.
+    static let modelOption = Option.value(
+        "model", valueName: "SPEC", type: .string, defaultValue: "scripted", environment: "PARLEY_MODEL",
+        help: "scripted, or a server URL.")
+
+    /// `--feedback-dir DIR`, else `PARLEY_FEEDBACK_DIR`: where to write feedback reports as files, if anywhere.
+    static let feedbackFolderOption = Option.value(
+        "feedback-dir", valueName: "DIR", type: .string, environment: "PARLEY_FEEDBACK_DIR",
+        help: "Also write each feedback report to DIR as a .json file.")
+
     /// The options `play` takes, which bare `parley` takes too.
     static let options: [Option] = [
-        .value("content", valueName: "DIR", defaultValue: "Content", help: "The content pack to play."),
-        .value("model", valueName: "SPEC", help: "scripted, or a server URL (default: PARLEY_MODEL, or scripted)."),
-        .value("seed", valueName: "N", defaultValue: "1", help: "The scripted model's seed."),
+        CommonOptions.content.option, modelOption.option, CommonOptions.seed.option,
         .value("name", valueName: "NAME", help: "Your name in the game."),
-        .value("saves", valueName: "DIR", help: "The saves folder (default: PARLEY_SAVES, or SaveGames)."),
+        CommonOptions.saves.option,
         .flag("continue", help: "Continue the last game (the most recent autosave slot) instead of a new one."),
-        .value("feedback-dir", valueName: "DIR", help: "Also write each feedback report to DIR as a .json file."),
-        .value(
-            "max-tokens", valueName: "N",
-            help: "The longest NPC reply, in tokens, at most 1000000 (default: 200 with a server)."),
-        CommandContext.turnTimeoutOption,
+        feedbackFolderOption.option, CommonOptions.maxTokens.option, CommonOptions.turnTimeout.option,
     ]
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
         // Usage errors first, before any file is read or server contacted.
-        guard let seed = UInt64(context.arguments.value("seed") ?? "1") else {
-            throw UsageError("--seed must be a whole number", hint: "for example --seed 7")
-        }
-        let specification = context.arguments.value("model") ?? context.environment["PARLEY_MODEL"] ?? "scripted"
+        let seed = try context.value(of: CommonOptions.seed)
+        let specification = try context.value(of: modelOption)
         let choice: ModelChoice
         do {
             choice = try ModelChoice.parse(specification, seed: seed)
         } catch {
             throw UsageError("\(error)")
         }
-        let turnTimeout = try context.turnTimeout()
-        let maximumTokens = try context.maximumResponseTokens()
-        let directory = context.arguments.value("content") ?? "Content"
+        let turnTimeout = try context.value(of: CommonOptions.turnTimeout)
+        let maximumTokens = try context.value(of: CommonOptions.maxTokens)
+        let directory = try context.value(of: CommonOptions.content)
+        let savesFolder = try context.value(of: CommonOptions.saves)
+        let feedbackFolder = try context.value(of: feedbackFolderOption)
         let loaded = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
         guard let pack = loaded.pack, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
             context.printError(ContentCheckReport(loaded).text, terminator: "")
@@ -73,7 +77,6 @@ enum PlayCommand {
             player.name = name
             state = GameState(world: state.world, player: player)
         }
-        let savesFolder = context.arguments.value("saves") ?? context.environment["PARLEY_SAVES"] ?? "SaveGames"
         let store = SaveGameStore(folder: URL(fileURLWithPath: savesFolder))
         var options = GenerationOptions()
         if let maximumTokens {
@@ -83,8 +86,7 @@ enum PlayCommand {
         }
         let host = GameHost(
             pack: pack, state: state, models: models, store: store,
-            feedbackFolder: (context.arguments.value("feedback-dir") ?? context.environment["PARLEY_FEEDBACK_DIR"])
-                .map { URL(fileURLWithPath: $0) },
+            feedbackFolder: feedbackFolder.map { URL(fileURLWithPath: $0) },
             options: options, contentDirectory: URL(fileURLWithPath: directory))
 
         do {

@@ -15,7 +15,7 @@ enum RecordingsCommand {
                 "export", abstract: "Write a save's recorded turns as a JSON array (docs/recording-format.md).",
                 arguments: [Argument("SLOT", help: "The slot.")],
                 options: [
-                    SavesCommand.folderOption,
+                    CommonOptions.saves.option,
                     .value("out", valueName: "FILE", help: "Write to FILE instead of printing."),
                 ],
                 handler: export)
@@ -51,20 +51,18 @@ enum ReplayCommand {
             """,
         arguments: [Argument("SOURCE", help: "A save slot, or a recordings JSON file.")],
         options: [
-            .value(
-                "model", valueName: "SPEC", defaultValue: "scripted", help: "scripted, or a server URL (as for play)."),
-            .value("content", valueName: "DIR", defaultValue: "Content", help: "The content pack."),
-            .value("seed", valueName: "N", defaultValue: "1", help: "The scripted model's seed."),
-            SavesCommand.folderOption,
+            CommonOptions.model.option, CommonOptions.content.option, CommonOptions.seed.option,
+            CommonOptions.saves.option,
             .flag("all", help: "Show every turn, not only the ones that differ."),
-            CommandContext.turnTimeoutOption,
+            CommonOptions.turnTimeout.option,
         ],
         handler: run)
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
         // Usage errors first, before any file is read or server contacted.
         let choice = try context.modelChoice()
-        let turnTimeout = try context.turnTimeout()
+        let turnTimeout = try context.value(of: CommonOptions.turnTimeout)
+        let directory = try context.value(of: CommonOptions.content)
         let source = context.arguments.value("SOURCE") ?? ""
         let recordings: [TurnRecording]
         if FileManager.default.fileExists(atPath: source), source.hasSuffix(".json") {
@@ -73,7 +71,6 @@ enum ReplayCommand {
         } else {
             recordings = try RecordingsCommand.recordings(slot: source, context: context)
         }
-        let directory = context.arguments.value("content") ?? "Content"
         let loaded = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
         guard let pack = loaded.pack, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
             context.printError(

@@ -7,36 +7,36 @@ import SaveGames
 
 /// `parley saves`: list, show, delete and export save games.
 enum SavesCommand {
-    static let folderOption = Option.value(
-        "folder", valueName: "DIR", help: "The saves folder (default: PARLEY_SAVES, or SaveGames).")
-
     /// The `saves` group; bare `parley saves` lists.
     static let command = Command(
-        "saves", abstract: "List, show, delete and export save games.", options: [folderOption],
+        "saves", abstract: "List, show, delete and export save games.", options: [CommonOptions.saves.option],
         subcommands: [
-            Command("list", abstract: "List the saves.", options: [folderOption], handler: list),
+            Command("list", abstract: "List the saves.", options: [CommonOptions.saves.option], handler: list),
             Command(
                 "show", abstract: "Show a save's details.", arguments: [Argument("SLOT", help: "The slot.")],
-                options: [folderOption], handler: show),
+                options: [CommonOptions.saves.option], handler: show),
             Command(
                 "delete", abstract: "Delete a save.", arguments: [Argument("SLOT", help: "The slot.")],
-                options: [folderOption], handler: delete),
+                options: [CommonOptions.saves.option], handler: delete),
             Command(
                 "export", abstract: "Export a save as JSON, with its annotated transcripts.",
                 arguments: [Argument("SLOT", help: "The slot.")],
-                options: [folderOption, .value("out", valueName: "FILE", help: "Write to FILE instead of printing.")],
+                options: [
+                    CommonOptions.saves.option,
+                    .value("out", valueName: "FILE", help: "Write to FILE instead of printing."),
+                ],
                 handler: export),
         ],
         handler: list)
 
-    /// The store the options name: `--folder`, else `PARLEY_SAVES`, else `SaveGames`.
+    /// The store the options name: `--saves` (or its alias `--folder`), else `PARLEY_SAVES`, else `SaveGames`.
     ///
     /// The commands that use it read saves (or delete one), so the folder must exist: a missing one is an error
     /// rather than an empty list, which would hide a mistyped name.
     ///
     /// - Throws: `SavesFolderError` when the folder does not exist or is a file.
     static func store(_ context: CommandContext) throws -> SaveGameStore {
-        let folder = context.arguments.value("folder") ?? context.environment["PARLEY_SAVES"] ?? "SaveGames"
+        let folder = try context.value(of: CommonOptions.saves)
         try SavesFolderError.check(folder)
         return SaveGameStore(folder: URL(fileURLWithPath: folder))
     }
@@ -118,7 +118,7 @@ enum TranscriptCommand {
         "transcript", abstract: "Show an NPC's conversation in a save, with the game context at each turn.",
         arguments: [Argument("SLOT", help: "The slot."), Argument("NPC", help: "The NPC's id, e.g. mira.")],
         options: [
-            SavesCommand.folderOption,
+            CommonOptions.saves.option,
             .flag("json", help: "Print Apple's transcript JSON instead of text."),
             .flag("annotated", help: "With --json: print the annotated transcript (transcript and annotations)."),
         ],

@@ -3,7 +3,7 @@ import Foundation
 /// The saves folder a command was told to read does not exist, or is not a folder.
 ///
 /// The commands that look inside saves (`saves`, `transcript`, `feedback`, `recordings`, `replay` of a slot)
-/// never create the folder, so a mistyped `--folder` would otherwise read as "no saves" when the saves are
+/// never create the folder, so a mistyped `--saves` would otherwise read as "no saves" when the saves are
 /// elsewhere. The message names the folder and says how to name the right one.
 struct SavesFolderError: Error, CustomStringConvertible {
     private enum Code {
@@ -29,7 +29,7 @@ struct SavesFolderError: Error, CustomStringConvertible {
             case .notAFolder: "\(path) is a file, not a saves folder"
             }
         return what
-            + ". Name the folder that holds the saves with --folder DIR (or PARLEY_SAVES=DIR): the game keeps them"
+            + ". Name the folder that holds the saves with --saves DIR (or PARLEY_SAVES=DIR): the game keeps them"
             + " in SaveGames in the folder it was started from, or where 'parley play --saves DIR' said."
     }
 

@@ -17,17 +17,16 @@ enum TestCommand {
             """,
         arguments: [Argument("DIR", help: "The pack's directory.", defaultValue: "Content")],
         options: [
-            .value("model", valueName: "SPEC", defaultValue: "scripted", help: "scripted, or a server URL."),
-            .value("seed", valueName: "N", defaultValue: "1", help: "The scripted model's seed."),
+            CommonOptions.model.option, CommonOptions.seed.option,
             .flag("record", help: "Write what the NPCs said into each step's saysExactly (after reviewing!)."),
-            CommandContext.turnTimeoutOption,
+            CommonOptions.turnTimeout.option,
         ],
         handler: run)
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
         // Usage errors first, before any file is read or server contacted.
         let choice = try context.modelChoice()
-        let turnTimeout = try context.turnTimeout()
+        let turnTimeout = try context.value(of: CommonOptions.turnTimeout)
         let directory = context.arguments.value("DIR") ?? "Content"
         let loaded = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
         guard let pack = loaded.pack, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {

@@ -67,3 +67,19 @@ final class SendableBox: @unchecked Sendable {
     // Written by the reader thread before it finishes, read only after `isFinished`.
     var data = Data()
 }
+
+/// `runParley` on a thread of its own: waiting for the process then holds no thread of the cooperative pool, which
+/// runs every test's async work and has only as many threads as the machine has cores.
+func runParleyOffThePool(
+    _ arguments: [String], input: String? = nil, environment: [String: String] = [:]
+) async throws -> ParleyRun {
+    let binary = ParleyBinary.productsDirectory.appendingPathComponent("parley")
+    try #require(
+        FileManager.default.isExecutableFile(atPath: binary.path),
+        "no parley binary next to the tests at \(binary.path); build it with 'swift build --product parley'")
+    return try await withCheckedThrowingContinuation { continuation in
+        Thread {
+            continuation.resume(with: Result { try runParley(arguments, input: input, environment: environment) })
+        }.start()
+    }
+}

@@ -18,19 +18,19 @@ import Testing
 
     /// Every command that reads a saves folder, with `DIR` for the folder.
     static let commands: [[String]] = [
-        ["saves", "--folder", "DIR"],
-        ["saves", "list", "--folder", "DIR"],
-        ["saves", "show", "slot1", "--folder", "DIR"],
-        ["saves", "export", "slot1", "--folder", "DIR"],
-        ["saves", "delete", "slot1", "--folder", "DIR"],
-        ["transcript", "slot1", "mira", "--folder", "DIR"],
-        ["feedback", "--folder", "DIR"],
-        ["feedback", "list", "--folder", "DIR"],
-        ["feedback", "list", "--slot", "slot1", "--folder", "DIR"],
-        ["feedback", "show", "abc", "--folder", "DIR"],
-        ["feedback", "export", "--all", "--out", "OUT", "--folder", "DIR"],
-        ["recordings", "export", "slot1", "--folder", "DIR"],
-        ["replay", "slot1", "--folder", "DIR"],
+        ["saves", "--saves", "DIR"],
+        ["saves", "list", "--saves", "DIR"],
+        ["saves", "show", "slot1", "--saves", "DIR"],
+        ["saves", "export", "slot1", "--saves", "DIR"],
+        ["saves", "delete", "slot1", "--saves", "DIR"],
+        ["transcript", "slot1", "mira", "--saves", "DIR"],
+        ["feedback", "--saves", "DIR"],
+        ["feedback", "list", "--saves", "DIR"],
+        ["feedback", "list", "--slot", "slot1", "--saves", "DIR"],
+        ["feedback", "show", "abc", "--saves", "DIR"],
+        ["feedback", "export", "--all", "--out", "OUT", "--saves", "DIR"],
+        ["recordings", "export", "slot1", "--saves", "DIR"],
+        ["replay", "slot1", "--saves", "DIR"],
     ]
 
     @Test(arguments: commands)
@@ -41,7 +41,7 @@ import Testing
         #expect(run.status == 1, "\(run.out) \(run.err)")
         #expect(run.out == "")
         #expect(run.err.contains("the saves folder \(folder.missing) does not exist"), "\(run.err)")
-        #expect(run.err.contains("--folder DIR"), "\(run.err)")
+        #expect(run.err.contains("--saves DIR"), "\(run.err)")
         // Nothing was created: neither the folder nor the export's.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [])
     }
@@ -57,7 +57,7 @@ import Testing
         let folder = try Folder()
         let file = folder.url.appendingPathComponent("notes.txt")
         try Data("hello".utf8).write(to: file)
-        let run = try runParley(["saves", "list", "--folder", file.path])
+        let run = try runParley(["saves", "list", "--saves", file.path])
         #expect(run.status == 1)
         #expect(run.err.contains("\(file.path) is a file, not a saves folder"), "\(run.err)")
     }

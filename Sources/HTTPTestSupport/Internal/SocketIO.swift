@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ParleyBasics
 
 /// Blocking socket I/O that gives up as soon as a stop event fires, so `stop()` never waits on a peer.
 enum SocketIO {
@@ -21,8 +22,7 @@ enum SocketIO {
             if let deadline {
                 let left = deadline - .now
                 guard left > .zero else { return .timedOut }
-                let (seconds, attoseconds) = left.components
-                milliseconds = Int32(clamping: seconds * 1_000 + attoseconds / 1_000_000_000_000_000 + 1)
+                milliseconds = Int32(clamping: left.milliseconds(rounded: .towardZero).saturatingAdding(1))
             }
             for index in descriptors.indices { descriptors[index].revents = 0 }
             let count = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
@@ -43,8 +43,7 @@ enum SocketIO {
         while true {
             let left = deadline - .now
             guard left > .zero else { return true }
-            let (seconds, attoseconds) = left.components
-            let milliseconds = Int32(clamping: seconds * 1_000 + attoseconds / 1_000_000_000_000_000 + 1)
+            let milliseconds = Int32(clamping: left.milliseconds(rounded: .towardZero).saturatingAdding(1))
             let count = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
             if count > 0 { return false }
             if count < 0, errno != EINTR { return false }

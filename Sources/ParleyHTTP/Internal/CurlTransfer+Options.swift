@@ -1,5 +1,6 @@
 internal import CCurl
 import Foundation
+import ParleyBasics
 
 extension CurlTransfer {
     /// Hosts that never go through a proxy from the environment (`http_proxy` and friends): a proxy cannot
@@ -118,10 +119,8 @@ extension CurlTransfer {
         }
     }
 
-    /// A time limit in whole milliseconds, at least 1: libcurl reads 0 as "no limit".
+    /// A time limit in whole milliseconds, rounded up and at least 1: libcurl reads 0 as "no limit".
     static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        let total = seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int(clamping: max(1, total))
+        Int(clamping: max(1, duration.milliseconds(rounded: .up)))
     }
 }

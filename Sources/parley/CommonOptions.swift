@@ -1,0 +1,44 @@
+import CommandLineKit
+import ParleyEngine
+
+/// The options several `parley` commands share, each declared once with its type, default and environment
+/// variable: a bad value is a usage error (exit 64) in every command that takes the option, and help shows the
+/// default and the variable.
+enum CommonOptions {
+    /// The most `--max-tokens` may be: far beyond any model's reply, small enough that no count overflows.
+    static let maximumTokensLimit = 1_000_000
+
+    /// The longest `--turn-timeout` may be: a day, in seconds.
+    static let maximumTurnSeconds = 86_400.0
+
+    /// `--saves DIR` (alias `--folder DIR`), else `PARLEY_SAVES`, else `SaveGames`: the saves folder, for every
+    /// command that reads or writes saves.
+    static let saves = Option.value(
+        "saves", aliases: ["folder"], valueName: "DIR", type: .string, defaultValue: "SaveGames",
+        environment: "PARLEY_SAVES", help: "The saves folder.")
+
+    /// `--content DIR`: the content pack, `Content` when not given.
+    static let content = Option.value(
+        "content", valueName: "DIR", type: .string, defaultValue: "Content", help: "The content pack's directory.")
+
+    /// `--model SPEC` for the commands that run NPCs outside the game (`test`, `replay`): `scripted` when not
+    /// given. (`play` has its own, which also reads `PARLEY_MODEL`.)
+    static let model = Option.value(
+        "model", valueName: "SPEC", type: .string, defaultValue: "scripted",
+        help: "scripted, or a server URL (as for play).")
+
+    /// `--seed N`: the scripted model's seed, 1 when not given.
+    static let seed = Option.value(
+        "seed", valueName: "N", type: .unsignedInteger, defaultValue: 1, help: "The scripted model's seed.")
+
+    /// `--turn-timeout SECONDS`, taken by every command that runs NPC turns (`play`, `test`, `replay`):
+    /// `Game.turnTimeout` (60 s) when not given.
+    static let turnTimeout = Option.value(
+        "turn-timeout", valueName: "SECONDS", type: .seconds(atMost: maximumTurnSeconds, example: 120),
+        defaultValue: Game.turnTimeout, help: "The longest an NPC's turn may take with its retries, in seconds.")
+
+    /// `--max-tokens N`: the reply limit, `nil` when not given.
+    static let maxTokens = Option.value(
+        "max-tokens", valueName: "N", type: .integer(in: 1...maximumTokensLimit, example: 200),
+        help: "The longest NPC reply, in tokens, at most \(maximumTokensLimit) (default: 200 with a server).")
+}
