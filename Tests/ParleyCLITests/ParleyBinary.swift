@@ -17,6 +17,10 @@ enum ParleyBinary {
         #endif
         return Bundle.main.bundleURL
     }
+
+    /// Writing to a pipe whose reader has exited raises SIGPIPE, which would end the whole test process: ignored
+    /// once, so that the write fails with EPIPE instead.
+    static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 }
 
 /// What a run of `parley` printed and returned.
@@ -47,8 +51,11 @@ func runParley(_ arguments: [String], input: String? = nil, environment: [String
     process.standardInput = input == nil ? FileHandle.nullDevice : stdin
     try process.run()
     if let input {
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
+        // A parley that exits before reading all its input closes the pipe: its answer, not the test's failure.
+        // SIGPIPE ignored, `write(contentsOf:)` throws EPIPE where `write(_:)` would trap.
+        ParleyBinary.ignoreBrokenPipes
+        try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+        try? stdin.fileHandleForWriting.close()
     }
     // Read both pipes at once, so a full one cannot block the other.
     let errData = SendableBox()

@@ -43,7 +43,10 @@ import Glibc
         var text: String { output.text }
 
         /// Types a line.
-        func type(_ line: String) { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
+        func type(_ line: String) {
+            ParleyProcess.ignoreBrokenPipes
+            try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+        }
 
         /// Waits until the output holds `words`, for at most a minute.
         func waitFor(_ words: String) async throws {
