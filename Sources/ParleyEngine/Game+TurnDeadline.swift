@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import ParleyBasics
 
 // A turn's time limit, and what the player sees while a turn waits on a model server.
 //

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyBasics
 
 /// Removes credentials from text a server sent, before the text is thrown, shown, logged or kept.
 ///
@@ -100,25 +101,6 @@ public struct SecretRedactor: Sendable, Equatable {
 
     /// Replaces the token after each `Bearer ` (any case, any spaces) with ``placeholder``.
     static func redactBearerTokens(in text: String) -> String {
-        guard text.range(of: "bearer", options: .caseInsensitive) != nil else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let found = rest.range(of: "bearer", options: .caseInsensitive) {
-            result += rest[..<found.upperBound]
-            rest = rest[found.upperBound...]
-            let spaces = rest.prefix { $0 == " " || $0 == "\t" }
-            guard !spaces.isEmpty else { continue }
-            let token = rest.dropFirst(spaces.count).prefix(while: Self.isTokenCharacter)
-            result += spaces
-            rest = rest.dropFirst(spaces.count + token.count)
-            // Eight characters at least: a credential, not a word that happens to follow "bearer".
-            result += token.count >= 8 ? Self.placeholder : String(token)
-        }
-        return result + rest
-    }
-
-    /// The characters of an RFC 6750 bearer token, and `\` for a JSON-escaped `/`.
-    private static func isTokenCharacter(_ character: Character) -> Bool {
-        character.isASCII && (character.isLetter || character.isNumber || "-._~+/=\\".contains(character))
+        text.redactingBearerTokens()
     }
 }

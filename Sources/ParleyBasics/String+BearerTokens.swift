@@ -1,7 +1,6 @@
 // Removing bearer tokens from text that may quote an HTTP `Authorization` header: a backend's error, a proxy's error
-// page. `package`: for Parley's modules above this one (the engine cleans every failure it records or shows with it,
-// whatever the backend, after the backend's own `redactingSecrets(in:)`), not for apps. (ParleyHTTP, which depends
-// on no other module of Parley, has its own copy in `SecretRedactor`.)
+// page. `package`: for Parley's modules (ParleyHTTP's `SecretRedactor` applies it to every server text; the engine
+// cleans every failure it records or shows with it, whatever the backend), not for apps.
 
 import Foundation
 
