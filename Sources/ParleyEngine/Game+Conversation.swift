@@ -62,7 +62,7 @@ extension Game {
         var attempt = 0
         func record(_ entries: [Transcript.Entry], failure: String?, usage: GenerationUsage?, firstWords: Duration?) {
             let session = conversations[npcID]?.session ?? conversation.session
-            recordings.append(
+            self.record(
                 TurnRecording(
                     npc: npcID, instructions: session.transcript.first,
                     input: entries.first ?? .prompt(.init(segments: prompt.segments)),

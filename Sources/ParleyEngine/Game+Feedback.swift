@@ -58,7 +58,14 @@ extension Game {
 
     func record(_ report: FeedbackReport) {
         feedback.append(report)
+        newAttachments.feedback.append(report)
         onFeedback(report)
+    }
+
+    /// Keeps a turn's recording, for replays and for the next save.
+    func record(_ recording: TurnRecording) {
+        recordings.append(recording)
+        newAttachments.recordings.append(recording)
     }
 
     /// The facts a developer needs to understand a refused offer, in one line.

@@ -185,7 +185,7 @@ extension Game {
         conversations[npcID]?.turnAnnotations[entries[0].id] = state.annotations(talkingTo: npcID)
         changedConversations.insert(npcID)
         // Recorded so that replays keep the conversation whole; replays do not compare authored lines.
-        recordings.append(
+        record(
             TurnRecording(
                 npc: npcID, instructions: conversation.session.transcript.first, input: entries[0],
                 context: state.annotations(talkingTo: npcID), stateBefore: stateBefore, entries: entries,

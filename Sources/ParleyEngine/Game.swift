@@ -31,6 +31,8 @@ public actor Game {
     public internal(set) var recordings: [TurnRecording] = []
     /// The feedback reports made so far, oldest first.
     public internal(set) var feedback: [FeedbackReport] = []
+    /// The feedback reports and recordings made since a host last took them (``takeNewAttachments()``).
+    var newAttachments: (feedback: [FeedbackReport], recordings: [TurnRecording]) = ([], [])
     /// Called with each new feedback report, for example to save it or write it to a folder.
     var onFeedback: @Sendable (FeedbackReport) -> Void = { _ in }
     /// What each NPC's scripted model reads from the game and reports back.
@@ -155,5 +157,16 @@ public actor Game {
             goalAnnounced = true
             output(.goalReached(state.world.goal.description))
         }
+    }
+}
+
+extension Game {
+    /// Hands over the feedback reports and turn recordings made since the last call, so that a host saves each
+    /// exactly once, with the turn that made it, without counting what it took before.
+    ///
+    /// - Returns: The new reports and recordings, oldest first; the next call returns only later ones.
+    public func takeNewAttachments() -> (feedback: [FeedbackReport], recordings: [TurnRecording]) {
+        defer { newAttachments = ([], []) }
+        return newAttachments
     }
 }

@@ -70,8 +70,6 @@ extension GameHost {
                 npcs: Set(loaded.conversations), pendingOffers: loaded.pendingOffers.mapValues(PendingOffer.init),
                 load: { npc in try file.transcript(npc: npc) })
             game = Game(state: loaded.state, models: models, options: options, restoring: restored)
-            feedbackKept = 0
-            recordingsKept = 0
             needsFullAutosave = false
             playTimeBase = loaded.metadata.playTime
             playStart = .now
@@ -145,8 +143,6 @@ extension GameHost {
             game = Game(state: state, models: models, options: options, restoring: restored)
             await game.resume(talkingTo: partner)
             pack = newPack
-            feedbackKept = 0
-            recordingsKept = 0
             needsFullAutosave = true
             let warnings = loaded.diagnostics.count - errors.count
             output(

@@ -84,19 +84,12 @@ extension GameHost {
     /// Moves the game's new feedback reports and recordings to `unsaved`, for the next save to write; writes each
     /// new report to the feedback folder, if there is one.
     func collectAttachments(output: (GameOutput) -> Void) async {
-        let reports = await game.feedback
-        if reports.count > feedbackKept {
-            for report in reports[feedbackKept...] {
-                unsaved.feedback.append(report.savedAttachment)
-                writeToFeedbackFolder(report, output: output)
-            }
-            feedbackKept = reports.count
+        let (reports, recordings) = await game.takeNewAttachments()
+        for report in reports {
+            unsaved.feedback.append(report.savedAttachment)
+            writeToFeedbackFolder(report, output: output)
         }
-        let recordings = await game.recordings
-        if recordings.count > recordingsKept {
-            unsaved.recordings += recordings[recordingsKept...].map(\.savedAttachment)
-            recordingsKept = recordings.count
-        }
+        unsaved.recordings += recordings.map(\.savedAttachment)
     }
 
     /// Writes a report to the feedback folder as `<id>.json`, telling the player when it cannot.

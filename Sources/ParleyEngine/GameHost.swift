@@ -46,10 +46,6 @@ public actor GameHost {
     var needsFullAutosave = true
     var playTimeBase: Duration = .zero
     var playStart = ContinuousClock.now
-    /// How many of the game's feedback reports are saved already (in the autosave, or waiting in `unsaved`).
-    var feedbackKept = 0
-    /// How many of the game's turn recordings are saved already (in the autosave, or waiting in `unsaved`).
-    var recordingsKept = 0
     /// Feedback reports and recordings of turns not saved yet (an autosave failed): the next autosave writes them
     /// with its turns.
     var unsaved: (feedback: [SavedAttachment], recordings: [SavedAttachment]) = ([], [])

@@ -160,6 +160,25 @@ import Testing
 
     // MARK: - Reports and recordings
 
+    @Test("A game hands each new report and recording to its host once, with no count kept by the host")
+    func newAttachmentsAreHandedOverOnce() async throws {
+        let game = Game(state: try shippedPack().initialState, models: { _, _ in self.refusingModel() })
+        await game.perform("talk to mira") { _ in }
+        await game.perform("a lantern for one gold?") { _ in }
+        let first = await game.takeNewAttachments()
+        #expect(first.recordings.count == 2)
+        #expect(first.feedback.count == 2)
+        #expect(await game.takeNewAttachments().recordings.isEmpty)
+        await game.perform("and again?") { _ in }
+        let second = await game.takeNewAttachments()
+        #expect(second.recordings.count == 1)
+        #expect(second.feedback.count == 1)
+        #expect(Set(second.recordings.map(\.id)).isDisjoint(with: first.recordings.map(\.id)))
+        // The game's own lists keep everything, for replays and `feedback list`.
+        #expect(await game.recordings.map(\.id) == (first.recordings + second.recordings).map(\.id))
+    }
+
+
     @Test("Loading a save keeps the feedback reports and recordings the autosave held")
     func loadingKeepsReportsAndRecordings() async throws {
         let folder = TemporaryFolder()
