@@ -38,7 +38,11 @@ import Darwin
     /// Runs `parley` and gives up (failing) if it has not finished in `limit`: a command that hangs on a FIFO
     /// must fail the test, not stop the suite. With `unprivileged` and when the tests run as root, it runs as
     /// the user `nobody` through `setpriv`, so that file permissions apply.
-    func run(_ arguments: [String], unprivileged: Bool = false, limit: Duration = .seconds(120)) throws -> ParleyRun {
+    /// It polls with `Task.sleep` and waits for a stopped process off the pool, so it holds no thread of the
+    /// cooperative pool while `parley` runs.
+    func run(
+        _ arguments: [String], unprivileged: Bool = false, limit: Duration = .seconds(120)
+    ) async throws -> ParleyRun {
         let binary = ParleyBinary.productsDirectory.appendingPathComponent("parley")
         try #require(
             FileManager.default.isExecutableFile(atPath: binary.path),
@@ -68,10 +72,10 @@ import Darwin
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let deadline = ContinuousClock.now + limit
-        while process.isRunning && ContinuousClock.now < deadline { usleep(20_000) }
+        while process.isRunning && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         if process.isRunning {
             process.terminate()
-            process.waitUntilExit()
+            try await offThePool { process.waitUntilExit() }
             Issue.record("parley \(arguments.joined(separator: " ")) hung: stopped after \(limit)")
         }
         try handle.close()
@@ -80,16 +84,16 @@ import Darwin
     }
 
     @Test(arguments: ["world.json", "items.json", "npcs/mira.json"])
-    func contentCheckNamesAFIFO(file: String) throws {
+    func contentCheckNamesAFIFO(file: String) async throws {
         let copy = try PackCopy()
         try copy.fifo(file)
-        let result = try run(["content", "check", copy.content.path])
+        let result = try await run(["content", "check", copy.content.path])
         #expect(result.status == 1)
         #expect(
             result.out.contains("\(copy.content.path)/\(file): $: is a FIFO (named pipe), not a file"), "\(result.out)")
     }
 
-    @Test func contentCheckNamesALinkLoopAndALinkToADevice() throws {
+    @Test func contentCheckNamesALinkLoopAndALinkToADevice() async throws {
         let copy = try PackCopy()
         let manager = FileManager.default
         let items = copy.content.appendingPathComponent("items.json")
@@ -98,7 +102,7 @@ import Darwin
         let npc = copy.content.appendingPathComponent("npcs/pip.json")
         try manager.removeItem(at: npc)
         try manager.createSymbolicLink(atPath: npc.path, withDestinationPath: "/dev/zero")
-        let result = try run(["content", "check", copy.content.path])
+        let result = try await run(["content", "check", copy.content.path])
         #expect(result.status == 1)
         #expect(
             result.out.contains(
@@ -111,19 +115,19 @@ import Darwin
             "\(result.out)")
     }
 
-    @Test func contentCheckCallsAnUnreadableNPCsFolderAnError() throws {
+    @Test func contentCheckCallsAnUnreadableNPCsFolderAnError() async throws {
         let copy = try PackCopy()
         try #require(chmod(copy.content.appendingPathComponent("npcs").path, 0) == 0)
-        let result = try run(["content", "check", copy.content.path], unprivileged: true)
+        let result = try await run(["content", "check", copy.content.path], unprivileged: true)
         #expect(result.status == 1)
         #expect(
             result.out.contains("\(copy.content.path)/npcs: $: cannot be listed: permission denied"), "\(result.out)")
     }
 
-    @Test func parleyTestNamesAFIFOPlanAndRunsTheOthers() throws {
+    @Test func parleyTestNamesAFIFOPlanAndRunsTheOthers() async throws {
         let copy = try PackCopy()
         try copy.fifo("tests/zz_pipe.json")
-        let result = try run(["test", copy.content.path])
+        let result = try await run(["test", copy.content.path])
         #expect(result.status == 1)
         #expect(
             result.out.contains("FAIL \(copy.content.path)/tests/zz_pipe.json: $: is a FIFO (named pipe), not a file"),
@@ -132,10 +136,10 @@ import Darwin
         #expect(result.out.hasSuffix("6 passed, 1 failed\n"), "\(result.out)")
     }
 
-    @Test func parleyTestCallsAnUnreadableTestsFolderAnError() throws {
+    @Test func parleyTestCallsAnUnreadableTestsFolderAnError() async throws {
         let copy = try PackCopy()
         try #require(chmod(copy.content.appendingPathComponent("tests").path, 0) == 0)
-        let result = try run(["test", copy.content.path], unprivileged: true)
+        let result = try await run(["test", copy.content.path], unprivileged: true)
         #expect(result.status == 1)
         #expect(
             result.out.contains("FAIL \(copy.content.path)/tests: $: cannot be listed: permission denied"),

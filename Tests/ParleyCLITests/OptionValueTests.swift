@@ -26,7 +26,7 @@ import Testing
 
     @Test(arguments: seedCommands, ["abc", "-1"])
     func aSeedThatIsNotAWholeNumberIsAUsageErrorInEveryCommand(_ command: [String], _ value: String) async throws {
-        let run = try await runParleyOffThePool(
+        let run = try await runParley(
             command.map { $0.replacingOccurrences(of: "SEED", with: value) }, input: "look\n")
         #expect(run.status == 64, "\(command) \(run.out) \(run.err)")
         #expect(run.out == "")
@@ -41,20 +41,20 @@ import Testing
     @Test func theSavesFolderIsNamedBySavesOrFolderOrTheEnvironment() async throws {
         let folder = try Folder()
         let saves = folder.url.appendingPathComponent("saves").path
-        let played = try await runParleyOffThePool(
+        let played = try await runParley(
             ["--saves", saves], input: "talk to mira\nhello\nsave first \"At the market\"\n")
         #expect(played.status == 0, "\(played.err)")
 
-        let bySaves = try await runParleyOffThePool(["saves", "list", "--saves", saves])
+        let bySaves = try await runParley(["saves", "list", "--saves", saves])
         #expect(bySaves.status == 0, "\(bySaves.err)")
         #expect(bySaves.out.contains("first  At the market"), "\(bySaves.out)")
         for other in [
-            try await runParleyOffThePool(["saves", "list", "--folder", saves]),
-            try await runParleyOffThePool(["saves", "list", "--folder=\(saves)"]),
-            try await runParleyOffThePool(["saves", "--saves", saves]),
-            try await runParleyOffThePool(["saves", "list"], environment: ["PARLEY_SAVES": saves]),
+            try await runParley(["saves", "list", "--folder", saves]),
+            try await runParley(["saves", "list", "--folder=\(saves)"]),
+            try await runParley(["saves", "--saves", saves]),
+            try await runParley(["saves", "list"], environment: ["PARLEY_SAVES": saves]),
             // The command line wins over the environment.
-            try await runParleyOffThePool(
+            try await runParley(
                 ["saves", "list", "--saves", saves], environment: ["PARLEY_SAVES": folder.url.path]),
         ] {
             #expect(other.status == 0, "\(other.err)")
@@ -63,17 +63,17 @@ import Testing
         }
         // Every command that reads saves takes both names.
         for name in ["--saves", "--folder"] {
-            let transcript = try await runParleyOffThePool(["transcript", "first", "mira", name, saves])
+            let transcript = try await runParley(["transcript", "first", "mira", name, saves])
             #expect(transcript.status == 0, "\(transcript.err)")
             #expect(transcript.out.contains("hello"), "\(transcript.out)")
-            let recordings = try await runParleyOffThePool(["recordings", "export", "first", name, saves])
+            let recordings = try await runParley(["recordings", "export", "first", name, saves])
             #expect(recordings.status == 0, "\(recordings.err)")
         }
     }
 
     @Test func aMistypedSavesOptionStillGetsDidYouMean() async throws {
         for (typed, suggested) in [("--save", "--saves"), ("--savse", "--saves"), ("--foldr", "--folder")] {
-            let run = try await runParleyOffThePool(["saves", "list", typed, "x"])
+            let run = try await runParley(["saves", "list", typed, "x"])
             #expect(run.status == 64)
             #expect(
                 run.err.hasPrefix("error: unknown option '\(typed)' (did you mean '\(suggested)'?)\n"), "\(run.err)")
@@ -82,7 +82,7 @@ import Testing
 
     @Test(arguments: [["saves", "list"], ["play"], ["transcript"], ["feedback", "list"], ["replay"]])
     func helpNamesTheAliasTheDefaultAndTheVariable(_ command: [String]) async throws {
-        let run = try await runParleyOffThePool(command + ["--help"])
+        let run = try await runParley(command + ["--help"])
         #expect(run.status == 0)
         #expect(
             run.out.contains(
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func helpShowsTypedDefaults() async throws {
-        let run = try await runParleyOffThePool(["play", "--help"])
+        let run = try await runParley(["play", "--help"])
         #expect(run.out.contains("--seed N              The scripted model's seed. (default: 1)"), "\(run.out)")
         #expect(run.out.contains("(default: $PARLEY_MODEL if set, else scripted)"), "\(run.out)")
         #expect(run.out.contains("(default: 60)"), "\(run.out)")

@@ -6,21 +6,21 @@ import Testing
     static let packageRoot = ParleyBinary.packageRoot
 
     /// Runs `parley` with these arguments in the package's root directory.
-    func parley(_ arguments: String..., environment: [String: String] = [:]) throws -> ParleyRun {
-        try runParley(arguments, environment: environment)
+    func parley(_ arguments: String..., environment: [String: String] = [:]) async throws -> ParleyRun {
+        try await runParley(arguments, environment: environment)
     }
 
-    @Test func checkingTheShippedPackPasses() throws {
-        let run = try parley("content", "check", "Content")
+    @Test func checkingTheShippedPackPasses() async throws {
+        let run = try await parley("content", "check", "Content")
         #expect(run.status == 0)
         #expect(run.out == "Content: 8 locations, 6 NPCs, 29 items; 0 errors, 0 warnings\n")
         #expect(run.err == "")
-        #expect(try parley("content", "check").out == run.out)
+        #expect(try await parley("content", "check").out == run.out)
     }
 
-    @Test func aBrokenPackPrintsTheGoldenOutputAndFails() throws {
+    @Test func aBrokenPackPrintsTheGoldenOutputAndFails() async throws {
         let fixture = "Tests/GameWorldTests/Fixtures/broken/unknown_item_typo"
-        let run = try parley("content", "check", fixture)
+        let run = try await parley("content", "check", fixture)
         #expect(run.status == 1)
         let golden = try String(
             contentsOf: Self.packageRoot.appendingPathComponent(fixture).appendingPathComponent("expected.txt"),
@@ -30,14 +30,16 @@ import Testing
         #expect(run.err == "")
     }
 
-    @Test func warningsAloneDoNotFail() throws {
-        let run = try parley("content", "check", "Tests/GameWorldTests/Fixtures/broken/sells_category_without_items")
+    @Test func warningsAloneDoNotFail() async throws {
+        let run = try await parley(
+            "content", "check", "Tests/GameWorldTests/Fixtures/broken/sells_category_without_items")
         #expect(run.status == 0)
         #expect(run.out.contains("warning: "))
     }
 
-    @Test func jsonOutputIsOneDocument() throws {
-        let run = try parley("content", "check", "--json", "Tests/GameWorldTests/Fixtures/broken/unknown_item_typo")
+    @Test func jsonOutputIsOneDocument() async throws {
+        let run = try await parley(
+            "content", "check", "--json", "Tests/GameWorldTests/Fixtures/broken/unknown_item_typo")
         #expect(run.status == 1)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
         #expect(document["ok"] as? Bool == false)
@@ -47,22 +49,22 @@ import Testing
         #expect(diagnostics.first?["path"] as? String == "$.inventory[2].item")
         #expect(diagnostics.first?["hint"] as? String == #"did you mean "silver_sword"?"#)
 
-        let shipped = try parley("content", "check", "Content", "--json")
+        let shipped = try await parley("content", "check", "Content", "--json")
         #expect(shipped.status == 0)
         let ok = try #require(try JSONSerialization.jsonObject(with: Data(shipped.out.utf8)) as? [String: Any])
         #expect(ok["worldId"] as? String == "brackenford")
         #expect((ok["contentHash"] as? String)?.count == 16)
     }
 
-    @Test func helpIsPrinted() throws {
-        let run = try parley("content", "check", "--help")
+    @Test func helpIsPrinted() async throws {
+        let run = try await parley("content", "check", "--help")
         #expect(run.status == 0)
         #expect(run.out.contains("USAGE: parley content check [DIR] [--json]"))
-        #expect(try parley("--help").out.contains("SUBCOMMANDS:"))
+        #expect(try await parley("--help").out.contains("SUBCOMMANDS:"))
     }
 
-    @Test func anUnknownOptionIsAUsageError() throws {
-        let run = try parley("content", "check", "--jsn")
+    @Test func anUnknownOptionIsAUsageError() async throws {
+        let run = try await parley("content", "check", "--jsn")
         #expect(run.status == 64)
         #expect(run.out == "")
         #expect(
@@ -74,14 +76,14 @@ import Testing
                 """)
     }
 
-    @Test func aMissingDirectoryIsAnError() throws {
-        let run = try parley("content", "check", "NoSuchPack")
+    @Test func aMissingDirectoryIsAnError() async throws {
+        let run = try await parley("content", "check", "NoSuchPack")
         #expect(run.status == 1)
         #expect(run.out.hasPrefix("NoSuchPack: $: no such directory"))
     }
 
-    @Test func outputHasNoEscapeCodes() throws {
-        let run = try parley(
+    @Test func outputHasNoEscapeCodes() async throws {
+        let run = try await parley(
             "content", "check", "Tests/GameWorldTests/Fixtures/broken/wrong_type", environment: ["NO_COLOR": "1"])
         #expect(!run.out.contains("\u{1B}"))
     }

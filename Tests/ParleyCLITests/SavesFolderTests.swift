@@ -34,10 +34,10 @@ import Testing
     ]
 
     @Test(arguments: commands)
-    func aMissingSavesFolderIsAnErrorThatSaysHowToNameAnother(_ command: [String]) throws {
+    func aMissingSavesFolderIsAnErrorThatSaysHowToNameAnother(_ command: [String]) async throws {
         let folder = try Folder()
         let out = folder.url.appendingPathComponent("out").path
-        let run = try runParley(command.map { $0 == "DIR" ? folder.missing : $0 == "OUT" ? out : $0 })
+        let run = try await runParley(command.map { $0 == "DIR" ? folder.missing : $0 == "OUT" ? out : $0 })
         #expect(run.status == 1, "\(run.out) \(run.err)")
         #expect(run.out == "")
         #expect(run.err.contains("the saves folder \(folder.missing) does not exist"), "\(run.err)")
@@ -46,31 +46,31 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [])
     }
 
-    @Test func aMissingFolderNamedByTheEnvironmentIsAnErrorToo() throws {
+    @Test func aMissingFolderNamedByTheEnvironmentIsAnErrorToo() async throws {
         let folder = try Folder()
-        let run = try runParley(["saves", "list"], environment: ["PARLEY_SAVES": folder.missing])
+        let run = try await runParley(["saves", "list"], environment: ["PARLEY_SAVES": folder.missing])
         #expect(run.status == 1)
         #expect(run.err.contains("the saves folder \(folder.missing) does not exist"), "\(run.err)")
     }
 
-    @Test func aFileGivenAsTheSavesFolderIsAnError() throws {
+    @Test func aFileGivenAsTheSavesFolderIsAnError() async throws {
         let folder = try Folder()
         let file = folder.url.appendingPathComponent("notes.txt")
         try Data("hello".utf8).write(to: file)
-        let run = try runParley(["saves", "list", "--saves", file.path])
+        let run = try await runParley(["saves", "list", "--saves", file.path])
         #expect(run.status == 1)
         #expect(run.err.contains("\(file.path) is a file, not a saves folder"), "\(run.err)")
     }
 
-    @Test func anEmptySavesFolderHasNoSavedGames() throws {
+    @Test func anEmptySavesFolderHasNoSavedGames() async throws {
         let folder = try Folder()
         for command in [["saves", "list"], ["saves"]] {
-            let run = try runParley(command + ["--folder", folder.url.path])
+            let run = try await runParley(command + ["--folder", folder.url.path])
             #expect(run.status == 0, "\(run.err)")
             #expect(run.out.hasPrefix("No saved games"), "\(run.out)")
             #expect(run.err == "")
         }
-        let feedback = try runParley(["feedback", "list", "--folder", folder.url.path])
+        let feedback = try await runParley(["feedback", "list", "--folder", folder.url.path])
         #expect(feedback.status == 0)
         #expect(feedback.out == "No feedback reports.\n")
     }

@@ -24,8 +24,8 @@ import Testing
         }
     }
 
-    @Test func theShippedPlansPass() throws {
-        let run = try runParley(["test"])
+    @Test func theShippedPlansPass() async throws {
+        let run = try await runParley(["test"])
         #expect(run.status == 0, "\(run.out)\(run.err)")
         let plans = try FileManager.default.contentsOfDirectory(
             atPath: ParleyBinary.packageRoot.appendingPathComponent("Content/tests").path
@@ -35,10 +35,10 @@ import Testing
         #expect(run.out.contains("PASS Content/tests/mira.json: Mira quotes, haggles and sells the lantern"))
     }
 
-    @Test func aBrokenExpectationFailsWithItsStepAndExitCodeOne() throws {
+    @Test func aBrokenExpectationFailsWithItsStepAndExitCodeOne() async throws {
         let copy = try PackCopy()
         try copy.edit("mira") { $0.replacingOccurrences(of: #""gold = 10""#, with: #""gold = 11""#) }
-        let run = try runParley(["test", copy.content.path])
+        let run = try await runParley(["test", copy.content.path])
         #expect(run.status == 1)
         #expect(
             run.out.contains("FAIL \(copy.content.path)/tests/mira.json: Mira quotes, haggles and sells the lantern"))
@@ -50,10 +50,10 @@ import Testing
         #expect(run.out.hasSuffix("5 passed, 1 failed\n"))
     }
 
-    @Test func aMalformedPlanIsAClearErrorAndTheOthersStillRun() throws {
+    @Test func aMalformedPlanIsAClearErrorAndTheOthersStillRun() async throws {
         let copy = try PackCopy()
         try Data(#"{"name": "half a plan", "steps": [{"do": 3}]}"#.utf8).write(to: copy.plan("broken"))
-        let run = try runParley(["test", copy.content.path])
+        let run = try await runParley(["test", copy.content.path])
         #expect(run.status == 1)
         let line = try #require(run.out.split(separator: "\n").first { $0.contains("broken.json") })
         #expect(line.hasPrefix("FAIL "))
@@ -61,7 +61,7 @@ import Testing
         #expect(run.out.contains("PASS \(copy.content.path)/tests/mira.json"))
     }
 
-    @Test func namesThePackDoesNotHaveAreFoundBeforeThePlanRuns() throws {
+    @Test func namesThePackDoesNotHaveAreFoundBeforeThePlanRuns() async throws {
         let copy = try PackCopy()
         try Data(
             #"""
@@ -69,7 +69,7 @@ import Testing
              "steps": [{"do": "look", "state": ["has ropee", "quest lockett is asked", "quest locket >= fond"]}]}
             """#.utf8
         ).write(to: copy.plan("typos"))
-        let run = try runParley(["test", copy.content.path])
+        let run = try await runParley(["test", copy.content.path])
         #expect(run.status == 1)
         let lines = run.out.split(separator: "\n").filter { $0.contains("typos.json") }.map(String.init)
         #expect(
@@ -82,7 +82,7 @@ import Testing
             ], "\(run.out)")
     }
 
-    @Test func recordWritesWhatTheNPCsSaidAndThenThePlanPasses() throws {
+    @Test func recordWritesWhatTheNPCsSaidAndThenThePlanPasses() async throws {
         let copy = try PackCopy()
         let original = try String(contentsOf: copy.plan("mira"), encoding: .utf8)
         // Forget one recorded line, and change another to something Mira does not say.
@@ -91,31 +91,31 @@ import Testing
                 of: #""saysExactly": "Off you go, friend, and come back soon! Tell everyone about Mira's stall!""#,
                 with: #""saysExactly": "Something else entirely.""#)
         }
-        #expect(try runParley(["test", copy.content.path]).status == 1)
-        let record = try runParley(["test", copy.content.path, "--record"])
+        #expect(try await runParley(["test", copy.content.path]).status == 1)
+        let record = try await runParley(["test", copy.content.path, "--record"])
         #expect(record.status == 0, "\(record.out)\(record.err)")
         #expect(record.out.hasSuffix("(recorded)\n"))
         // The recorded plan is the original again, and passes.
         #expect(try String(contentsOf: copy.plan("mira"), encoding: .utf8) == original)
-        #expect(try runParley(["test", copy.content.path]).status == 0)
+        #expect(try await runParley(["test", copy.content.path]).status == 0)
     }
 
-    @Test func aPackWithErrorsIsNotTested() throws {
+    @Test func aPackWithErrorsIsNotTested() async throws {
         let copy = try PackCopy()
         let mira = copy.content.appendingPathComponent("npcs/mira.json")
         let text = try String(contentsOf: mira, encoding: .utf8)
         try Data(text.replacingOccurrences(of: #""item": "lantern""#, with: #""item": "lantren""#).utf8).write(
             to: mira)
-        let run = try runParley(["test", copy.content.path])
+        let run = try await runParley(["test", copy.content.path])
         #expect(run.status == 1)
         #expect(run.err.contains(#"unknown item "lantren""#), "\(run.err)")
         #expect(run.err.contains("fix the content pack's errors before testing it"))
     }
 
-    @Test func aFolderWithoutPlansSaysWhereToLearn() throws {
+    @Test func aFolderWithoutPlansSaysWhereToLearn() async throws {
         let copy = try PackCopy()
         try FileManager.default.removeItem(at: copy.content.appendingPathComponent("tests"))
-        let run = try runParley(["test", copy.content.path])
+        let run = try await runParley(["test", copy.content.path])
         #expect(run.status == 1)
         #expect(run.err.contains("no test plans"))
         #expect(run.err.contains("docs/modding.md"))
@@ -123,7 +123,7 @@ import Testing
 
     /// The tutorial in docs/modding.md works as written: its files, added to the shipped pack, check clean and
     /// their test plan passes.
-    @Test func theModdingTutorialWorksAsWritten() throws {
+    @Test func theModdingTutorialWorksAsWritten() async throws {
         let guide = try String(
             contentsOf: ParleyBinary.packageRoot.appendingPathComponent("docs/modding.md"), encoding: .utf8)
         let marker = "<!-- tutorial-file: "
@@ -139,10 +139,10 @@ import Testing
         for (name, text) in files {
             try Data(text.utf8).write(to: copy.content.appendingPathComponent(name))
         }
-        let check = try runParley(["content", "check", copy.content.path])
+        let check = try await runParley(["content", "check", copy.content.path])
         #expect(check.status == 0)
         #expect(check.out.contains("7 NPCs, 29 items; 0 errors, 0 warnings"), "\(check.out)")
-        let test = try runParley(["test", copy.content.path])
+        let test = try await runParley(["test", copy.content.path])
         #expect(test.status == 0, "\(test.out)")
         #expect(test.out.contains("PASS \(copy.content.path)/tests/tamsin.json: Tamsin sells a rope"))
     }

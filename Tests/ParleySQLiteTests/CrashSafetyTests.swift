@@ -12,12 +12,12 @@ import Testing
     static let turnsPerRound = 20_000
 
     @Test("Committed turns survive the writer being killed with SIGKILL, and the database stays sound")
-    func killedWriter() throws {
+    func killedWriter() async throws {
         let sqlite3 = try #require(
             Self.executable(named: "sqlite3"),
             "This test drives the sqlite3 command-line tool, which is not installed: apt-get install sqlite3"
         )
-        try withTemporaryDirectory { directory in
+        try await withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("slot.parley").path
             do {
                 let db = try Database(path: path)
@@ -38,7 +38,7 @@ import Testing
                 let killAfterLines = Int.random(in: 200...5_000)
                 let extraDelay = UInt32.random(in: 0...3_000)
                 let context: Comment = "round \(round): kill after \(killAfterLines) lines + \(extraDelay) µs"
-                let lastReported = try Self.runAndKill(
+                let lastReported = try await Self.runAndKill(
                     sqlite3, database: path, script: script, afterLines: killAfterLines, extraMicroseconds: extraDelay)
 
                 // Opening recovers the WAL left behind by the killed writer.
@@ -69,35 +69,51 @@ import Testing
         return Data(script.utf8)
     }
 
+    /// What the killed writer printed and how it ended.
+    private struct Killed: Sendable {
+        var output: Data
+        var killedBySignal: Bool
+        var status: Int32
+    }
+
     /// Runs the writer, kills it with SIGKILL once it has reported `afterLines` commits (plus a short random
     /// delay), and returns the last turn it reported, including lines still in the pipe after its death.
+    ///
+    /// The writer is run, read and waited for on a thread of its own (``offThePool(_:)``): the test holds no thread
+    /// of the cooperative pool while it runs.
     private static func runAndKill(
         _ executable: URL, database: String, script: URL, afterLines: Int, extraMicroseconds: UInt32
-    ) throws -> Int {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [database]
-        process.standardInput = try FileHandle(forReadingFrom: script)
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
+    ) async throws -> Int {
+        let killed = try await offThePool {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = [database]
+            process.standardInput = try FileHandle(forReadingFrom: script)
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
 
-        var buffer = Data()
-        var lines = 0
-        while lines < afterLines {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }  // End of output: the writer exited on its own.
-            buffer.append(chunk)
-            lines = buffer.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            var buffer = Data()
+            var lines = 0
+            while lines < afterLines {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }  // End of output: the writer exited on its own.
+                buffer.append(chunk)
+                lines = buffer.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            }
+            usleep(extraMicroseconds)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            buffer.append(output.fileHandleForReading.readDataToEndOfFile())
+            return Killed(
+                output: buffer, killedBySignal: process.terminationReason == .uncaughtSignal,
+                status: process.terminationStatus)
         }
-        usleep(extraMicroseconds)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        buffer.append(output.fileHandleForReading.readDataToEndOfFile())
+        let buffer = killed.output
 
         #expect(
-            process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
-            "the writer was not killed mid-run (it exited with \(process.terminationStatus)); make the script longer")
+            killed.killedBySignal && killed.status == SIGKILL,
+            "the writer was not killed mid-run (it exited with \(killed.status)); make the script longer")
         let complete = String(decoding: buffer, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
         // The last piece may be a line cut short by the kill; only whole lines count.
         let whole = buffer.last == UInt8(ascii: "\n") ? complete : complete.dropLast()

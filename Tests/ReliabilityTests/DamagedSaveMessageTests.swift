@@ -19,13 +19,13 @@ import Testing
         return (work, saves)
     }
 
-    @Test func aRecordingThatDoesNotDecodeIsNamedWithItsSave() throws {
+    @Test func aRecordingThatDoesNotDecodeIsNamedWithItsSave() async throws {
         let (work, saves) = try folderWithASave()
         let save = try SaveGameStore(folder: saves).open(slot: "slot")
         try save.addRecording(id: "broken-recording", npc: "mira", json: #"{"type":"something else"}"#)
         save.close()
         for command in [["recordings", "export", "slot"], ["replay", "slot"]] {
-            let run = try ParleyProcess.run(command + ["--folder", saves.path], in: work.url)
+            let run = try await ParleyProcess.run(command + ["--folder", saves.path], in: work.url)
             #expect(run.status == 1, "\(command): \(run.out)")
             #expect(run.err.contains("slot.parley"), "\(command): \(run.err)")
             #expect(run.err.contains("is damaged"), "\(command): \(run.err)")
@@ -33,13 +33,14 @@ import Testing
         }
     }
 
-    @Test func aRecordingsFileThatDoesNotDecodeIsNamedWithItsPosition() throws {
+    @Test func aRecordingsFileThatDoesNotDecodeIsNamedWithItsPosition() async throws {
         let work = TemporaryFolder()
         let file = work.url.appendingPathComponent("recordings.json")
         try Data(#"[{"type":"Parley.TurnRecording","formatVersion":1,"id":"x"}, 7]"#.utf8).write(to: file)
-        let run = try ParleyProcess.run(["replay", file.path], in: work.url)
+        let run = try await ParleyProcess.run(["replay", file.path], in: work.url)
         #expect(run.status == 1)
-        #expect(run.err.contains("recordings.json is not a recordings file Parley can read: recording 1 (x)"), "\(run.err)")
+        #expect(
+            run.err.contains("recordings.json is not a recordings file Parley can read: recording 1 (x)"), "\(run.err)")
     }
 
     @Test(arguments: [
@@ -47,7 +48,7 @@ import Testing
         ("ALTER TABLE npcs DROP COLUMN gold", "is missing"),
         ("UPDATE player SET gold = 'lots'", "wrong type"),
     ])
-    func aTamperedSchemaOrValueIsCalledDamage(sql: String, words: String) throws {
+    func aTamperedSchemaOrValueIsCalledDamage(sql: String, words: String) async throws {
         let (work, saves) = try folderWithASave()
         do {
             let db = try Database(path: saves.appendingPathComponent("slot.parley").path)
@@ -60,12 +61,12 @@ import Testing
             ? [["saves", "show", "slot"], ["saves", "export", "slot"], ["transcript", "slot", "mira"]]
             : [["saves", "export", "slot"]]
         for command in readers {
-            let run = try ParleyProcess.run(command + ["--folder", saves.path], in: work.url)
+            let run = try await ParleyProcess.run(command + ["--folder", saves.path], in: work.url)
             #expect(run.status == 1, "\(command): \(run.out)")
             #expect(run.err.contains("is damaged"), "\(command): \(run.err)")
             #expect(!run.err.contains("Check the disk"), "\(command): \(run.err)")
         }
-        let play = try ParleyProcess.run(
+        let play = try await ParleyProcess.run(
             ["--content", packageRoot.appendingPathComponent("Content").path, "--saves", saves.path],
             in: work.url, input: "load slot\n")
         #expect(play.out.contains("Could not load slot"), "\(play.out)")

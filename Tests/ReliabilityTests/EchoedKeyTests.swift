@@ -139,7 +139,7 @@ import Testing
         #expect(!screen.text.contains("tok_0123456789abcdefXYZ"), "\(screen.text)")
     }
 
-    @Test func anEchoedKeyIsInNoFileAndNoOutputOfTheCommandLine() throws {
+    @Test func anEchoedKeyIsInNoFileAndNoOutputOfTheCommandLine() async throws {
         let key = Self.secret()
         let server = try EchoServer()
         let work = TemporaryFolder()
@@ -156,7 +156,7 @@ import Testing
         ] {
             server.set(echo)
             runs.append(
-                try ParleyProcess.run(
+                try await ParleyProcess.run(
                     ["--content", content, "--saves", saves, "--continue"], in: work.url, input: input,
                     environment: environment))
             #expect(runs.last?.status == 0, "\(runs.last?.err ?? "")")
@@ -167,7 +167,7 @@ import Testing
             ["feedback", "export", "--all", "--folder", saves, "--out", exports],
             ["transcript", "slot1", "mira", "--folder", saves, "--json", "--annotated"],
         ] {
-            runs.append(try ParleyProcess.run(arguments, in: work.url, environment: environment))
+            runs.append(try await ParleyProcess.run(arguments, in: work.url, environment: environment))
             #expect(runs.last?.status == 0, "parley \(arguments.joined(separator: " ")): \(runs.last?.err ?? "")")
         }
         let recordings = try String(contentsOfFile: exports + "/recordings.json", encoding: .utf8)

@@ -10,18 +10,18 @@ import Testing
     static let content = packageRoot.appendingPathComponent("Content").path
 
     @Test(arguments: ["9223372036854775807", "1000001", "0", "-5", "99999999999999999999999"])
-    func anAbsurdMaxTokensIsAUsageErrorNotACrash(value: String) throws {
+    func anAbsurdMaxTokensIsAUsageErrorNotACrash(value: String) async throws {
         let work = TemporaryFolder()
-        let run = try ParleyProcess.run(
+        let run = try await ParleyProcess.run(
             ["play", "--max-tokens", value, "--content", Self.content, "--saves", work.url.path], in: work.url,
             input: "talk to mira\nhello\nquit\n")
         #expect(run.status == 64, "\(run.out) \(run.err)")
         #expect(run.err.contains("--max-tokens must be a whole number from 1 to 1000000"), "\(run.err)")
     }
 
-    @Test func theLargestMaxTokensAllowedPlays() throws {
+    @Test func theLargestMaxTokensAllowedPlays() async throws {
         let work = TemporaryFolder()
-        let run = try ParleyProcess.run(
+        let run = try await ParleyProcess.run(
             ["play", "--max-tokens", "1000000", "--content", Self.content, "--saves", work.url.path], in: work.url,
             input: "talk to mira\nhello\nquit\n")
         #expect(run.status == 0, "\(run.err)")

@@ -20,62 +20,82 @@ enum ParleyProcess {
         return Bundle.main.bundleURL
     }
 
-    /// Runs `parley` in `directory` with `input` on its standard input and `environment` added to the process's.
     /// Writing to a pipe whose reader has exited raises SIGPIPE, which would end the whole test process: ignored
     /// once, so that the write fails with EPIPE instead.
     static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
+    /// Runs `parley` in `directory` with `input` on its standard input and `environment` added to the process's.
+    ///
+    /// The process runs and is waited for on a thread of its own (``offThePool(_:)``), so that waiting holds no
+    /// thread of the cooperative pool.
     static func run(
         _ arguments: [String], in directory: URL, input: String? = nil, environment: [String: String] = [:]
-    ) throws -> Run {
+    ) async throws -> Run {
         let binary = productsDirectory.appendingPathComponent("parley")
         try #require(
             FileManager.default.isExecutableFile(atPath: binary.path),
             "no parley binary next to the tests at \(binary.path); build it with 'swift build --product parley'")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        merged["PARLEY_MODEL"] = merged["PARLEY_MODEL"] ?? "scripted"
-        process.environment = merged
-        let out = Pipe()
-        let err = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        try process.run()
-        if let input {
-            // A game that exits before it has read all its input (a usage error, a refused folder) closes the pipe:
-            // that is its answer, not the test's failure. `write(contentsOf:)` throws EPIPE where `write(_:)` traps.
-            ignoreBrokenPipes
-            try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-            try? stdin.fileHandleForWriting.close()
+        return try await offThePool {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = arguments
+            process.currentDirectoryURL = directory
+            var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            merged["PARLEY_MODEL"] = merged["PARLEY_MODEL"] ?? "scripted"
+            process.environment = merged
+            let out = Pipe()
+            let err = Pipe()
+            let stdin = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+            try process.run()
+            if let input {
+                // A game that exits before it has read all its input (a usage error, a refused folder) closes the
+                // pipe: that is its answer, not the test's failure. `write(contentsOf:)` throws EPIPE where
+                // `write(_:)` traps.
+                ignoreBrokenPipes
+                try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+                try? stdin.fileHandleForWriting.close()
+            }
+            let errors = ErrorReader(err.fileHandleForReading)
+            let outData = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Run(
+                status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+                err: String(decoding: errors.wait(), as: UTF8.self))
         }
-        let errors = ErrorReader(err.fileHandleForReading)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-            err: String(decoding: errors.wait(), as: UTF8.self))
     }
 
     /// Reads a pipe to its end on a thread of its own, so a full pipe cannot block the other.
     final class ErrorReader: @unchecked Sendable {
-        // `data` is written by the thread before it finishes and read only after `isFinished`.
+        // `data` is written by the thread before it signals `done`, and read only after that signal.
         private var data = Data()
-        private var thread: Thread?
+        private let done = DispatchSemaphore(value: 0)
 
         init(_ handle: FileHandle) {
-            let thread = Thread { [unowned self] in self.data = handle.readDataToEndOfFile() }
-            self.thread = thread
-            thread.start()
+            Thread { [self] in
+                data = handle.readDataToEndOfFile()
+                done.signal()
+            }.start()
         }
 
+        /// Blocks until the pipe has been read to its end and returns what it held.
         func wait() -> Data {
-            while thread?.isFinished == false { usleep(1_000) }
+            done.wait()
             return data
         }
+    }
+}
+
+/// Runs blocking `work` (waiting for a process, reading a pipe to its end) on a thread of its own and returns its
+/// result. The caller's task is suspended meanwhile and holds no thread of the cooperative pool, which runs every
+/// test's async work and has only as many threads as the machine has cores: tests that wait for processes then
+/// cannot stall the model turns of the tests running beside them.
+///
+/// Record issues (`#expect`, `#require`) in the caller, not in `work`: the thread is outside the test's task.
+func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
     }
 }

@@ -54,10 +54,12 @@ import Glibc
             try #require(text.contains(words), "never printed \"\(words)\": \(text)")
         }
 
-        /// Waits for the process to end and returns its status.
-        func waitForExit() -> Int32 {
-            process.waitUntilExit()
-            return process.terminationStatus
+        /// Waits for the process to end, off the cooperative pool, and returns its status.
+        func waitForExit() async throws -> Int32 {
+            try await offThePool { [process] in
+                process.waitUntilExit()
+                return process.terminationStatus
+            }
         }
     }
 
@@ -87,23 +89,24 @@ import Glibc
         try await first.waitFor("You take the Red Apple.")
         let before = try snapshot(saves)
         for extra in [[], ["--continue"]] {
-            let second = try ParleyProcess.run(
+            let second = try await ParleyProcess.run(
                 contentArguments + ["--saves", saves.path] + extra, in: work.url, input: "take bread\nsave mine\n")
             #expect(second.status == 1, "\(second.out) \(second.err)")
             #expect(second.err.contains("in use by another Parley (pid \(first.pid))"), "\(second.err)")
             #expect(second.err.contains("Nothing was changed"), "\(second.err)")
         }
         // Deleting a slot of the running game is refused too; read-only commands are not blocked.
-        let delete = try ParleyProcess.run(["saves", "delete", "autosave", "--folder", saves.path], in: work.url)
+        let delete = try await ParleyProcess.run(["saves", "delete", "autosave", "--folder", saves.path], in: work.url)
         #expect(delete.status == 1)
         #expect(delete.err.contains("in use by another Parley (pid \(first.pid))"), "\(delete.err)")
-        let list = try ParleyProcess.run(["saves", "--folder", saves.path], in: work.url)
+        let list = try await ParleyProcess.run(["saves", "--folder", saves.path], in: work.url)
         #expect(list.status == 0, "\(list.err)")
         #expect(try snapshot(saves) == before, "the refused game changed the folder")
         first.type("quit")
-        #expect(first.waitForExit() == 0)
+        #expect(try await first.waitForExit() == 0)
         // Once the first game has quit, the folder is free.
-        let third = try ParleyProcess.run(contentArguments + ["--saves", saves.path, "--continue"], in: work.url, input: "inventory\n")
+        let third = try await ParleyProcess.run(
+            contentArguments + ["--saves", saves.path, "--continue"], in: work.url, input: "inventory\n")
         #expect(third.status == 0, "\(third.err)")
         #expect(third.out.contains("Loaded autosave"))
         #expect(third.out.contains("Red Apple"))
@@ -118,10 +121,10 @@ import Glibc
         try await game.waitFor("You take the Red Apple.")
         #expect(try names(saves).contains("autosave.parley-wal"))
         kill(game.pid, SIGKILL)
-        _ = game.waitForExit()
+        _ = try await game.waitForExit()
         // A copy interrupted by the kill, as a `load` would leave it.
         try Data("half".utf8).write(to: saves.appendingPathComponent(".autosave.parley.1234.partial"))
-        let next = try ParleyProcess.run(
+        let next = try await ParleyProcess.run(
             contentArguments + ["--saves", saves.path, "--continue"], in: work.url, input: "inventory\n")
         #expect(next.status == 0, "\(next.err)")
         #expect(next.out.contains("Red Apple"), "the turn before the kill was lost: \(next.out)")
@@ -137,17 +140,18 @@ import Glibc
         game.type("take apple")
         try await game.waitFor("You take the Red Apple.")
         kill(game.pid, signal)
-        #expect(game.waitForExit() == 128 + signal)
+        #expect(try await game.waitForExit() == 128 + signal)
         #expect(try names(saves) == ["autosave.parley"])
     }
 
-    @Test func quittingLeavesEachSaveOneFileAndReadingChangesNothing() throws {
+    @Test func quittingLeavesEachSaveOneFileAndReadingChangesNothing() async throws {
         let work = TemporaryFolder()
         let saves = work.url.appendingPathComponent("saves")
         for ending in ["quit\n", ""] {
-            let play = try ParleyProcess.run(
+            let play = try await ParleyProcess.run(
                 contentArguments + ["--saves", saves.path],
-                in: work.url, input: "talk to mira\nhello\nwould you take 1 gold for the lantern?\nsave first\n" + ending)
+                in: work.url,
+                input: "talk to mira\nhello\nwould you take 1 gold for the lantern?\nsave first\n" + ending)
             #expect(play.status == 0, "\(play.err)")
         }
         #expect(try names(saves) == ["autosave-2.parley", "autosave.parley", "first.parley"])
@@ -160,7 +164,7 @@ import Glibc
             ["recordings", "export", "autosave", "--out", out.appendingPathComponent("recordings.json").path],
             ["replay", "autosave"],
         ] {
-            let run = try ParleyProcess.run(command + ["--folder", saves.path], in: work.url)
+            let run = try await ParleyProcess.run(command + ["--folder", saves.path], in: work.url)
             #expect(run.status == 0 || command == ["replay", "autosave"], "\(command): \(run.err)")
             let after = try snapshot(saves)
             #expect(after == before, "\(command) changed the save folder: \(after.keys.sorted())")

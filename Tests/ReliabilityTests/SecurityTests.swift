@@ -69,7 +69,7 @@ import Testing
         #expect(screen.problems.contains { $0.contains("OPENAI_API_KEY") }, "the 401 says which key to check")
     }
 
-    @Test func theAPIKeyIsInNoFileOrOutputOfTheCommandLine() throws {
+    @Test func theAPIKeyIsInNoFileOrOutputOfTheCommandLine() async throws {
         let key = Self.secret()
         let server = try ChatServer(.script(Self.refusedOfferScript))
         let work = TemporaryFolder()
@@ -79,7 +79,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: exports, withIntermediateDirectories: true)
         var runs: [ParleyProcess.Run] = []
         runs.append(
-            try ParleyProcess.run(
+            try await ParleyProcess.run(
                 [
                     "--content", packageRoot.appendingPathComponent("Content").path, "--saves", saves,
                     "--feedback-dir", work.url.appendingPathComponent("feedback").path,
@@ -95,7 +95,7 @@ import Testing
             ["feedback", "list", "--folder", saves],
             ["feedback", "export", "--all", "--folder", saves, "--out", exports],
         ] {
-            runs.append(try ParleyProcess.run(arguments, in: work.url, environment: environment))
+            runs.append(try await ParleyProcess.run(arguments, in: work.url, environment: environment))
             #expect(runs.last?.status == 0, "parley \(arguments.joined(separator: " ")): \(runs.last?.err ?? "")")
         }
         #expect(server.chatRequests.allSatisfy { $0.header("Authorization") == "Bearer \(key)" })
@@ -139,10 +139,10 @@ import Testing
     }
 
     @Test(arguments: ["saves", "recordings"])
-    func anExportWritesOnlyTheFileItWasGiven(_ command: String) throws {
+    func anExportWritesOnlyTheFileItWasGiven(_ command: String) async throws {
         let work = TemporaryFolder()
         let saves = work.url.appendingPathComponent("saves").path
-        let play = try ParleyProcess.run(
+        let play = try await ParleyProcess.run(
             ["--content", packageRoot.appendingPathComponent("Content").path, "--saves", saves], in: work.url,
             input: "talk to mira\nhello\nsave slot1\nquit\n")
         #expect(play.status == 0, "\(play.err)")
@@ -153,7 +153,7 @@ import Testing
         try Data("untouched\n".utf8).write(to: victim)
         try FileManager.default.createSymbolicLink(
             atPath: out.appendingPathComponent("game.json").path, withDestinationPath: victim.path)
-        let export = try ParleyProcess.run(
+        let export = try await ParleyProcess.run(
             [
                 command, "export", "../../slot1", "--folder", saves, "--out",
                 out.appendingPathComponent("game.json").path,
@@ -184,13 +184,13 @@ import Testing
         }
     }
 
-    @Test func feedbackExportKeepsEveryReportInsideTheOutputFolder() throws {
+    @Test func feedbackExportKeepsEveryReportInsideTheOutputFolder() async throws {
         let work = TemporaryFolder()
         let saves = work.url.appendingPathComponent("saves")
         // A report whose id (from a shared or tampered save) tries to climb out of the export folder.
         try Self.saveWithReports(ids: ["../../escaped-report", "plain-report"], in: saves)
         let out = work.url.appendingPathComponent("a/b/out")
-        let run = try ParleyProcess.run(
+        let run = try await ParleyProcess.run(
             ["feedback", "export", "--all", "--folder", saves.path, "--out", out.path], in: work.url)
         #expect(run.status == 0, "\(run.err)")
         let outside = work.files.filter { !$0.standardizedFileURL.path.hasPrefix(out.standardizedFileURL.path + "/") }
@@ -204,13 +204,13 @@ import Testing
         #expect(run.out.contains("../../escaped-report is in escaped-report.json"), "\(run.out)")
     }
 
-    @Test func feedbackExportGivesIdsThatMakeOneNameAFileEach() throws {
+    @Test func feedbackExportGivesIdsThatMakeOneNameAFileEach() async throws {
         let work = TemporaryFolder()
         let saves = work.url.appendingPathComponent("saves")
         let ids = ["a/b", "a-b", "A.B", "..", "."]
         try Self.saveWithReports(ids: ids, in: saves)
         let out = work.url.appendingPathComponent("out")
-        let run = try ParleyProcess.run(
+        let run = try await ParleyProcess.run(
             ["feedback", "export", "--all", "--folder", saves.path, "--out", out.path], in: work.url)
         #expect(run.status == 0, "\(run.err)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path)
@@ -224,7 +224,7 @@ import Testing
         #expect(files.allSatisfy { !$0.hasPrefix(".") && $0.hasSuffix(".json") })
     }
 
-    @Test func feedbackExportNeverFollowsALinkInTheOutputFolder() throws {
+    @Test func feedbackExportNeverFollowsALinkInTheOutputFolder() async throws {
         let work = TemporaryFolder()
         let saves = work.url.appendingPathComponent("saves")
         try Self.saveWithReports(ids: ["plain-report", "dangling"], in: saves)
@@ -239,7 +239,7 @@ import Testing
         try FileManager.default.createSymbolicLink(
             atPath: out.appendingPathComponent("dangling.json").path, withDestinationPath: planted.path)
 
-        let run = try ParleyProcess.run(
+        let run = try await ParleyProcess.run(
             ["feedback", "export", "--all", "--folder", saves.path, "--out", out.path], in: work.url)
         #expect(run.status == 0, "\(run.err)")
         #expect(try String(contentsOf: victim, encoding: .utf8) == "untouched\n")
@@ -283,10 +283,10 @@ import Testing
     /// and a right-to-left override.
     static let hostile = "\u{1B}]52;c;Y3VybCBldmlsLnNoIHwgc2g=\u{07}\u{1B}[2J\u{9B}2J\u{202E}gnp.exe"
 
-    @Test func aPlayersEscapeCodesAreShownNotObeyed() throws {
+    @Test func aPlayersEscapeCodesAreShownNotObeyed() async throws {
         let work = TemporaryFolder()
         let saves = work.url.appendingPathComponent("saves").path
-        let run = try ParleyProcess.run(
+        let run = try await ParleyProcess.run(
             ["play", "--content", packageRoot.appendingPathComponent("Content").path, "--saves", saves], in: work.url,
             input: "\(Self.hostile)\ntalk to mira\n\(Self.hostile)\nbye\nquit\n")
         #expect(run.status == 0, "\(run.err)")
@@ -297,7 +297,7 @@ import Testing
             run.out.contains(#"I don't understand "\u001B]52;c;Y3VybCBldmlsLnNoIHwgc2g=\u0007\u001B[2J"#), "\(run.out)")
 
         // The turn with Mira was recorded with the player's words; replaying it shows them, not obeys them.
-        let replay = try ParleyProcess.run(
+        let replay = try await ParleyProcess.run(
             [
                 "replay", "autosave", "--all", "--folder", saves, "--content",
                 packageRoot.appendingPathComponent("Content").path,
@@ -307,7 +307,7 @@ import Testing
         Self.expectNoTerminalControls(replay, "parley replay")
     }
 
-    @Test func anNPCsEscapeCodesAreShownNotObeyedEvenWhenSplitAcrossStreamedPieces() throws {
+    @Test func anNPCsEscapeCodesAreShownNotObeyedEvenWhenSplitAcrossStreamedPieces() async throws {
         // A server whose model streams escape sequences cut in the middle, then echoes the player's words.
         let greeting = ["Well \u{1B}", "]52;c;Y3VybA==", "\u{07} met\u{1B}[", "2J", " \u{C2}", "\u{9B}31m friend\r"]
         let server = try ChatServer(
@@ -315,7 +315,7 @@ import Testing
         let work = TemporaryFolder()
         let saves = work.url.appendingPathComponent("saves").path
         let environment = ["PARLEY_MODEL": server.server.baseURL + "/v1"]
-        let run = try ParleyProcess.run(
+        let run = try await ParleyProcess.run(
             ["--content", packageRoot.appendingPathComponent("Content").path, "--saves", saves], in: work.url,
             input: "talk to mira\n\(Self.hostile)\nbye\nquit\n", environment: environment)
         #expect(run.status == 0, "\(run.err)")
@@ -331,7 +331,7 @@ import Testing
             ["recordings", "export", "autosave", "--folder", saves],
             ["saves", "export", "autosave", "--folder", saves],
         ] {
-            let read = try ParleyProcess.run(arguments, in: work.url)
+            let read = try await ParleyProcess.run(arguments, in: work.url)
             #expect(read.status == 0, "\(arguments): \(read.err)")
             #expect(read.out.contains("52;c;Y3VybA=="), "\(arguments): \(read.out)")
             Self.expectNoTerminalControls(read, "parley \(arguments.prefix(2).joined(separator: " "))")
@@ -385,7 +385,7 @@ import Testing
             (["saves", "show", "no\(Self.hostile)slot", "--folder", folder], 1),
         ]
         for (arguments, status) in runs {
-            let run = try ParleyProcess.run(arguments, in: work.url)
+            let run = try await ParleyProcess.run(arguments, in: work.url)
             #expect(run.status == status, "\(arguments): \(run.out) \(run.err)")
             // The words are shown, their controls as visible escapes (JSON writes its own, in lowercase).
             if !arguments.contains("no\(Self.hostile)slot") {
@@ -402,15 +402,15 @@ import Testing
         }
     }
 
-    @Test func fileNamesInAContentPackAreShownNotObeyed() throws {
+    @Test func fileNamesInAContentPackAreShownNotObeyed() async throws {
         let work = TemporaryFolder()
         let pack = work.url.appendingPathComponent("Content")
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Content"), to: pack)
         // A broken NPC file and a broken test plan, both named with escape codes.
         try Data("{".utf8).write(to: pack.appendingPathComponent("tests/plan\(Self.hostile).json"))
-        let check = try ParleyProcess.run(["content", "check", pack.path], in: work.url)
+        let check = try await ParleyProcess.run(["content", "check", pack.path], in: work.url)
         #expect(check.status == 0, "\(check.out) \(check.err)")
-        let test = try ParleyProcess.run(["test", pack.path], in: work.url)
+        let test = try await ParleyProcess.run(["test", pack.path], in: work.url)
         #expect(test.status == 1)
         #expect(test.out.contains(#"FAIL "#) && test.out.contains(#"plan\u001B]52;c;"#), "\(test.out)")
         Self.expectNoTerminalControls(test, "parley test")
@@ -419,7 +419,7 @@ import Testing
         for arguments in [
             ["content", "check", pack.path], ["content", "check", pack.path, "--json"], ["test", pack.path],
         ] {
-            let run = try ParleyProcess.run(arguments, in: work.url)
+            let run = try await ParleyProcess.run(arguments, in: work.url)
             #expect(run.status == 1, "\(arguments): \(run.out) \(run.err)")
             #expect(
                 (run.out + run.err).lowercased().contains(#"npc\u001b]52;c;"#), "\(arguments): \(run.out) \(run.err)")

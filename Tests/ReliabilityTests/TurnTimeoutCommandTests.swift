@@ -13,17 +13,17 @@ import Testing
     ]
 
     @Test(arguments: turnCommands, ["0", "-1", "abc", "86401", "nan"])
-    func anAbsurdTurnTimeoutIsAUsageError(command: [String], value: String) throws {
+    func anAbsurdTurnTimeoutIsAUsageError(command: [String], value: String) async throws {
         let work = TemporaryFolder()
-        let run = try ParleyProcess.run(command + ["--turn-timeout", value], in: work.url, input: "quit\n")
+        let run = try await ParleyProcess.run(command + ["--turn-timeout", value], in: work.url, input: "quit\n")
         #expect(run.status == 64, "\(run.out) \(run.err)")
         #expect(run.err.contains("--turn-timeout must be a number of seconds"), "\(run.err)")
     }
 
-    @Test func aServerThatNeverAnswersEndsTheTurnAtTheTurnTimeoutAndSaysSo() throws {
+    @Test func aServerThatNeverAnswersEndsTheTurnAtTheTurnTimeoutAndSaysSo() async throws {
         let server = try ChatServer(.fault(.hang))
         let work = TemporaryFolder()
-        let run = try ParleyProcess.run(
+        let run = try await ParleyProcess.run(
             ["play", "--turn-timeout", "1", "--content", Self.content, "--saves", work.url.path], in: work.url,
             input: "talk to mira\nlook\nquit\n", environment: ["PARLEY_MODEL": server.server.baseURL + "/v1"])
         #expect(run.status == 0, "\(run.err)")
@@ -33,7 +33,7 @@ import Testing
         #expect(run.out.components(separatedBy: "Market Square\n").count == 3, "\(run.out)")
     }
 
-    @Test func theServersRetriesArePrintedAsTheyHappen() throws {
+    @Test func theServersRetriesArePrintedAsTheyHappen() async throws {
         let count = LoopbackCounter()
         let server = try LoopbackHTTPServer { request in
             guard request.path.hasSuffix("/chat/completions") else { return .text("not found", status: 404) }
@@ -42,7 +42,7 @@ import Testing
                 : .eventStream(ChatStreams.text("Welcome back."))
         }
         let work = TemporaryFolder()
-        let run = try ParleyProcess.run(
+        let run = try await ParleyProcess.run(
             ["play", "--content", Self.content, "--saves", work.url.path], in: work.url,
             input: "talk to mira\nquit\n", environment: ["PARLEY_MODEL": server.baseURL + "/v1"])
         #expect(run.status == 0, "\(run.err)")

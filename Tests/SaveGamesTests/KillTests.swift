@@ -19,7 +19,7 @@ import Testing
     static var binary: URL { TestPaths.productsDirectory.appendingPathComponent("save-stress") }
 
     @Test("A game killed with SIGKILL at random moments leaves a sound save holding every reported turn")
-    func killedWhileAutosaving() throws {
+    func killedWhileAutosaving() async throws {
         try #require(
             FileManager.default.isExecutableFile(atPath: Self.binary.path),
             "no save-stress binary next to the tests at \(Self.binary.path); build it with 'swift build --product save-stress'"
@@ -27,17 +27,18 @@ import Testing
         var random = SplitMix64(seed: Self.seed)
         var savedTurns: [String: Int] = [:]
         var killedMidWrite = 0
-        try withTemporaryDirectory { folder in
+        try await withTemporaryDirectory { folder in
             for round in 0..<Self.rounds {
                 let slot = "stress-\(round / 10)"
                 let afterLines = random.next(in: 0...25)
                 let delay = random.next(in: 0...8_000)
                 let context: Comment =
                     "round \(round) (seed \(Self.seed)): killed after \(afterLines) turns + \(delay) µs"
-                let reported = try Self.runAndKill(folder: folder, slot: slot, afterLines: afterLines, delay: delay)
+                let reported = try await Self.runAndKill(
+                    folder: folder, slot: slot, afterLines: afterLines, delay: delay)
                 let before = savedTurns[slot] ?? 0
                 let known = max(before, reported ?? 0)
-                let saved = try Self.verify(folder: folder, slot: slot, context: context)
+                let saved = try await Self.verify(folder: folder, slot: slot, context: context)
                 #expect(saved >= known, "a turn reported as saved is missing; \(context)")
                 #expect(saved <= known + 1, "more turns saved than were played; \(context)")
                 if saved > known { killedMidWrite += 1 }
@@ -50,31 +51,48 @@ import Testing
 
     // MARK: - Helpers
 
+    /// What a killed or finished `save-stress` printed and how it ended.
+    struct Finished: Sendable {
+        var output: Data
+        var stderr: String
+        var killedBySignal: Bool
+        var status: Int32
+    }
+
     /// Runs `save-stress run`, kills it once it reported `afterLines` turns plus `delay` microseconds, and returns
     /// the last turn it reported (including lines still in the pipe after its death), or `nil` for none.
-    static func runAndKill(folder: URL, slot: String, afterLines: Int, delay: Int) throws -> Int? {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["run", folder.path, slot]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        var buffer = Data()
-        while buffer.count(where: { $0 == UInt8(ascii: "\n") }) < afterLines {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }  // The writer exited.
-            buffer.append(chunk)
+    ///
+    /// The process is run, read and waited for on a thread of its own (``offThePool(_:)``), so the kill's timing
+    /// is microseconds as the seed says and no thread of the cooperative pool is held meanwhile.
+    static func runAndKill(folder: URL, slot: String, afterLines: Int, delay: Int) async throws -> Int? {
+        let finished = try await offThePool {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["run", folder.path, slot]
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            var buffer = Data()
+            while buffer.count(where: { $0 == UInt8(ascii: "\n") }) < afterLines {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }  // The writer exited.
+                buffer.append(chunk)
+            }
+            usleep(UInt32(delay))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            buffer.append(output.fileHandleForReading.readDataToEndOfFile())
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            return Finished(
+                output: buffer, stderr: stderr, killedBySignal: process.terminationReason == .uncaughtSignal,
+                status: process.terminationStatus)
         }
-        usleep(UInt32(delay))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        buffer.append(output.fileHandleForReading.readDataToEndOfFile())
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let buffer = finished.output
         #expect(
-            process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
-            "save-stress was not killed but exited with \(process.terminationStatus): \(stderr)")
+            finished.killedBySignal && finished.status == SIGKILL,
+            "save-stress was not killed but exited with \(finished.status): \(finished.stderr)")
         let lines = String(decoding: buffer, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
         // A line cut short by the kill does not count.
         let whole = buffer.last == UInt8(ascii: "\n") ? lines[...] : lines.dropLast()
@@ -83,19 +101,26 @@ import Testing
 
     /// Checks the killed game's save with `save-stress verify` (every check is there, shared with
     /// `parley-bench kill`); returns the number of turns it holds.
-    static func verify(folder: URL, slot: String, context: Comment) throws -> Int {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["verify", folder.path, slot]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(printed)\(stderr); \(context)")
+    static func verify(folder: URL, slot: String, context: Comment) async throws -> Int {
+        let finished = try await offThePool {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["verify", folder.path, slot]
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            let printed = output.fileHandleForReading.readDataToEndOfFile()
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return Finished(
+                output: printed, stderr: stderr, killedBySignal: process.terminationReason == .uncaughtSignal,
+                status: process.terminationStatus)
+        }
+        let printed = String(decoding: finished.output, as: UTF8.self)
+        let stderr = finished.stderr
+        #expect(finished.status == 0, "\(printed)\(stderr); \(context)")
         let turns = printed.split(separator: "\n").first { $0.hasPrefix("turns ") }.flatMap { Int($0.dropFirst(6)) }
         return try #require(turns, "save-stress verify printed \(printed)\(stderr); \(context)")
     }
