@@ -32,6 +32,10 @@ public enum RefusalReason: Sendable, Hashable, CustomStringConvertible {
     /// The game could not apply the action's event (`GameState.apply`): the item is not there, a limit is
     /// reached... The message is the error's.
     case effectRefused(GameEventError)
+    /// An offer whose terms cannot be read (an action other than `sell` or `buy`, no price, a word where a number
+    /// belongs), with what was wrong: `The offer could not be read (expected "sell" or "buy", found "steal"). An
+    /// offer needs an action, sell or buy, an item and a price.`
+    case unreadableOffer(String)
     /// A reason known only by its words: as read back from a tool's output, or as a tool answered in plain text.
     case stated(String)
 
@@ -58,6 +62,8 @@ public enum RefusalReason: Sendable, Hashable, CustomStringConvertible {
         case .paysLessThanQuoted(let npc, let item, let quoted, let paid):
             "\(npc) just offered \(quoted) gold for the \(item), but the offer pays \(paid)."
         case .effectRefused(let error): error.message
+        case .unreadableOffer(let detail):
+            "The offer could not be read (\(detail)). An offer needs an action, sell or buy, an item and a price."
         case .stated(let text): text
         }
     }

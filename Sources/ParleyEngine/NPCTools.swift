@@ -94,11 +94,37 @@ struct OfferTradeTool: Tool {
     let box: NPCToolbox
     let name = OfferTrade.tool.rawValue
     let description = OfferTrade.toolDescription
+    /// The contract's schema: models are asked for `OfferTrade.Arguments`.
+    var parameters: GenerationSchema { OfferTrade.Arguments.generationSchema }
 
-    func call(arguments: OfferTrade.Arguments) async throws -> OfferTrade.Output {
-        box.review(
-            OfferProposal(
-                action: arguments.action, item: arguments.item, quantity: arguments.quantity, price: arguments.price))
+    /// What a model sent as the offer: the contract's arguments, or why they cannot be read. An offer the game
+    /// cannot even read (an action other than sell or buy, no price) is still an offer the NPC made, so it is
+    /// refused and reported like any other unexpected offer, not sent back as a bad call.
+    struct Call: ConvertibleFromGeneratedContent {
+        /// The arguments as the model sent them.
+        let content: GeneratedContent
+        /// The arguments read through the contract, or the error that says what is wrong with them.
+        let arguments: Result<OfferTrade.Arguments, any Error>
+
+        init(_ content: GeneratedContent) {
+            self.content = content
+            arguments = Result { try OfferTrade.Arguments(content) }
+        }
+    }
+
+    func call(arguments call: Call) async throws -> OfferTrade.Output {
+        switch call.arguments {
+        case .success(let arguments):
+            return box.review(
+                OfferProposal(
+                    action: arguments.action, item: arguments.item, quantity: arguments.quantity,
+                    price: arguments.price))
+        case .failure(let error):
+            let reason = RefusalReason.unreadableOffer("\(error)")
+            box.onRefusal(
+                RefusedOffer(npc: box.npc, proposal: call.content.jsonString, offer: nil, reasons: [reason.message]))
+            return .refused([reason])
+        }
     }
 }
 

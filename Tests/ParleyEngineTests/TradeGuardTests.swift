@@ -121,11 +121,15 @@ import Testing
         #expect(reasons == ["Mira Quickcoin just said the Brass Lantern costs 20 gold, but the offer asks 24."])
     }
 
-    @Test func anOfferThatIsNeitherSellingNorBuyingIsSentBackAsInvalidArguments() async throws {
-        // The action is typed (`OfferTerms.Action`): "steal" is not an argument the tool takes, like a missing price.
-        let model = MockLanguageModel(replies: [
-            .toolCall("offerTrade", arguments: #"{"action":"steal","item":"lantern","price":0}"#), .text("Ahem."),
-        ])
+    @Test(arguments: [
+        (#"{"action":"steal","item":"lantern","price":0}"#, #"expected "sell" or "buy", found "steal""#),
+        (#"{"action":"sell","item":"lantern"}"#, "price"),
+        (#"{"action":"sell","item":"lantern","price":"lots"}"#, "price"),
+    ])
+    func anOfferTheGameCannotReadIsRefusedAndReported(arguments: String, detail: String) async throws {
+        // An offer is an offer even when its terms cannot be read: it changes nothing, the model hears why, and it is
+        // reported like any other unexpected offer.
+        let model = MockLanguageModel(replies: [.toolCall("offerTrade", arguments: arguments), .text("Ahem.")])
         let game = try game(model)
         let screen = Screen()
         let before = await game.state
@@ -133,12 +137,21 @@ import Testing
         #expect(await game.state == before)
         #expect(await game.pendingOffers.isEmpty)
         guard case .toolOutput(let output)? = model.requests.last?.transcript.last,
-            case .text(let text)? = output.segments.first
+            case .structure(let structure)? = output.segments.first
         else {
-            Issue.record("no text tool output"); return
+            Issue.record("no structured tool output: \(String(describing: model.requests.last?.transcript.last))")
+            return
         }
-        #expect(text.content.contains("The arguments for offerTrade are not valid"), "\(text.content)")
-        #expect(text.content.contains(#"expected "sell" or "buy", found "steal""#), "\(text.content)")
+        let result = try ActionResult(structure.content)
+        #expect(result.status == .refused)
+        let reason = try #require(result.reasons.first?.message)
+        #expect(reason.hasPrefix("The offer could not be read ("), "\(reason)")
+        #expect(reason.contains(detail), "\(reason)")
+        let refused = await game.refusedOffers
+        #expect(refused.count == 1)
+        #expect(refused.first?.offer == nil)
+        #expect(refused.first?.reasons == [reason])
+        #expect(await game.feedback.count == 1)
         #expect(screen.text.contains("Ahem."))
     }
 
