@@ -11,7 +11,8 @@ public enum GiveItem: NPCToolContract {
     /// `given` with what happened in words, or `refused` with every reason.
     public typealias Output = ActionResult
 
-    /// `{"item", "quantity"?}`: the item (the NPC's, by id, name or alias) and how many.
+    /// `{"item", "quantity"?}`: the item (by id, name or alias: the NPC's for `giveItem`, the player's for
+    /// `acceptGift`, which takes the same arguments) and how many.
     public struct Arguments: Generable, Hashable {
         /// The item: its id, name or alias.
         public var item: String
