@@ -102,7 +102,7 @@ let package = Package(
         .target(
             name: "ParleyEngine",
             dependencies: [
-                "LanguageModels", "GameWorld", "NPCContract", "ScriptedModel", "SaveGames", "ParleyJSON", "ParleyBasics",
+                "LanguageModels", "GameWorld", "NPCContract", "SaveGames", "ParleyJSON", "ParleyBasics",
             ]),
         .testTarget(
             name: "ParleyEngineTests",

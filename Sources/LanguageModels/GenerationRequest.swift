@@ -13,6 +13,9 @@ public struct GenerationRequest: Sendable {
     public var includeSchemaInPrompt: Bool
     /// How to generate.
     public var options: GenerationOptions
+    /// Values the caller gave with the turn for backends that read them (see `GenerationContext`); empty unless
+    /// the caller gave some. Every request of a turn carries the turn's context.
+    public var context: GenerationContext
 
     /// Creates a request.
     ///
@@ -22,15 +25,18 @@ public struct GenerationRequest: Sendable {
     ///   - schema: The answer's schema, for guided generation.
     ///   - includeSchemaInPrompt: Whether to describe the schema in the prompt.
     ///   - options: How to generate.
+    ///   - context: Values for backends that read them.
     public init(
         transcript: Transcript, tools: [Transcript.ToolDefinition] = [], schema: GenerationSchema? = nil,
-        includeSchemaInPrompt: Bool = true, options: GenerationOptions = GenerationOptions()
+        includeSchemaInPrompt: Bool = true, options: GenerationOptions = GenerationOptions(),
+        context: GenerationContext = GenerationContext()
     ) {
         self.transcript = transcript
         self.tools = tools
         self.schema = schema
         self.includeSchemaInPrompt = includeSchemaInPrompt
         self.options = options
+        self.context = context
     }
 
     /// The latest prompt entry of the transcript: what this turn asks.
@@ -60,6 +66,10 @@ public struct Generation: Sendable, Equatable {
     public var reasoning: String?
     /// Token counts and timings, if the backend reported them.
     public var usage: GenerationUsage?
+    /// Identifiers of what the backend used to make this answer besides the model itself (for the scripted model,
+    /// the dialogue rule that answered). The session records them, after the model's own id, in the response
+    /// entry's `assetIDs`, so the transcript says what made each answer. Empty for most backends.
+    public var assetIDs: [String]
 
     /// Creates a generation.
     ///
@@ -67,10 +77,12 @@ public struct Generation: Sendable, Equatable {
     ///   - output: Text, structured content or tool calls.
     ///   - reasoning: The model's reasoning, if any.
     ///   - usage: Token counts and timings, if known.
-    public init(output: Output, reasoning: String? = nil, usage: GenerationUsage? = nil) {
+    ///   - assetIDs: What made the answer besides the model, if the backend says.
+    public init(output: Output, reasoning: String? = nil, usage: GenerationUsage? = nil, assetIDs: [String] = []) {
         self.output = output
         self.reasoning = reasoning
         self.usage = usage
+        self.assetIDs = assetIDs
     }
 
     /// The generation as the updates a stream would deliver.
@@ -82,6 +94,7 @@ public struct Generation: Sendable, Equatable {
         case .structure(let content): updates.append(.text(content.jsonString))
         case .toolCalls(let calls): updates.append(.toolCalls(calls))
         }
+        if !assetIDs.isEmpty { updates.append(.assetIDs(assetIDs)) }
         if let usage { updates.append(.usage(usage)) }
         return updates
     }
@@ -97,6 +110,8 @@ public enum GenerationUpdate: Sendable, Equatable {
     case toolCalls([Transcript.ToolCall])
     /// Token counts and timings.
     case usage(GenerationUsage)
+    /// Identifiers of what made the answer besides the model (see `Generation.assetIDs`); they add up.
+    case assetIDs([String])
 }
 
 /// Token counts and timings of a generation, as a backend reports them.

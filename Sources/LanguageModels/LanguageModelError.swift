@@ -279,6 +279,9 @@ public struct LanguageModelCapabilities: Sendable, Equatable {
         case reasoning
         /// Reading images.
         case vision
+        /// Reading the values a caller gives with a turn (`GenerationRequest.context`): the scripted model reads the
+        /// game there for its rules' conditions. Callers make such values only for backends that say this.
+        case contextValues
 
         /// The capability's name.
         public var description: String { rawValue }

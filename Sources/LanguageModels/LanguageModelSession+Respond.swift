@@ -27,6 +27,32 @@ extension LanguageModelSession {
             transcriptEntries: result.entries, usage: result.usage)
     }
 
+    /// Answers a prompt with text, giving the backend values besides the conversation.
+    ///
+    /// Every request of the turn carries `context` (see `GenerationContext`); backends that read nothing from it
+    /// answer as `respond(to:options:)` would.
+    ///
+    /// - Parameters:
+    ///   - prompt: What the user says.
+    ///   - context: Values for backends that read them, such as the game state for the scripted model.
+    ///   - options: How to generate.
+    /// - Returns: The answer and the entries the turn added.
+    /// - Throws: See `respond(to:options:)` taking a `Prompt`.
+    @discardableResult
+    public func respond(
+        to prompt: Prompt, context: GenerationContext, options: GenerationOptions = GenerationOptions()
+    ) async throws
+        -> Response<String>
+    {
+        let turn = try beginTurn()
+        var request = textRequest(prompt, options)
+        request.context = context
+        let result = try await runTurn(request, in: turn)
+        return Response(
+            content: try String(result.rawContent), rawContent: result.rawContent,
+            transcriptEntries: result.entries, usage: result.usage)
+    }
+
     /// Answers a prompt with text.
     ///
     /// - Parameters:
@@ -70,6 +96,28 @@ extension LanguageModelSession {
     {
         stream(
             textRequest(prompt, options),
+            snapshot: { text in .init(content: text, rawContent: GeneratedContent(kind: .string(text))) },
+            content: { try String($0) })
+    }
+
+    /// Streams a text answer, giving the backend values besides the conversation.
+    ///
+    /// Every request of the turn carries `context` (see `GenerationContext`).
+    ///
+    /// - Parameters:
+    ///   - prompt: What the user says.
+    ///   - context: Values for backends that read them, such as the game state for the scripted model.
+    ///   - options: How to generate.
+    /// - Returns: Snapshots of the text so far; `collect()` gives the whole response.
+    public func streamResponse(
+        to prompt: Prompt, context: GenerationContext, options: GenerationOptions = GenerationOptions()
+    )
+        -> ResponseStream<String>
+    {
+        var request = textRequest(prompt, options)
+        request.context = context
+        return stream(
+            request,
             snapshot: { text in .init(content: text, rawContent: GeneratedContent(kind: .string(text))) },
             content: { try String($0) })
     }

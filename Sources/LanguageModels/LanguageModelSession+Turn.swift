@@ -10,6 +10,7 @@ extension LanguageModelSession {
         var responseFormat: Transcript.ResponseFormat?
         var includeSchemaInPrompt: Bool
         var options: GenerationOptions
+        var context = GenerationContext()
     }
 
     /// What a turn produced.
@@ -45,7 +46,8 @@ extension LanguageModelSession {
                 try Task.checkCancellation()
                 let generationRequest = GenerationRequest(
                     transcript: Transcript(entries: base + entries), tools: toolDefinitions, schema: request.schema,
-                    includeSchemaInPrompt: request.includeSchemaInPrompt, options: request.options)
+                    includeSchemaInPrompt: request.includeSchemaInPrompt, options: request.options,
+                    context: request.context)
                 try await checkContext(generationRequest)
                 let generation = try await generate(generationRequest, onText: onText)
                 try Task.checkCancellation()
@@ -69,11 +71,11 @@ extension LanguageModelSession {
                         rawContent: "[]", debugDescription: "The model asked for an empty list of tool calls.")
                 case .text(let text):
                     let (segment, raw) = try answerSegment(text: text, content: nil, schema: request.schema)
-                    entries.append(.response(.init(assetIDs: [assetID], segments: [segment])))
+                    entries.append(.response(.init(assetIDs: [assetID] + generation.assetIDs, segments: [segment])))
                     return TurnResult(entries: commitTurn(entries, usage: usage), rawContent: raw, usage: usage)
                 case .structure(let content):
                     let (segment, raw) = try answerSegment(text: nil, content: content, schema: request.schema)
-                    entries.append(.response(.init(assetIDs: [assetID], segments: [segment])))
+                    entries.append(.response(.init(assetIDs: [assetID] + generation.assetIDs, segments: [segment])))
                     return TurnResult(entries: commitTurn(entries, usage: usage), rawContent: raw, usage: usage)
                 }
             }
@@ -83,7 +85,8 @@ extension LanguageModelSession {
         }
     }
 
-    /// The asset id recorded on responses: the model's id and version, so a transcript says which model spoke.
+    /// The asset id recorded first on responses: the model's id and version, so a transcript says which model spoke.
+    /// The backend's own `Generation.assetIDs` follow it.
     var assetID: String { "\(model.id)@\(model.version)" }
 
     /// Throws `contextSizeExceeded` instead of sending a request that cannot fit the model's context window, with
@@ -109,6 +112,7 @@ extension LanguageModelSession {
         var reasoning = ""
         var toolCalls: [Transcript.ToolCall]?
         var usage: GenerationUsage?
+        var assetIDs: [String] = []
         for try await update in model.streamGeneration(request) {
             switch update {
             case .text(let delta):
@@ -117,10 +121,12 @@ extension LanguageModelSession {
             case .reasoning(let delta): reasoning += delta
             case .toolCalls(let calls): toolCalls = (toolCalls ?? []) + calls
             case .usage(let reported): usage = reported
+            case .assetIDs(let ids): assetIDs += ids
             }
         }
         let output: Generation.Output = toolCalls.map { .toolCalls($0) } ?? .text(text)
-        return Generation(output: output, reasoning: reasoning.isEmpty ? nil : reasoning, usage: usage)
+        return Generation(
+            output: output, reasoning: reasoning.isEmpty ? nil : reasoning, usage: usage, assetIDs: assetIDs)
     }
 
     /// Runs one tool call. An unknown tool or arguments that do not convert go back to the model as the call's

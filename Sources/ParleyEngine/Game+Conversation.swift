@@ -47,7 +47,7 @@ extension Game {
         } catch {
             return output(.problem("\(name) cannot speak: \(error)"))
         }
-        bridges[npcID]?.facts.withLock { $0 = conversationFacts(of: npcID, saying: prompt) }
+        let turnContext = generationContext(for: npcID, saying: prompt, model: conversation.session.model)
         refreshKnowledge(of: npcID)
         let context = state.annotations(talkingTo: npcID)
         let refusalsBefore = shared.read(\.refusedOffers.count)
@@ -94,7 +94,7 @@ extension Game {
                 }
                 let session = withoutTools ? Self.sessionWithoutTools(like: conversation.session) : conversation.session
                 let response = try await streamTurn(
-                    prompt, session: session, name: name, until: deadline, limit: limit
+                    prompt, context: turnContext, session: session, name: name, until: deadline, limit: limit
                 ) { piece in
                     if firstWords == nil, case .speech = piece { firstWords = clock.now - started }
                     output(piece)
@@ -108,7 +108,7 @@ extension Game {
                 }
                 changedConversations.insert(npcID)
                 record(entries, failure: nil, usage: response.usage, firstWords: firstWords)
-                await runRuleEffects(for: npcID, output: output)
+                await runRuleEffects(of: entries, for: npcID, output: output)
                 return
             } catch LanguageModelError.contextSizeExceeded(let overflow)
                 where attempt <= ContextRecovery.targetShares.count
@@ -166,7 +166,7 @@ extension Game {
     /// Streams one attempt at a turn to the output, until the turn's deadline; the speech is closed even when the
     /// turn fails. The model server's notices (retries, rate limits) are shown as they come.
     func streamTurn(
-        _ prompt: Prompt, session: LanguageModelSession, name: String, until deadline: ContinuousClock.Instant,
+        _ prompt: Prompt, context: GenerationContext = GenerationContext(), session: LanguageModelSession, name: String, until deadline: ContinuousClock.Instant,
         limit: Duration, output: (GameOutput) -> Void
     ) async throws -> LanguageModelSession.Response<String> {
         var began = false
@@ -174,7 +174,7 @@ extension Game {
         do {
             let options = self.options
             let response = try await watch(
-                until: deadline, limit: limit, start: { session.streamResponse(to: prompt, options: options) }
+                until: deadline, limit: limit, start: { session.streamResponse(to: prompt, context: context, options: options) }
             ) { progress in
                 guard case .text(let text) = progress else {
                     if case .notice(let notice) = progress { output(.notice("\(notice)")) }
@@ -238,18 +238,15 @@ extension Game {
                 shared.update { $0.refusedOffers.append(refusal) }
             })
         let tools = toolbox.tools()
-        let bridge = ScriptBridge()
-        bridges[npcID] = bridge
-        let wired = wire(model, bridge: bridge)
         let conversation: NPCConversation
         if let restored, restored.npcs.contains(npcID), let saved = try restored.load(npcID) {
             // The conversation continues where it was: the NPC remembers everything said in this save. (If it no
             // longer fits the window, the first turn trims it, as during play.)
-            let session = LanguageModelSession(model: wired, tools: tools, transcript: saved.transcript)
+            let session = LanguageModelSession(model: model, tools: tools, transcript: saved.transcript)
             conversation = NPCConversation(npc: npcID, session: session, turnAnnotations: saved.turnAnnotations)
         } else {
             let session = LanguageModelSession(
-                model: wired, tools: tools,
+                model: model, tools: tools,
                 instructions: NPCInstructions.make(npc: npc, state: state, hasTradeTools: npc.trade.trades))
             conversation = NPCConversation(npc: npcID, session: session)
         }

@@ -3,16 +3,6 @@ import GameWorld
 import LanguageModels
 import NPCContract
 import ParleyJSON
-import ScriptedModel
-import Synchronization
-
-/// What an NPC's scripted model reads from the game while it answers, and what it tells the game back.
-final class ScriptBridge: Sendable {
-    /// The conversation facts for conditions: first meeting, turns, last topic.
-    let facts = Mutex(ConversationFacts())
-    /// The rules that answered since the engine last looked, for their effects.
-    let answered = Mutex<[DialogueRule]>([])
-}
 
 // Modders' scripting at play: conditions see the game and the conversation; rule and beat effects change the game
 // only through its rules; beats are said verbatim; knowledge and goals join the instructions when they hold.
@@ -48,23 +38,16 @@ extension Game {
         ConditionContext(state: state, npc: npcID, conversation: conversationFacts(of: npcID, saying: prompt))
     }
 
-    /// A scripted model wired to the game: it reads conditions' context and reports the rule that answered.
-    func wire(_ model: any LanguageModel, bridge: ScriptBridge) -> any LanguageModel {
-        Self.wire(model, bridge: bridge, state: { [shared] in shared.game })
-    }
-
-    /// A scripted model wired to a source of game state and a bridge.
-    static func wire(
-        _ model: any LanguageModel, bridge: ScriptBridge, state: @escaping @Sendable () -> GameState
-    ) -> any LanguageModel {
-        guard let scripted = model as? ScriptedModel else { return model }
-        let npc = scripted.npc
-        // The same model, wired: it keeps the catalog index the provider's model built.
-        return scripted.wired(
-            conditionContext: {
-                ConditionContext(state: state(), npc: npc.id, conversation: bridge.facts.withLock { $0 })
-            },
-            ruleAnswered: { rule in bridge.answered.withLock { $0.append(rule) } })
+    /// What a turn gives the NPC's model besides the conversation: for a model that reads them (the scripted model),
+    /// the conditions' context as it is when the player speaks, with `prompt` counted as the topic.
+    func generationContext(
+        for npcID: NPCID, saying prompt: Prompt, model: any LanguageModel
+    ) -> GenerationContext {
+        var context = GenerationContext()
+        if model.capabilities.contains(.contextValues) {
+            context.conditions = conditionContext(for: npcID, saying: prompt)
+        }
+        return context
     }
 
     // MARK: - Effects
@@ -101,14 +84,14 @@ extension Game {
         }
     }
 
-    /// Runs the effects of the dialogue rules that answered since the last look.
-    func runRuleEffects(for npcID: NPCID, output: (GameOutput) -> Void) async {
-        guard let bridge = bridges[npcID] else { return }
-        let rules = bridge.answered.withLock { answered -> [DialogueRule] in
-            defer { answered.removeAll() }
-            return answered
+    /// Runs the effects of the dialogue rules that answered a committed turn: the rules its response entries name
+    /// (`AnsweringRule`, recorded by the model). A turn that failed has no entries, so its rules change nothing.
+    func runRuleEffects(of entries: [Transcript.Entry], for npcID: NPCID, output: (GameOutput) -> Void) async {
+        guard let npc = state.world.npcs[npcID] else { return }
+        for case .response(let response) in entries {
+            guard let rule = response.answeringRule?.rule(of: npc), !rule.effects.isEmpty else { continue }
+            await run(rule.effects, for: npcID, output: output)
         }
-        for rule in rules where !rule.effects.isEmpty { await run(rule.effects, for: npcID, output: output) }
     }
 
     // MARK: - Beats

@@ -35,8 +35,6 @@ public actor Game {
     var newAttachments: (feedback: [FeedbackReport], recordings: [TurnRecording]) = ([], [])
     /// Called with each new feedback report, for example to save it or write it to a folder.
     var onFeedback: @Sendable (FeedbackReport) -> Void = { _ in }
-    /// What each NPC's scripted model reads from the game and reports back.
-    var bridges: [NPCID: ScriptBridge] = [:]
     /// What conditions know of each conversation, read incrementally (see `conversationFacts(of:saying:)`).
     var conversationScans: [NPCID: ConversationScan] = [:]
     /// Each NPC's topic index, built at first need from the world (which a game does not change).

@@ -82,22 +82,22 @@ public enum Replay {
                 guard let npc = state.world.npcs[recording.npc] else {
                     throw ReplayError(description: "the content pack has no NPC \(recording.npc)")
                 }
-                let unwired: any LanguageModel
+                let model: any LanguageModel
                 if let known = modelsByNPC[npc.id] {
-                    unwired = known
+                    model = known
                 } else {
-                    unwired = try await models(npc, state.world)
-                    modelsByNPC[npc.id] = unwired
+                    model = try await models(npc, state.world)
+                    modelsByNPC[npc.id] = model
                 }
                 // Conditions see the recorded state and the conversation as it was.
-                let bridge = ScriptBridge()
-                let prompt = recording.input.segments
-                bridge.facts.withLock {
-                    $0 = Game.conversationFacts(
-                        history: Transcript(entries: earlier), saying: Prompt(segments: prompt), npc: npc.id,
-                        world: state.world)
+                var context = GenerationContext()
+                if model.capabilities.contains(.contextValues) {
+                    context.conditions = ConditionContext(
+                        state: state, npc: npc.id,
+                        conversation: Game.conversationFacts(
+                            history: Transcript(entries: earlier), saying: Prompt(segments: recording.input.segments),
+                            npc: npc.id, world: state.world))
                 }
-                let model = Game.wire(unwired, bridge: bridge, state: { state })
                 let shared = SharedGameState(state)
                 let tools = NPCToolbox(npc: npc.id, state: shared, onRefusal: { _ in }).tools()
                 let transcript = Transcript(entries: (recording.instructions.map { [$0] } ?? []) + earlier)
@@ -105,8 +105,9 @@ public enum Replay {
                 guard case .prompt(let prompt) = recording.input else {
                     throw ReplayError(description: "the recorded input is not a prompt")
                 }
-                let response = try await Game.withinTurnTimeout { [prompt] in
-                    try await respond(session, to: Prompt(segments: prompt.segments), npc: npc, options: options)
+                let response = try await Game.withinTurnTimeout { [prompt, context] in
+                    try await respond(
+                        session, to: Prompt(segments: prompt.segments), context: context, npc: npc, options: options)
                 }
                 let replayed = TurnRecording(
                     npc: npc.id, instructions: nil, input: recording.input, context: [:],
@@ -131,12 +132,13 @@ public enum Replay {
 
     /// One turn, recovering once from a full context window the way the game does.
     static func respond(
-        _ session: LanguageModelSession, to prompt: Prompt, npc: NPC, options: GenerationOptions = GenerationOptions()
+        _ session: LanguageModelSession, to prompt: Prompt, context: GenerationContext = GenerationContext(), npc: NPC,
+        options: GenerationOptions = GenerationOptions()
     ) async throws
         -> LanguageModelSession.Response<String>
     {
         do {
-            return try await session.respond(to: prompt, options: options)
+            return try await session.respond(to: prompt, context: context, options: options)
         } catch LanguageModelError.contextSizeExceeded(let overflow) {
             guard let instructions = session.transcript.instructions else {
                 throw LanguageModelError.contextSizeExceeded(overflow)
@@ -150,7 +152,7 @@ public enum Replay {
                 tools: session.tools.map { Transcript.ToolDefinition(tool: $0) }, summary: "", facts: [],
                 contextSize: overflow.contextSize)
             session.transcript = trimmed.transcript
-            return try await session.respond(to: prompt, options: options)
+            return try await session.respond(to: prompt, context: context, options: options)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import LanguageModels
+import NPCContract
 import ParleyJSON
 import Synchronization
 
@@ -28,8 +29,11 @@ import Synchronization
 ///   `VariantChooser`'s hash of the seed, the NPC, the rule and the number of responses so far; tool call ids are
 ///   `scripted-<transcript length>-<n>`.
 /// - **Conditions.** A rule with a condition (`"if"` in its `when`) answers only when the condition holds in the
-///   context that `conditionContext` gives at each request; without one, such rules never answer. The model does not
-///   run a rule's `effects`: changing the game is the engine's job.
+///   game the request carries (`request.context.conditions`, see `TurnConditions`); without one, such rules never
+///   answer. The model reads nothing else from the game while it answers.
+/// - **Effects.** The model does not run a rule's `effects`: changing the game is the engine's job. It records the
+///   rule that answered in the response entry's `assetIDs` (`AnsweringRule`, after `scripted@<version>`), and the
+///   engine runs that rule's effects once the turn is in the transcript.
 /// - **Tools.** It only calls tools the request offers, and only the NPC tools (`NPCTool`); an NPC whose policy
 ///   says it does not trade never calls the trade tools.
 /// - **Streaming.** `streamGeneration(_:)` delivers the text word by word (each chunk a word and the spaces
@@ -63,15 +67,17 @@ public final class ScriptedModel: LanguageModel {
     private let counted = Mutex<[String: (entry: Transcript.Entry, tokens: Int)]>([:])
     /// Past this many remembered entries the memory starts again (a bound for very long games).
     static let countedLimit = 100_000
-    /// Gives the game and the conversation as they are now, for rules with a condition (`"if"` in `when`); `nil`
-    /// when the engine gives none, and then rules with a condition never answer.
-    public let conditionContext: (@Sendable () -> ConditionContext?)?
-    /// Told which rule answered each turn (when the model says something rather than calling tools), so the engine
-    /// can run the rule's `effects`; the model itself never changes the game.
-    public let ruleAnswered: (@Sendable (DialogueRule) -> Void)?
 
     private let resolver: ItemResolver
-    private let rules: [(rule: DialogueRule, set: DialogueRules)]
+    private let rules: [Candidate]
+
+    /// A rule the model may answer with: the rule, the set it belongs to (for the set's synonyms), and where it is
+    /// written (for the response's asset id).
+    private struct Candidate {
+        var rule: DialogueRule
+        var set: DialogueRules
+        var source: AnsweringRule.Source
+    }
 
     /// A model playing an NPC.
     ///
@@ -81,24 +87,15 @@ public final class ScriptedModel: LanguageModel {
     ///   - world: The world, for the item catalog and names.
     ///   - seed: Chooses among reply variants; the same seed gives the same replies.
     ///   - contextSize: The context window in tokens.
-    ///   - conditionContext: Gives the game and the conversation as they are when a request comes, for rules with
-    ///     a condition; called once per request. Without it, rules with a condition never answer.
-    ///   - ruleAnswered: Told which rule answered, so the engine can run its effects.
-    public init(
-        npc: NPC, world: World, seed: UInt64 = 0, contextSize: Int = 32_768,
-        conditionContext: (@Sendable () -> ConditionContext?)? = nil,
-        ruleAnswered: (@Sendable (DialogueRule) -> Void)? = nil
-    ) {
+    public init(npc: NPC, world: World, seed: UInt64 = 0, contextSize: Int = 32_768) {
         self.npc = npc
         self.world = world
         self.seed = seed
         self.contextSize = contextSize
-        self.conditionContext = conditionContext
-        self.ruleAnswered = ruleAnswered
         resolver = ItemResolver.shared(for: world)
         rules =
-            npc.dialogue.rules.map { ($0, npc.dialogue) }
-            + BuiltInDialogue.rules.rules.map { ($0, BuiltInDialogue.rules) }
+            npc.dialogue.rules.map { Candidate(rule: $0, set: npc.dialogue, source: .npc(npc.id)) }
+            + BuiltInDialogue.rules.rules.map { Candidate(rule: $0, set: BuiltInDialogue.rules, source: .builtIn) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var hash = ContentHash.empty.adding("scripted \(Self.formatVersion)")
@@ -106,35 +103,6 @@ public final class ScriptedModel: LanguageModel {
             hash = hash.adding((try? encoder.encode(set)).map { Array($0) } ?? []).adding([0])
         }
         version = "\(Self.formatVersion).\(hash.hex.prefix(8))"
-    }
-
-    /// This model with a condition context and a rule listener: the same NPC, world, seed, window, rules and
-    /// version, sharing the index over the world's catalog that this model built (building one takes time in
-    /// proportion to the catalog).
-    ///
-    /// - Parameters:
-    ///   - conditionContext: Gives the game and the conversation as they are when a request comes.
-    ///   - ruleAnswered: Told which rule answered.
-    /// - Returns: The new model.
-    public func wired(
-        conditionContext: (@Sendable () -> ConditionContext?)?, ruleAnswered: (@Sendable (DialogueRule) -> Void)?
-    ) -> ScriptedModel {
-        ScriptedModel(copying: self, conditionContext: conditionContext, ruleAnswered: ruleAnswered)
-    }
-
-    private init(
-        copying model: ScriptedModel, conditionContext: (@Sendable () -> ConditionContext?)?,
-        ruleAnswered: (@Sendable (DialogueRule) -> Void)?
-    ) {
-        npc = model.npc
-        world = model.world
-        seed = model.seed
-        contextSize = model.contextSize
-        version = model.version
-        resolver = model.resolver
-        rules = model.rules
-        self.conditionContext = conditionContext
-        self.ruleAnswered = ruleAnswered
     }
 
     /// A model playing the NPC with this id in a world.
@@ -151,9 +119,9 @@ public final class ScriptedModel: LanguageModel {
 
     // MARK: - LanguageModel
 
-    /// Tool calling and guided generation.
+    /// Tool calling, guided generation, and reading the game from the turn's context (for rules' conditions).
     public var capabilities: LanguageModelCapabilities {
-        LanguageModelCapabilities([.toolCalling, .guidedGeneration])
+        LanguageModelCapabilities([.toolCalling, .guidedGeneration, .contextValues])
     }
 
     /// `false`: the model answers only from the NPC's dialogue rules, so it cannot write, say, a summary of a
@@ -189,7 +157,7 @@ public final class ScriptedModel: LanguageModel {
     /// - Returns: Tool calls, text, or (with a schema) structured content, with usage by the token rule.
     /// - Throws: `LanguageModelError.unsupportedCapability` when a schema cannot be filled from the reply.
     public func generate(_ request: GenerationRequest) async throws -> Generation {
-        let output = try output(for: request)
+        let (output, answering) = try output(for: request)
         let completion: Int
         switch output {
         case .text(let text): completion = Self.tokens(inText: text)
@@ -198,7 +166,9 @@ public final class ScriptedModel: LanguageModel {
             completion = calls.reduce(0) { $0 + Self.tokens(inText: $1.toolName + $1.arguments.jsonString) }
         }
         let prompt = try await tokenCount(for: request)
-        return Generation(output: output, usage: GenerationUsage(promptTokens: prompt, completionTokens: completion))
+        return Generation(
+            output: output, usage: GenerationUsage(promptTokens: prompt, completionTokens: completion),
+            assetIDs: answering.map { [$0.assetID] } ?? [])
     }
 
     /// Streams the next step: the text word by word, or the tool calls at once, then usage.
@@ -223,6 +193,7 @@ public final class ScriptedModel: LanguageModel {
                             continuation.yield(.text(chunk))
                         }
                     }
+                    if !generation.assetIDs.isEmpty { continuation.yield(.assetIDs(generation.assetIDs)) }
                     if let usage = generation.usage { continuation.yield(.usage(usage)) }
                     continuation.finish()
                 } catch {
@@ -287,44 +258,47 @@ public final class ScriptedModel: LanguageModel {
         return chunks
     }
 
-    /// The output for a request: calls or a reply.
-    private func output(for request: GenerationRequest) throws -> Generation.Output {
+    /// The output for a request: calls, or a reply with the rule that answered.
+    private func output(for request: GenerationRequest) throws -> (Generation.Output, AnsweringRule?) {
         let scene = Scene(request: request, npc: npc, world: world, resolver: resolver)
         let planner = FlowPlanner(scene: scene, npc: npc, world: world, resolver: resolver)
-        let allowed = allowedRules()
-        let answering =
-            allowed.first { scene.matches($0.rule, in: $0.set) }?.rule ?? BuiltInDialogue.rules.rules.last!
+        let allowed = allowedRules(in: request.context.conditions)
+        let chosen =
+            allowed.first { scene.matches($0.rule, in: $0.set) }
+            ?? Candidate(rule: BuiltInDialogue.rules.rules.last!, set: BuiltInDialogue.rules, source: .builtIn)
+        let answering = chosen.rule
         let argumentValues = ReplyValues.make(
             scene: scene, outcome: nil, facts: planner.baseFacts, rule: answering, npc: npc, world: world,
             forArguments: true)
         switch planner.plan(for: answering, values: argumentValues) {
         case .call(let calls):
             let base = request.transcript.count
-            return .toolCalls(
-                calls.enumerated().map { index, call in
-                    Transcript.ToolCall(
-                        id: "scripted-\(base)-\(index + 1)", toolName: call.tool.rawValue, arguments: call.arguments)
-                })
+            let calls = calls.enumerated().map { index, call in
+                Transcript.ToolCall(
+                    id: "scripted-\(base)-\(index + 1)", toolName: call.tool.rawValue, arguments: call.arguments)
+            }
+            return (.toolCalls(calls), nil)
         case .say(let outcome, let facts):
-            ruleAnswered?(answering)
+            let rule = AnsweringRule(source: chosen.source, id: answering.id)
             let text = reply(scene: scene, outcome: outcome, facts: facts, rules: allowed)
-            guard let schema = request.schema else { return .text(text) }
+            guard let schema = request.schema else { return (.text(text), rule) }
             let values = ReplyValues.make(
                 scene: scene, outcome: outcome, facts: facts, rule: nil, npc: npc, world: world, forArguments: true)
             let hints = GuidedContent.Hints(
                 text: text, item: values[.item], price: values[.price].flatMap { Int($0) },
                 quantity: values[.quantity].flatMap { Int($0) }, number: scene.number, npc: npc.name,
                 agrees: outcome == .pending || outcome == .accepted || outcome == .given || scene.intent == .yes)
-            return .structure(try GuidedContent.make(for: schema, hints: hints))
+            return (.structure(try GuidedContent.make(for: schema, hints: hints)), rule)
         }
     }
 
     /// The reply: from the first rule that fits and has a variant for the outcome whose placeholders can all be
     /// filled, the variant `VariantChooser` picks.
     private func reply(
-        scene: Scene, outcome: DialogueOutcome?, facts: ReplyFacts, rules: [(rule: DialogueRule, set: DialogueRules)]
+        scene: Scene, outcome: DialogueOutcome?, facts: ReplyFacts, rules: [Candidate]
     ) -> String {
-        for (rule, set) in rules where scene.matches(rule, in: set) {
+        for candidate in rules where scene.matches(candidate.rule, in: candidate.set) {
+            let rule = candidate.rule
             let variants = rule.replies(for: outcome)
             guard !variants.isEmpty else { continue }
             let values = ReplyValues.make(
@@ -341,11 +315,11 @@ public final class ScriptedModel: LanguageModel {
         return "…"
     }
 
-    /// The rules whose condition (`"if"`) holds now, in order; rules without one always take part. Without a
-    /// context, rules with a condition are left out.
-    private func allowedRules() -> [(rule: DialogueRule, set: DialogueRules)] {
+    /// The rules whose condition (`"if"`) holds in the turn's conditions, in order; rules without one always take
+    /// part. Without conditions, rules with a condition are left out.
+    private func allowedRules(in conditions: ConditionContext?) -> [Candidate] {
         guard rules.contains(where: { $0.rule.when.condition != nil }) else { return rules }
-        var context = conditionContext?()
+        var context = conditions
         context?.npc = npc.id
         return rules.filter { entry in
             guard let condition = entry.rule.when.condition else { return true }

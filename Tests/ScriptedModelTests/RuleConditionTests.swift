@@ -1,10 +1,11 @@
 import GameWorld
 import LanguageModels
 import ScriptedModel
-import Synchronization
+import NPCContract
 import Testing
 
-/// Rules with a condition (`"if"`) answer only when it holds in the context the engine gives the model.
+/// Rules with a condition (`"if"`) answer only when it holds in the conditions the turn's request carries; the rule
+/// that answered comes back in the response entry.
 @Suite struct RuleConditionTests {
     static let dialogue = """
         {
@@ -22,40 +23,79 @@ import Testing
         try ContentPack.load(files: HandBuiltPack.files(dialogue: dialogue), displayPath: "Tiny").get()
     }
 
-    /// A session whose model asks `context` for the game at each request.
-    static func session(_ context: (@Sendable () -> ConditionContext?)?) throws -> LanguageModelSession {
+    /// A session for Tam.
+    static func session() throws -> LanguageModelSession {
         let pack = try pack()
         let tam = try #require(pack.world.npcs["tam"])
-        return LanguageModelSession(model: ScriptedModel(npc: tam, world: pack.world, conditionContext: context))
+        return LanguageModelSession(model: ScriptedModel(npc: tam, world: pack.world))
     }
 
-    @Test func withoutAContextRulesWithAConditionNeverAnswer() async throws {
-        #expect(try await Self.session(nil).turn("nice weather").reply == "Weather's weather.")
-        #expect(try await Self.session({ nil }).turn("nice weather").reply == "Weather's weather.")
+    /// A turn's context holding `conditions`.
+    static func given(_ conditions: ConditionContext?) -> GenerationContext {
+        var context = GenerationContext()
+        context.conditions = conditions
+        return context
+    }
+
+    @Test func withoutConditionsRulesWithAConditionNeverAnswer() async throws {
+        #expect(try await Self.session().turn("nice weather").reply == "Weather's weather.")
+        #expect(try await Self.session().turn("nice weather", context: Self.given(nil)).reply == "Weather's weather.")
+    }
+
+    @Test func theModelSaysItReadsConditions() throws {
+        #expect(try Self.session().model.capabilities.contains(.contextValues))
     }
 
     @Test func aRuleAnswersWhenItsConditionHolds() async throws {
         let pack = try Self.pack()
         var friends = pack.initialState
         try friends.apply(.setFlag(name: "friends"))
-        let state = friends
         #expect(
-            try await Self.session({ ConditionContext(state: state) }).turn("nice weather").reply
+            try await Self.session().turn("nice weather", context: Self.given(ConditionContext(state: friends))).reply
                 == "Lovely day, friend!")
         let veteran = ConditionContext(state: pack.initialState, conversation: ConversationFacts(turns: 5))
-        #expect(try await Self.session({ veteran }).turn("nice weather").reply == "Same weather as ever.")
+        #expect(try await Self.session().turn("nice weather", context: Self.given(veteran)).reply == "Same weather as ever.")
         let newcomer = ConditionContext(
             state: pack.initialState, conversation: ConversationFacts(isFirstMeeting: true, turns: 5))
-        #expect(try await Self.session({ newcomer }).turn("nice weather").reply == "Weather's weather.")
+        #expect(try await Self.session().turn("nice weather", context: Self.given(newcomer)).reply == "Weather's weather.")
     }
 
-    @Test func theContextIsAskedForAtEachRequest() async throws {
+    @Test func eachTurnReadsItsOwnConditions() async throws {
         let pack = try Self.pack()
-        let current = Mutex(pack.initialState)
-        let session = try Self.session({ ConditionContext(state: current.withLock { $0 }) })
-        #expect(try await session.turn("nice weather").reply == "Weather's weather.")
-        try current.withLock { try $0.apply(.setFlag(name: "friends")) }
-        #expect(try await session.turn("what weather").reply == "Lovely day, friend!")
+        let session = try Self.session()
+        var state = pack.initialState
+        #expect(
+            try await session.turn("nice weather", context: Self.given(ConditionContext(state: state))).reply
+                == "Weather's weather.")
+        try state.apply(.setFlag(name: "friends"))
+        #expect(
+            try await session.turn("what weather", context: Self.given(ConditionContext(state: state))).reply
+                == "Lovely day, friend!")
+    }
+
+    @Test func theAnsweringRuleIsRecordedInTheResponse() async throws {
+        let pack = try Self.pack()
+        var friends = pack.initialState
+        try friends.apply(.setFlag(name: "friends"))
+        let session = try Self.session()
+        let turn = try await session.turn("nice weather", context: Self.given(ConditionContext(state: friends)))
+        let response = try #require(
+            turn.entries.compactMap { entry -> Transcript.Response? in
+                if case .response(let response) = entry { response } else { nil }
+            }.last)
+        #expect(response.assetIDs == ["\(session.model.id)@\(session.model.version)", "rule:tam/friend"])
+        #expect(response.answeringRule == AnsweringRule(source: .npc("tam"), id: "friend"))
+        let plain = try await session.turn("nice weather")
+        #expect(plain.entries.contains { entry in
+            if case .response(let response) = entry { response.answeringRule?.id == "weather" } else { false }
+        })
+        // Streaming records the rule too.
+        let streamed = try await session.streamResponse(to: Prompt("xyzzy"), context: GenerationContext()).collect()
+        guard case .response(let last)? = streamed.transcriptEntries.last else {
+            Issue.record("no response entry")
+            return
+        }
+        #expect(last.answeringRule == AnsweringRule(source: .npc("tam"), id: "anything"))
     }
 
     @Test func aContextIsAboutTheModelsNPC() async throws {
@@ -72,8 +112,8 @@ import Testing
         let liked = state
         let tam = try #require(pack.world.npcs["tam"])
         // The context names another NPC: the model reads its own NPC's attitude.
-        let model = ScriptedModel(
-            npc: tam, world: pack.world, conditionContext: { ConditionContext(state: liked, npc: "statue") })
-        #expect(try await LanguageModelSession(model: model).turn("weather?").reply == "For you, sunshine.")
+        let model = ScriptedModel(npc: tam, world: pack.world)
+        let context = Self.given(ConditionContext(state: liked, npc: "statue"))
+        #expect(try await LanguageModelSession(model: model).turn("weather?", context: context).reply == "For you, sunshine.")
     }
 }

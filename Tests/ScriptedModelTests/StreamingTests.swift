@@ -15,20 +15,25 @@ import Testing
     @Test(arguments: ["hello", "who are you?", "tell me about the mill", "blorp"])
     func theChunksAreTheWholeReplyWordByWord(line: String) async throws {
         let (model, request) = try request(line)
-        guard case .text(let whole) = try await model.generate(request).output else {
+        let generation = try await model.generate(request)
+        guard case .text(let whole) = generation.output else {
             Issue.record("expected text")
             return
         }
         var chunks: [String] = []
         var usage: GenerationUsage?
+        var assetIDs: [String] = []
         for try await update in model.streamGeneration(request) {
             switch update {
             case .text(let chunk): chunks.append(chunk)
             case .usage(let reported): usage = reported
+            case .assetIDs(let ids): assetIDs += ids
             default: Issue.record("unexpected update \(update)")
             }
         }
         #expect(chunks.joined() == whole)
+        // The stream names the answering rule as `generate` does.
+        #expect(!assetIDs.isEmpty && assetIDs == generation.assetIDs)
         #expect(chunks.count == whole.split(separator: " ").count)
         #expect(chunks.dropLast().allSatisfy { $0.hasSuffix(" ") && !$0.hasPrefix(" ") })
         #expect(usage?.completionTokens == ScriptedModel.tokens(inText: whole))

@@ -12,8 +12,8 @@ struct Turn {
 
 extension LanguageModelSession {
     /// Says something (or plays an event) and returns the reply with this turn's tool calls.
-    func turn(_ prompt: Prompt) async throws -> Turn {
-        let response = try await respond(to: prompt)
+    func turn(_ prompt: Prompt, context: GenerationContext = GenerationContext()) async throws -> Turn {
+        let response = try await respond(to: prompt, context: context)
         let calls = response.transcriptEntries.flatMap { entry -> [String] in
             if case .toolCalls(let calls) = entry { return calls.map(\.description) }
             return []
@@ -22,7 +22,9 @@ extension LanguageModelSession {
     }
 
     /// Says a line.
-    func turn(_ line: String) async throws -> Turn { try await turn(Prompt(line)) }
+    func turn(_ line: String, context: GenerationContext = GenerationContext()) async throws -> Turn {
+        try await turn(Prompt(line), context: context)
+    }
 }
 
 /// Reply templates of an NPC's rules, to check which rule answered.

@@ -1,0 +1,103 @@
+import Foundation
+import GameWorld
+import LanguageModels
+import NPCContract
+import ScriptedModel
+import Synchronization
+import Testing
+
+@testable import ParleyEngine
+
+/// A dialogue rule's effects run from the committed transcript: the rule that answered travels back in the response
+/// entry, so a turn that fails after its rule was chosen changes nothing, now or later.
+@Suite struct RuleEffectTests {
+    /// The shipped pack with a rule at the top of Mira's dialogue that counts each time it answers.
+    static func pack() throws -> ContentPack {
+        var files = try shippedFiles()
+        let mira = try #require(files["npcs/mira.json"])
+        let rule = """
+            { "id": "secret", "when": { "keywords": ["password"] }, "replies": ["Shh. Swordfish."],
+              "effects": [{ "counter": "secrets_told", "add": 1 }] },
+            """
+        let marker = "\"rules\": ["
+        let range = try #require(mira.range(of: marker))
+        files["npcs/mira.json"] = mira.replacingCharacters(in: range, with: marker + rule)
+        return try ContentPack.load(files: files).get()
+    }
+
+    /// The scripted model, except that the first time it answers with `rule` it fails after choosing it, as a
+    /// server that dies once its answer is decided would.
+    final class FailingOnceAfterRule: LanguageModel {
+        let inner: ScriptedModel
+        let rule: String
+        let failures = Mutex(0)
+
+        init(_ inner: ScriptedModel, failingOnce rule: String) {
+            self.inner = inner
+            self.rule = rule
+        }
+
+        struct Died: Error, CustomStringConvertible {
+            var description: String { "the model died after choosing its answer" }
+        }
+
+        var id: String { inner.id }
+        var version: String { inner.version }
+        var capabilities: LanguageModelCapabilities { inner.capabilities }
+        var contextSize: Int { inner.contextSize }
+        func tokenCount(for entries: some Collection<Transcript.Entry>) async throws -> Int {
+            try await inner.tokenCount(for: entries)
+        }
+        func tokenCount(for schema: GenerationSchema) async throws -> Int { try await inner.tokenCount(for: schema) }
+
+        func generate(_ request: GenerationRequest) async throws -> Generation {
+            let generation = try await inner.generate(request)
+            let failNow = failures.withLock { failures in
+                guard generation.assetIDs.contains(rule), failures == 0 else { return false }
+                failures += 1
+                return true
+            }
+            if failNow { throw Died() }
+            return generation
+        }
+    }
+
+    @Test func aTurnThatFailsAfterItsRuleWasChosenRunsNoEffects() async throws {
+        let pack = try Self.pack()
+        let rule = AnsweringRule(source: .npc("mira"), id: "secret").assetID
+        let game = Game(
+            state: pack.initialState,
+            models: { npc, world in
+                FailingOnceAfterRule(ScriptedModel(npc: npc, world: world, seed: 1), failingOnce: rule)
+            })
+        let screen = Screen()
+        await game.perform("talk to mira", output: screen.record)
+        screen.clear()
+        await game.perform("what's the password?", output: screen.record)
+        #expect(screen.text.contains("the model died after choosing its answer"))
+        #expect(await game.state.story.counter("secrets_told") == 0)
+        // The next turn succeeds with another rule: the failed turn's rule still runs nothing.
+        await game.perform("hello", output: screen.record)
+        #expect(await game.state.story.counter("secrets_told") == 0)
+        // Said again, the rule answers and its effects run once.
+        screen.clear()
+        await game.perform("the password, please", output: screen.record)
+        #expect(screen.text.contains("Swordfish"))
+        #expect(await game.state.story.counter("secrets_told") == 1)
+        let history = try #require(await game.conversations["mira"]?.history)
+        let answered = history.compactMap { entry -> AnsweringRule? in
+            if case .response(let response) = entry { response.answeringRule } else { nil }
+        }
+        #expect(answered.filter { $0.id == "secret" }.count == 1)
+    }
+
+    @Test func theRuleOfACommittedTurnRunsItsEffectsOnce() async throws {
+        let game = Game(
+            state: try Self.pack().initialState, models: { npc, world in ScriptedModel(npc: npc, world: world) })
+        let screen = Screen()
+        await game.perform("talk to mira", output: screen.record)
+        await game.perform("password?", output: screen.record)
+        await game.perform("how much is the lantern?", output: screen.record)
+        #expect(await game.state.story.counter("secrets_told") == 1)
+    }
+}
