@@ -11,28 +11,25 @@ public struct FeedbackReport: Sendable, Equatable {
 }
 
 extension Game {
-    /// Reports every offer the guard refused during the turn just taken: one feedback attachment each, with the
-    /// whole transcript (or the rolled-back turn) and the game context.
-    func reportRefusals(since count: Int, npc: NPCID) {
-        let refusals = Array(shared.read(\.refusedOffers).dropFirst(count))
-        guard !refusals.isEmpty, let session = conversations[npc]?.session else { return }
+    /// The feedback report about an offer the guard refused during a turn: a feedback attachment with the whole
+    /// transcript (or the rolled-back turn) and the game context. `nil` when the NPC has no session.
+    func refusalReport(_ refusal: RefusedOffer, npc: NPCID) -> FeedbackReport? {
+        guard let session = conversations[npc]?.session else { return nil }
         let state = self.state
-        for refusal in refusals {
-            let explanation = "Unexpected trade offer. App context — " + Self.context(of: refusal, in: state)
-            let desired = Transcript.Entry.response(
-                .init(segments: [
-                    .text(
-                        .init(
-                            content:
-                                "(\(state.world.name(of: npc)) should not offer that: \(refusal.reasons.joined(separator: " ")))"
-                        ))
-                ]))
-            let attachment = session.feedbackAttachment(
-                sentiment: .negative, issues: [.init(category: .incorrect, explanation: explanation)],
-                desiredOutput: desired,
-                context: state.annotations(talkingTo: npc).merging(["kind": "refusedOffer"]) { $1 })
-            record(FeedbackReport(npc: npc, attachment: attachment))
-        }
+        let explanation = "Unexpected trade offer. App context — " + Self.context(of: refusal, in: state)
+        let desired = Transcript.Entry.response(
+            .init(segments: [
+                .text(
+                    .init(
+                        content:
+                            "(\(state.world.name(of: npc)) should not offer that: \(refusal.reasons.joined(separator: " ")))"
+                    ))
+            ]))
+        let attachment = session.feedbackAttachment(
+            sentiment: .negative, issues: [.init(category: .incorrect, explanation: explanation)],
+            desiredOutput: desired,
+            context: state.annotations(talkingTo: npc).merging(["kind": "refusedOffer"]) { $1 })
+        return FeedbackReport(npc: npc, attachment: attachment)
     }
 
     /// Files a player's report about the NPC's last reply.

@@ -84,13 +84,15 @@ extension Game {
         }
     }
 
-    /// Runs the effects of the dialogue rules that answered a committed turn: the rules its response entries name
-    /// (`AnsweringRule`, recorded by the model). A turn that failed has no entries, so its rules change nothing.
-    func runRuleEffects(of entries: [Transcript.Entry], for npcID: NPCID, output: (GameOutput) -> Void) async {
-        guard let npc = state.world.npcs[npcID] else { return }
-        for case .response(let response) in entries {
-            guard let rule = response.answeringRule?.rule(of: npc), !rule.effects.isEmpty else { continue }
-            await run(rule.effects, for: npcID, output: output)
+    /// The effects of the dialogue rules that answered a turn: the rules its response entries name (`AnsweringRule`,
+    /// recorded by the model). A turn that failed has no entries, so its rules change nothing.
+    func ruleEffects(of entries: [Transcript.Entry], npc npcID: NPCID) -> [Effect] {
+        guard let npc = state.world.npcs[npcID] else { return [] }
+        return entries.flatMap { entry -> [Effect] in
+            guard case .response(let response) = entry, let rule = response.answeringRule?.rule(of: npc) else {
+                return []
+            }
+            return rule.effects
         }
     }
 
@@ -163,19 +165,21 @@ extension Game {
             .response(.init(assetIDs: ["beat"], segments: [.text(.init(content: line))])),
         ]
         let stateBefore = DynamicState(state)
+        let annotations = state.annotations(talkingTo: npcID)
         conversation.session.transcript.append(contentsOf: entries)
-        conversations[npcID]?.history.append(contentsOf: entries)
-        conversations[npcID]?.turnAnnotations[entries[0].id] = state.annotations(talkingTo: npcID)
-        changedConversations.insert(npcID)
         // Recorded so that replays keep the conversation whole; replays do not compare authored lines.
-        record(
-            TurnRecording(
-                npc: npcID, instructions: conversation.session.transcript.first, input: entries[0],
-                context: state.annotations(talkingTo: npcID), stateBefore: stateBefore, entries: entries,
-                modelID: TurnRecording.beatModelID, modelVersion: state.world.contentHash.hex, totalMilliseconds: 0))
+        let recording = TurnRecording(
+            npc: npcID, instructions: conversation.session.transcript.first, input: entries[0], context: annotations,
+            stateBefore: stateBefore, entries: entries, modelID: TurnRecording.beatModelID,
+            modelVersion: state.world.contentHash.hex, totalMilliseconds: 0)
         output(.speechBegan(npc: name))
         output(.speech(line))
         output(.speechEnded)
+        await apply(
+            TurnResult(
+                npc: npcID, entries: entries, annotations: annotations, effects: [], refusals: [], feedback: [],
+                recording: recording, failure: nil, timing: .init(firstWords: nil, total: .zero)),
+            output: output)
     }
 
     // MARK: - Knowledge and goals

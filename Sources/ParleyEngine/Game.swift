@@ -29,6 +29,8 @@ public actor Game {
     var goalAnnounced: Bool
     /// Every NPC turn taken in this game so far, recorded for replay, oldest first.
     public internal(set) var recordings: [TurnRecording] = []
+    /// The last NPC turn the game applied, with what it produced.
+    public internal(set) var lastTurn: TurnResult?
     /// The feedback reports made so far, oldest first.
     public internal(set) var feedback: [FeedbackReport] = []
     /// The feedback reports and recordings made since a host last took them (``takeNewAttachments()``).

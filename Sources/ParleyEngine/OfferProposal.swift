@@ -66,7 +66,9 @@ extension Game {
             shared.update { $0.refusedOffers.append(refusal) }
         }
         let result = toolbox.review(proposal)
-        reportRefusals(since: before, npc: npc)
+        for refusal in shared.read(\.refusedOffers).dropFirst(before) {
+            if let report = refusalReport(refusal, npc: npc) { record(report) }
+        }
         if let pending = pendingOffers[npc], result.status == .pending { return .pending(pending) }
         return .refused(reasons: result.reasons.map(\.message))
     }

@@ -1,0 +1,54 @@
+import GameWorld
+import LanguageModels
+import LanguageModelsTesting
+import Testing
+
+@testable import ParleyEngine
+
+/// A turn is a value: `takeTurn` makes a `TurnResult` and `apply` makes it part of the game, in one place.
+@Suite struct TurnResultTests {
+    @Test func anAnsweredTurnIsAppliedAsItsResultSays() async throws {
+        let model = MockLanguageModel(replies: [.toolCall("lookUpStock"), .text("Lanterns and candles.")])
+        let game = try game(model)
+        _ = await game.takeNewAttachments()
+        await game.perform("talk to mira", output: { _ in })
+        let turn = try #require(await game.lastTurn)
+        let history = try #require(await game.conversations["mira"]?.history)
+        #expect(turn.failure == nil)
+        #expect(turn.entries.count == 4)  // prompt, tool calls, tool output, response
+        #expect(Array(history.suffix(turn.entries.count)) == turn.entries)
+        #expect(turn.recording.entries == turn.entries)
+        #expect(turn.recording.failure == nil)
+        let first = try #require(turn.entries.first)
+        #expect(await game.conversations["mira"]?.turnAnnotations[first.id] == turn.annotations)
+        #expect(turn.annotations["location"] != nil)
+        #expect(turn.timing.firstWords.map { $0 <= turn.timing.total } ?? false)
+        // What a host saves with the turn is the result's recording (and its feedback: none here).
+        let attachments = await game.takeNewAttachments()
+        #expect(attachments.recordings == [turn.recording])
+        #expect(attachments.feedback.isEmpty)
+    }
+
+    @Test func aFailedTurnKeepsOnlyItsRecordingAndTheFeedbackOnItsRefusals() async throws {
+        // The model proposes an offer the guard refuses, then fails (it runs out of replies) before answering.
+        let model = MockLanguageModel(replies: [
+            .toolCall("offerTrade", arguments: #"{"action":"sell","item":"lantern","price":1}"#)
+        ])
+        let game = try game(model)
+        let before = await game.state
+        await game.perform("talk to mira", output: { _ in })
+        let turn = try #require(await game.lastTurn)
+        #expect(turn.entries.isEmpty)
+        #expect(turn.effects.isEmpty)
+        #expect(turn.failure?.contains("say them again") == true)
+        #expect(turn.recording.failure != nil)
+        #expect(turn.refusals.count == 1)
+        #expect(turn.feedback.count == 1)
+        #expect(await game.state == before)
+        #expect(await game.conversations["mira"]?.history.contains { if case .prompt = $0 { true } else { false } }
+            == false)
+        let attachments = await game.takeNewAttachments()
+        #expect(attachments.recordings == [turn.recording])
+        #expect(attachments.feedback == turn.feedback)
+    }
+}
