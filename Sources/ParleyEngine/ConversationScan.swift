@@ -120,3 +120,29 @@ struct TopicIndex: Sendable {
         return groups.first { !$0.words.isDisjoint(with: words) }?.name
     }
 }
+
+/// What conditions know of each of a game's conversations, kept between turns so that each turn reads only the
+/// entries said since the last (see `ConversationScan`).
+struct ConversationFactsIndex: Sendable {
+    /// Each NPC's scan of its conversation's history so far.
+    private var scans: [NPCID: ConversationScan] = [:]
+    /// Each NPC's topic index, built at first need from the world (which a game does not change).
+    private var topics: [NPCID: TopicIndex] = [:]
+
+    /// The facts of an NPC's conversation, with `prompt` counted as the topic.
+    ///
+    /// - Parameters:
+    ///   - npc: The NPC.
+    ///   - history: Everything said with the NPC so far; it only grows between calls.
+    ///   - prompt: The line about to be said, if any.
+    ///   - world: The world, for the NPC's topics.
+    /// - Returns: The facts.
+    mutating func facts(of npc: NPCID, history: Transcript, saying prompt: Prompt?, world: World) -> ConversationFacts {
+        let index = topics[npc] ?? TopicIndex(npc: npc, world: world)
+        topics[npc] = index
+        var scan = scans[npc] ?? ConversationScan()
+        scan.advance(over: history, topics: index)
+        scans[npc] = scan
+        return scan.facts(saying: prompt, topics: index)
+    }
+}

@@ -2,9 +2,9 @@ import Foundation
 import GameWorld
 import LanguageModels
 import NPCContract
-import ParleyBasics
 
-// Talking: starting and ending conversations, turns, offers, history.
+// Conversations: starting and ending them, what NPCs witness, answering offers, the history the player reads. A
+// turn itself is in `Game+Turn.swift`.
 
 extension Game {
     func talk(to name: String, output: (GameOutput) -> Void) async {

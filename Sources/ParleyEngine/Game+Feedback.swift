@@ -2,6 +2,9 @@ import Foundation
 import GameWorld
 import LanguageModels
 
+// What the game keeps of its turns for others: feedback reports (refused offers, the player's `report`) and turn
+// recordings, until a host saves them.
+
 /// A feedback report the game made, about one NPC's conversation.
 public struct FeedbackReport: Sendable, Equatable {
     /// The NPC whose conversation it is about.
@@ -10,7 +13,32 @@ public struct FeedbackReport: Sendable, Equatable {
     public var attachment: FeedbackAttachment
 }
 
+/// The recordings and feedback reports a game made: all of them, and those a host has not taken yet.
+struct Attachments {
+    /// Every NPC turn taken so far, recorded for replay, oldest first.
+    var recordings: [TurnRecording] = []
+    /// The feedback reports made so far, oldest first.
+    var feedback: [FeedbackReport] = []
+    /// The reports and recordings made since a host last took them (`Game.takeNewAttachments()`).
+    var new: (feedback: [FeedbackReport], recordings: [TurnRecording]) = ([], [])
+}
+
 extension Game {
+    /// Every NPC turn taken in this game so far, recorded for replay, oldest first.
+    public var recordings: [TurnRecording] { attachments.recordings }
+
+    /// The feedback reports made so far, oldest first.
+    public var feedback: [FeedbackReport] { attachments.feedback }
+
+    /// Hands over the feedback reports and turn recordings made since the last call, so that a host saves each
+    /// exactly once, with the turn that made it, without counting what it took before.
+    ///
+    /// - Returns: The new reports and recordings, oldest first; the next call returns only later ones.
+    public func takeNewAttachments() -> (feedback: [FeedbackReport], recordings: [TurnRecording]) {
+        defer { attachments.new = ([], []) }
+        return attachments.new
+    }
+
     /// The feedback report about an offer the guard refused during a turn: a feedback attachment with the whole
     /// transcript (or the rolled-back turn) and the game context. `nil` when the NPC has no session.
     func refusalReport(_ refusal: RefusedOffer, npc: NPCID) -> FeedbackReport? {
@@ -54,15 +82,15 @@ extension Game {
     }
 
     func record(_ report: FeedbackReport) {
-        feedback.append(report)
-        newAttachments.feedback.append(report)
+        attachments.feedback.append(report)
+        attachments.new.feedback.append(report)
         onFeedback(report)
     }
 
     /// Keeps a turn's recording, for replays and for the next save.
     func record(_ recording: TurnRecording) {
-        recordings.append(recording)
-        newAttachments.recordings.append(recording)
+        attachments.recordings.append(recording)
+        attachments.new.recordings.append(recording)
     }
 
     /// The facts a developer needs to understand a refused offer, in one line.

@@ -31,22 +31,33 @@ public struct RestoredConversations: Sendable {
     }
 }
 
+/// What the last save of a game holds, and which conversations grew since: what the next autosave writes.
+struct SaveMarks {
+    /// How many of the game's events the last save holds.
+    var eventCount = 0
+    /// The pending offers the last save holds.
+    var offers: [NPCID: PendingOffer] = [:]
+    /// The NPCs whose conversations grew since the last save.
+    var changedConversations: Set<NPCID> = []
+}
+
 extension Game {
     /// What changed since the last save, for an autosave; `nil` when nothing did.
     ///
     /// - Parameter playTime: The total play time now.
     /// - Returns: The changed state, the conversations that grew, and the offers if they changed.
     public func saveDelta(playTime: Duration) -> SaveDelta? {
-        let events = Array(shared.read(\.events).dropFirst(savedEventCount))
+        let events = Array(shared.read(\.events).dropFirst(saveMarks.eventCount))
         let offers = pendingOffers
-        guard !events.isEmpty || !changedConversations.isEmpty || offers != savedOffers else { return nil }
+        let changed = saveMarks.changedConversations
+        guard !events.isEmpty || !changed.isEmpty || offers != saveMarks.offers else { return nil }
         let conversations = Dictionary(
-            uniqueKeysWithValues: changedConversations.compactMap { npc in
+            uniqueKeysWithValues: changed.compactMap { npc in
                 self.conversations[npc].map { (npc, $0.annotated(npcName: state.world.name(of: npc))) }
             })
         return SaveDelta(
             state: state, events: events, conversations: conversations,
-            pendingOffers: offers == savedOffers ? nil : offers.mapValues(\.saved), playTime: playTime)
+            pendingOffers: offers == saveMarks.offers ? nil : offers.mapValues(\.saved), playTime: playTime)
     }
 
     /// Everything, for a full save: the state, every conversation (saved ones not yet read are read now), the
@@ -80,9 +91,7 @@ extension Game {
 
     /// Marks everything as saved, after a successful save.
     public func markSaved() {
-        savedEventCount = shared.read(\.events.count)
-        changedConversations.removeAll()
-        savedOffers = pendingOffers
+        saveMarks = SaveMarks(eventCount: shared.read(\.events.count), offers: pendingOffers)
     }
 }
 

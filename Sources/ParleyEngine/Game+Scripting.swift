@@ -13,12 +13,8 @@ extension Game {
     /// The conversation facts for an NPC, with the line about to be said counted as the topic. Reads only what
     /// was said since the last call (see `ConversationScan`).
     func conversationFacts(of npcID: NPCID, saying prompt: Prompt?) -> ConversationFacts {
-        let topics = topicIndexes[npcID] ?? TopicIndex(npc: npcID, world: state.world)
-        topicIndexes[npcID] = topics
-        var scan = conversationScans[npcID] ?? ConversationScan()
-        scan.advance(over: conversations[npcID]?.history ?? Transcript(), topics: topics)
-        conversationScans[npcID] = scan
-        return scan.facts(saying: prompt, topics: topics)
+        factsIndex.facts(
+            of: npcID, history: conversations[npcID]?.history ?? Transcript(), saying: prompt, world: state.world)
     }
 
     /// The conversation facts of a history read from the start (for replays, which have no game).

@@ -81,7 +81,7 @@ extension Game {
         if let first = result.entries.first {
             conversations[npcID]?.history.append(contentsOf: result.entries)
             conversations[npcID]?.turnAnnotations[first.id] = result.annotations
-            changedConversations.insert(npcID)
+            saveMarks.changedConversations.insert(npcID)
         }
         record(result.recording)
         for report in result.feedback { record(report) }

@@ -27,28 +27,18 @@ public actor Game {
     /// The NPC the player is talking to.
     public internal(set) var partner: NPCID?
     var goalAnnounced: Bool
-    /// Every NPC turn taken in this game so far, recorded for replay, oldest first.
-    public internal(set) var recordings: [TurnRecording] = []
     /// The last NPC turn the game applied, with what it produced.
     public internal(set) var lastTurn: TurnResult?
-    /// The feedback reports made so far, oldest first.
-    public internal(set) var feedback: [FeedbackReport] = []
-    /// The feedback reports and recordings made since a host last took them (``takeNewAttachments()``).
-    var newAttachments: (feedback: [FeedbackReport], recordings: [TurnRecording]) = ([], [])
+    /// The recordings and feedback reports made so far (see `Game+Feedback.swift`).
+    var attachments = Attachments()
     /// Called with each new feedback report, for example to save it or write it to a folder.
     var onFeedback: @Sendable (FeedbackReport) -> Void = { _ in }
-    /// What conditions know of each conversation, read incrementally (see `conversationFacts(of:saying:)`).
-    var conversationScans: [NPCID: ConversationScan] = [:]
-    /// Each NPC's topic index, built at first need from the world (which a game does not change).
-    var topicIndexes: [NPCID: TopicIndex] = [:]
+    /// What conditions know of each conversation, read incrementally (see `Game+Scripting.swift`).
+    var factsIndex = ConversationFactsIndex()
     /// Conversations in the save this game was loaded from, read on first contact.
     var restored: RestoredConversations?
-    /// How many of `events` the last save holds.
-    var savedEventCount = 0
-    /// The NPCs whose conversations grew since the last save.
-    var changedConversations: Set<NPCID> = []
-    /// The pending offers the last save holds.
-    var savedOffers: [NPCID: PendingOffer] = [:]
+    /// What the last save holds, and what changed since (see `Game+Saving.swift`).
+    var saveMarks = SaveMarks()
 
     /// Starts a game, or restores a saved one.
     ///
@@ -73,7 +63,7 @@ public actor Game {
         self.restored = restored
         if let restored {
             shared.update { $0.pendingOffers = restored.pendingOffers }
-            savedOffers = restored.pendingOffers
+            saveMarks.offers = restored.pendingOffers
         }
     }
 
@@ -157,16 +147,5 @@ public actor Game {
             goalAnnounced = true
             output(.goalReached(state.world.goal.description))
         }
-    }
-}
-
-extension Game {
-    /// Hands over the feedback reports and turn recordings made since the last call, so that a host saves each
-    /// exactly once, with the turn that made it, without counting what it took before.
-    ///
-    /// - Returns: The new reports and recordings, oldest first; the next call returns only later ones.
-    public func takeNewAttachments() -> (feedback: [FeedbackReport], recordings: [TurnRecording]) {
-        defer { newAttachments = ([], []) }
-        return newAttachments
     }
 }
