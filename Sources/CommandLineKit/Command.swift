@@ -3,12 +3,12 @@
 /// Commands are declared as values and nest:
 ///
 /// ```swift
+/// let directory = Argument.value("DIR", type: .string, defaultValue: "Content", help: "The pack's directory.")
+/// let json = Option.flag("json", help: "Print JSON.")
 /// let check = Command(
-///     "check", abstract: "Check a content pack.",
-///     arguments: [Argument("DIR", help: "The pack's directory.", defaultValue: "Content")],
-///     options: [.flag("json", help: "Print JSON.")]
+///     "check", abstract: "Check a content pack.", arguments: [directory.argument], options: [json]
 /// ) { context in
-///     context.print("checking \(context.arguments.value("DIR")!)")
+///     context.print("checking \(try context.value(of: directory))" + (context.isSet(json) ? " as JSON" : ""))
 ///     return .success
 /// }
 /// let root = Command("parley", abstract: "A text adventure.", subcommands: [

@@ -43,6 +43,31 @@ public struct CommandContext: Sendable {
         try arguments.value(of: option, environment: environment)
     }
 
+    /// The typed value of a positional argument: from the command line, else the default it was declared with.
+    ///
+    /// ```swift
+    /// let slot = try context.value(of: slotArgument)   // String
+    /// ```
+    ///
+    /// - Parameter argument: The argument, as declared with its type and listed in the command's arguments.
+    /// - Returns: The value; `nil` for an argument declared with `Argument.optionalValue(_:type:help:)` and left out.
+    /// - Throws: `UsageError` naming the argument when it is required and missing; a bad value on the command line
+    ///   was refused while parsing.
+    public func value<Value>(of argument: TypedArgument<Value>) throws(UsageError) -> Value {
+        try arguments.value(of: argument)
+    }
+
+    /// Whether a flag was given on the command line.
+    ///
+    /// ```swift
+    /// if context.isSet(jsonFlag) { ... }
+    /// ```
+    ///
+    /// - Parameter flag: The flag, as declared with `Option.flag(_:shortName:help:)` and listed in the command's
+    ///   options.
+    /// - Returns: `true` when it was given; always `false` for an option that takes a value.
+    public func isSet(_ flag: Option) -> Bool { arguments.isSet(flag) }
+
     /// Writes text to standard output.
     ///
     /// - Parameters:

@@ -6,7 +6,8 @@ import ParleyBasics
 /// Syntax: subcommands by name, then positional arguments, flags (`--json`), options with a value
 /// (`--seed 42` or `--seed=42`, or `-s 42` with a short name, or an alias such as `--folder` for `--saves`), and
 /// `--` to end options. `--help` or `-h` anywhere shows the help of the command named so far. Options belong to the
-/// command named just before them. The value of an option declared with a type is checked as it is parsed.
+/// command named just before them. The value of an option or a positional argument declared with a type is checked
+/// as it is parsed.
 ///
 /// Exit codes: whatever the handler returns (0 or 1 by convention), 0 for help, 64 for a usage mistake (a bad
 /// value included), which is printed on standard error with the usage line and a did-you-mean hint for misspelt
@@ -109,12 +110,17 @@ public struct CommandLineTool: Sendable {
         }
         var remaining = positionals[...]
         for declared in command.arguments {
-            if declared.isRepeating {
-                for value in remaining { parsed.append(value, for: declared.name) }
-                remaining = []
-            } else if let value = remaining.popFirst() {
+            let given = declared.isRepeating ? Array(remaining) : remaining.popFirst().map { [$0] } ?? []
+            if declared.isRepeating { remaining = [] }
+            for value in given {
+                if let check = declared.check, !check.accepts(value) {
+                    return .usageError(check.error(argument: declared.name, text: value), command: command, path: path)
+                }
                 parsed.append(value, for: declared.name)
-            } else if let value = declared.defaultValue {
+            }
+            guard given.isEmpty, !declared.isRepeating else { continue }
+            // A typed argument's default is applied when it is read, as a typed option's is.
+            if declared.check == nil, let value = declared.defaultValue {
                 parsed.setDefault(value, for: declared.name)
             } else if !declared.isOptional {
                 return fail("missing argument \(declared.name)")

@@ -17,7 +17,8 @@
 /// ```
 ///
 /// Such an option's value is checked while the command line is parsed, and its help shows the default and the
-/// environment variable. The untyped `value(_:shortName:valueName:defaultValue:help:)` remains for plain text.
+/// environment variable. A flag is read with `CommandContext.isSet(_:)`. The untyped
+/// `value(_:shortName:valueName:defaultValue:help:)` remains for plain text read by name.
 public struct Option: Hashable, Sendable {
     /// The long name without dashes: `json` for `--json`.
     public var name: String
@@ -45,6 +46,14 @@ public struct Option: Hashable, Sendable {
     public var isFlag: Bool { valueName == nil }
 
     /// Declares a flag such as `--json`.
+    ///
+    /// Declare it once and read it through the declaration:
+    ///
+    /// ```swift
+    /// static let json = Option.flag("json", help: "Print JSON.")
+    /// // listed in a command's options as `json`; in the handler:
+    /// if context.isSet(json) { ... }
+    /// ```
     ///
     /// - Parameters:
     ///   - name: The long name without dashes.

@@ -1,4 +1,4 @@
-/// What parsing needs of an option's `ValueType`, without its type: whether a text is a good value, and the
+/// What parsing needs of an option's or an argument's `ValueType`, without its type: whether a text is a good value, and the
 /// usage error when it is not.
 struct ValueCheck: Hashable, Sendable {
     /// What a good value is: `a whole number from 1 to 1000000`.
@@ -22,6 +22,15 @@ struct ValueCheck: Hashable, Sendable {
     ///   - text: The value given.
     func error(option spelling: String, text: String) -> UsageError {
         UsageError("\(spelling) must be \(requirement), not '\(text)'", hint: "for example \(spelling) \(example)")
+    }
+
+    /// `SLOT must be a slot name with a letter or digit, not '' (for example autosave)`.
+    ///
+    /// - Parameters:
+    ///   - name: The positional argument's name, like `SLOT`.
+    ///   - text: The value given.
+    func error(argument name: String, text: String) -> UsageError {
+        UsageError("\(name) must be \(requirement), not '\(text)'", hint: "for example \(example)")
     }
 
     /// `the environment variable PARLEY_SEED must be a whole number from 0 to …, not 'abc' (for example

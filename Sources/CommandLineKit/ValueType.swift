@@ -1,11 +1,12 @@
 import Foundation
 import ParleyBasics
 
-/// The type of an option's value: how its text is read, what a good value looks like, and how a value is shown.
+/// The type of an option's or a positional argument's value: how its text is read, what a good value looks like, and how a value is shown.
 ///
 /// An option declared with a type (`Option.value(_:type:defaultValue:environment:help:)`) is checked while the
 /// command line is parsed, so a bad value is a usage error (exit 64) in every command that has the option, before
-/// its handler runs; the handler reads the typed value with `CommandContext.value(of:)`.
+/// its handler runs; the handler reads the typed value with `CommandContext.value(of:)`. So is an argument declared
+/// with a type (`Argument.value(_:type:help:)`).
 ///
 /// ```swift
 /// ValueType<UInt64>.unsignedInteger.read("42")                    // 42
@@ -47,6 +48,19 @@ extension ValueType where Value == String {
     /// Any text, as it is: a path, a name, a model specification.
     public static var string: ValueType<String> {
         ValueType(requirement: "some text", example: "text", read: { $0 }, format: { $0 })
+    }
+
+    /// Any text but the empty one, as it is: a slot, a report's id, a file to write.
+    ///
+    /// ```swift
+    /// ValueType<String>.nonEmptyString(example: "autosave").read("")   // nil: "non-empty text"
+    /// ```
+    ///
+    /// - Parameter example: A good value for the hint of an error: `autosave` in "for example autosave".
+    /// - Returns: The type.
+    public static func nonEmptyString(example: String) -> ValueType<String> {
+        ValueType(
+            requirement: "non-empty text", example: example, read: { $0.isEmpty ? nil : $0 }, format: { $0 })
     }
 }
 

@@ -4,7 +4,12 @@ import LLMTestSupport
 
 /// The `parley-bench` command: every scenario, one scenario, the long fuzzing run, or the kill test at scale.
 enum BenchCommand {
+    /// `--quick`: smaller sizes and fewer repetitions.
     static let quick = Option.flag("quick", help: "Smaller sizes and fewer repetitions, for a fast look.")
+
+    /// `turn --simulate-fix`: count tokens incrementally.
+    static let simulateFixFlag = Option.flag(
+        "simulate-fix", help: "Count tokens incrementally, as the proposed pre-check fix would.")
 
     /// `turn --sizes N,N,...`: the transcript lengths.
     static let turnSizesOption = Option.value(
@@ -53,8 +58,7 @@ enum BenchCommand {
             Command(
                 "turn", abstract: "1. Engine overhead per turn against transcript length.",
                 options: [
-                    quick, turnSizesOption.option, samplesOption.option,
-                    .flag("simulate-fix", help: "Count tokens incrementally, as the proposed pre-check fix would."),
+                    quick, turnSizesOption.option, samplesOption.option, simulateFixFlag,
                 ],
                 handler: turn),
             scenario("autosave", "2. Autosave after one turn against world size, beside a naive save.") {
@@ -96,13 +100,13 @@ enum BenchCommand {
     ) -> Command {
         Command(name, abstract: abstract, options: [quick]) { context in
             printHeader()
-            try await body(context.arguments.flag("quick"))
+            try await body(context.isSet(quick))
             return .success
         }
     }
 
     @Sendable static func all(_ context: CommandContext) async throws -> ExitCode {
-        let quick = context.arguments.flag("quick")
+        let quick = context.isSet(Self.quick)
         printHeader()
         try await TurnOverhead.run(quick: quick)
         try await TurnOverhead.run(quick: quick, simulatingFix: true)
@@ -129,15 +133,14 @@ enum BenchCommand {
         let samples = try context.value(of: samplesOption)
         printHeader()
         try await TurnOverhead.run(
-            quick: context.arguments.flag("quick"), sizes: sizes, samples: samples,
-            simulatingFix: context.arguments.flag("simulate-fix"))
+            quick: context.isSet(quick), sizes: sizes, samples: samples, simulatingFix: context.isSet(simulateFixFlag))
         return .success
     }
 
     @Sendable static func catalog(_ context: CommandContext) async throws -> ExitCode {
         let sizes = try context.value(of: catalogSizesOption)
         printHeader()
-        try await CatalogScaling.run(quick: context.arguments.flag("quick"), sizes: sizes)
+        try await CatalogScaling.run(quick: context.isSet(quick), sizes: sizes)
         return .success
     }
 

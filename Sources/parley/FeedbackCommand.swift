@@ -6,27 +6,41 @@ import SaveGames
 
 /// `parley feedback`: the feedback reports kept in saves.
 enum FeedbackCommand {
-    static let slotOption = Option.value("slot", valueName: "SLOT", help: "Only this save (default: every save).")
+    /// `--slot SLOT`: only the reports in this save; every save's when not given.
+    static let slotOption = Option.value(
+        "slot", valueName: "SLOT", type: .slotName, help: "Only this save (default: every save).")
+
+    /// `ID` of `show`: a report's id, or the start of one.
+    static let idArgument = Argument.value(
+        "ID", type: .nonEmptyString(example: "3f2a"), help: "The report's id (a prefix will do).")
+
+    /// `[ID]` of `export`: a report's id, or the start of one; `--all` instead exports every report.
+    static let optionalIDArgument = Argument.optionalValue(
+        "ID", type: .nonEmptyString(example: "3f2a"), help: "The report's id (a prefix will do).")
+
+    /// `export --all`: every report.
+    static let allFlag = Option.flag("all", help: "Export every report.")
+
+    /// `export --out DIR`: the folder to write the reports to.
+    static let outOption = Option.value(
+        "out", valueName: "DIR", type: .nonEmptyString(example: "reports"),
+        help: "The folder to write to (<id>.json in it, for each report).")
 
     static let command = Command(
         "feedback", abstract: "List, show and export the feedback reports kept in saves.",
-        options: [CommonOptions.saves.option, slotOption],
+        options: [CommonOptions.saves.option, slotOption.option],
         subcommands: [
             Command(
-                "list", abstract: "List the reports.", options: [CommonOptions.saves.option, slotOption], handler: list),
+                "list", abstract: "List the reports.", options: [CommonOptions.saves.option, slotOption.option],
+                handler: list),
             Command(
                 "show", abstract: "Show a report.",
-                arguments: [Argument("ID", help: "The report's id (a prefix will do).")],
-                options: [CommonOptions.saves.option, slotOption], handler: show),
+                arguments: [idArgument.argument],
+                options: [CommonOptions.saves.option, slotOption.option], handler: show),
             Command(
                 "export", abstract: "Write reports as .json files, one per report, in the documented format.",
-                arguments: [
-                    Argument("ID", help: "The report's id (a prefix will do).", defaultValue: nil, isOptional: true)
-                ],
-                options: [
-                    CommonOptions.saves.option, slotOption, .flag("all", help: "Export every report."),
-                    .value("out", valueName: "DIR", help: "The folder to write to (<id>.json in it, for each report)."),
-                ],
+                arguments: [optionalIDArgument.argument],
+                options: [CommonOptions.saves.option, slotOption.option, allFlag, outOption.option],
                 handler: export),
         ],
         handler: list)
@@ -35,7 +49,7 @@ enum FeedbackCommand {
     static func reports(_ context: CommandContext) throws -> [(slot: String, attachment: FeedbackAttachment)] {
         let store = try SavesCommand.store(context)
         let slots =
-            context.arguments.value("slot").map { [$0] } ?? store.list().filter { $0.metadata != nil }.map(\.slot)
+            try context.value(of: slotOption).map { [$0] } ?? store.list().filter { $0.metadata != nil }.map(\.slot)
         var seen = Set<String>()
         var result: [(String, FeedbackAttachment)] = []
         for slot in slots {
@@ -72,18 +86,19 @@ enum FeedbackCommand {
     }
 
     @Sendable static func show(_ context: CommandContext) async throws -> ExitCode {
-        let report = try find(context.arguments.value("ID") ?? "", in: try reports(context))
+        let report = try find(try context.value(of: idArgument), in: try reports(context))
         context.print(String(decoding: report.jsonData(), as: UTF8.self))
         return .success
     }
 
     @Sendable static func export(_ context: CommandContext) async throws -> ExitCode {
-        guard let out = context.arguments.value("out") else { throw UsageError("--out DIR is required") }
+        guard let out = try context.value(of: outOption) else { throw UsageError("--out DIR is required") }
+        let id = try context.value(of: optionalIDArgument)
         let all = try reports(context)
         let chosen: [FeedbackAttachment]
-        if context.arguments.flag("all") {
+        if context.isSet(allFlag) {
             chosen = all.map(\.attachment)
-        } else if let id = context.arguments.value("ID") {
+        } else if let id {
             chosen = [try find(id, in: all)]
         } else {
             throw UsageError("give a report's ID or --all")

@@ -34,12 +34,17 @@ enum PlayCommand {
         "feedback-dir", valueName: "DIR", type: .string, environment: "PARLEY_FEEDBACK_DIR",
         help: "Also write each feedback report to DIR as a .json file.")
 
+    /// `--name NAME`: the player's name; the pack's when not given or empty.
+    static let nameOption = Option.value("name", valueName: "NAME", type: .string, help: "Your name in the game.")
+
+    /// `--continue`: the most recent autosave instead of a new game.
+    static let continueFlag = Option.flag(
+        "continue", help: "Continue the last game (the most recent autosave slot) instead of a new one.")
+
     /// The options `play` takes, which bare `parley` takes too.
     static let options: [Option] = [
         CommonOptions.content.option, modelOption.option, CommonOptions.seed.option,
-        .value("name", valueName: "NAME", help: "Your name in the game."),
-        CommonOptions.saves.option,
-        .flag("continue", help: "Continue the last game (the most recent autosave slot) instead of a new one."),
+        nameOption.option, CommonOptions.saves.option, continueFlag,
         feedbackFolderOption.option, CommonOptions.maxTokens.option, CommonOptions.turnTimeout.option,
     ]
 
@@ -58,6 +63,7 @@ enum PlayCommand {
         let directory = try context.value(of: CommonOptions.content)
         let savesFolder = try context.value(of: CommonOptions.saves)
         let feedbackFolder = try context.value(of: feedbackFolderOption)
+        let playerName = try context.value(of: nameOption)
         let loaded = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
         guard let pack = loaded.pack, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
             context.printError(ContentCheckReport(loaded).text, terminator: "")
@@ -72,7 +78,7 @@ enum PlayCommand {
             return .failure
         }
         var state = pack.initialState
-        if let name = context.arguments.value("name"), !name.isEmpty {
+        if let name = playerName, !name.isEmpty {
             var player = state.player
             player.name = name
             state = GameState(world: state.world, player: player)
@@ -119,7 +125,7 @@ enum PlayCommand {
         // Stopped by a signal, the game still closes its saves.
         let trap = SignalTrap { await host.close() }
         defer { trap.cancel() }
-        await host.begin(continuing: context.arguments.flag("continue"), output: renderer.render)
+        await host.begin(continuing: context.isSet(continueFlag), output: renderer.render)
 
         let editor = LineEditor(interactive: interactive)
         while true {

@@ -8,16 +8,18 @@ import SaveGames
 
 /// `parley recordings export` and `parley replay`.
 enum RecordingsCommand {
+    /// `export --out FILE`: where to write the recordings, instead of printing them.
+    static let outOption = Option.value(
+        "out", valueName: "FILE", type: .nonEmptyString(example: "recordings.json"),
+        help: "Write to FILE instead of printing.")
+
     static let command = Command(
         "recordings", abstract: "Export the turns recorded in a save.",
         subcommands: [
             Command(
                 "export", abstract: "Write a save's recorded turns as a JSON array (docs/recording-format.md).",
-                arguments: [Argument("SLOT", help: "The slot.")],
-                options: [
-                    CommonOptions.saves.option,
-                    .value("out", valueName: "FILE", help: "Write to FILE instead of printing."),
-                ],
+                arguments: [CommonArguments.slot.argument],
+                options: [CommonOptions.saves.option, outOption.option],
                 handler: export)
         ])
 
@@ -28,10 +30,11 @@ enum RecordingsCommand {
     }
 
     @Sendable static func export(_ context: CommandContext) async throws -> ExitCode {
-        let slot = context.arguments.value("SLOT") ?? ""
+        let slot = try context.value(of: CommonArguments.slot)
+        let out = try context.value(of: outOption)
         let json = JSONValue.array(try recordings(slot: slot, context: context).map(\.jsonValue)).jsonString(
             .prettyPrinted)
-        if let out = context.arguments.value("out") {
+        if let out {
             try Data((json + "\n").utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
             context.print("Exported the recordings of \(slot) to \(out).")
         } else {
@@ -42,6 +45,13 @@ enum RecordingsCommand {
 }
 
 enum ReplayCommand {
+    /// `SOURCE`: a save slot or a file written by `parley recordings export`.
+    static let sourceArgument = Argument.value(
+        "SOURCE", type: .nonEmptyString(example: "autosave"), help: "A save slot, or a recordings JSON file.")
+
+    /// `--all`: every turn, not only the changed ones.
+    static let allFlag = Option.flag("all", help: "Show every turn, not only the ones that differ.")
+
     static let command = Command(
         "replay", abstract: "Replay recorded turns against a model and report what changed.",
         discussion: """
@@ -49,11 +59,11 @@ enum ReplayCommand {
             from the same game state and the same earlier conversation. Exits with 0 when every turn came out the
             same, 1 when any changed or failed: usable in CI to see what a model update does to your NPCs.
             """,
-        arguments: [Argument("SOURCE", help: "A save slot, or a recordings JSON file.")],
+        arguments: [sourceArgument.argument],
         options: [
             CommonOptions.model.option, CommonOptions.content.option, CommonOptions.seed.option,
             CommonOptions.saves.option,
-            .flag("all", help: "Show every turn, not only the ones that differ."),
+            allFlag,
             CommonOptions.turnTimeout.option,
         ],
         handler: run)
@@ -63,7 +73,7 @@ enum ReplayCommand {
         let choice = try context.modelChoice()
         let turnTimeout = try context.value(of: CommonOptions.turnTimeout)
         let directory = try context.value(of: CommonOptions.content)
-        let source = context.arguments.value("SOURCE") ?? ""
+        let source = try context.value(of: sourceArgument)
         let recordings: [TurnRecording]
         if FileManager.default.fileExists(atPath: source), source.hasSuffix(".json") {
             recordings = try TurnRecording.recordings(
@@ -78,7 +88,7 @@ enum ReplayCommand {
             return .failure
         }
         let models = try await choice.makeProvider()
-        let showAll = context.arguments.flag("all")
+        let showAll = context.isSet(allFlag)
         let report = await Game.$turnTimeout.withValue(turnTimeout) {
             await Replay.run(recordings, pack: pack, models: models) { turn in
                 guard showAll || turn.status != .same else { return }

@@ -7,24 +7,26 @@ import SaveGames
 
 /// `parley saves`: list, show, delete and export save games.
 enum SavesCommand {
+    /// `export --out FILE`: where to write the save, instead of printing it.
+    static let outOption = Option.value(
+        "out", valueName: "FILE", type: .nonEmptyString(example: "save.json"),
+        help: "Write to FILE instead of printing.")
+
     /// The `saves` group; bare `parley saves` lists.
     static let command = Command(
         "saves", abstract: "List, show, delete and export save games.", options: [CommonOptions.saves.option],
         subcommands: [
             Command("list", abstract: "List the saves.", options: [CommonOptions.saves.option], handler: list),
             Command(
-                "show", abstract: "Show a save's details.", arguments: [Argument("SLOT", help: "The slot.")],
+                "show", abstract: "Show a save's details.", arguments: [CommonArguments.slot.argument],
                 options: [CommonOptions.saves.option], handler: show),
             Command(
-                "delete", abstract: "Delete a save.", arguments: [Argument("SLOT", help: "The slot.")],
+                "delete", abstract: "Delete a save.", arguments: [CommonArguments.slot.argument],
                 options: [CommonOptions.saves.option], handler: delete),
             Command(
                 "export", abstract: "Export a save as JSON, with its annotated transcripts.",
-                arguments: [Argument("SLOT", help: "The slot.")],
-                options: [
-                    CommonOptions.saves.option,
-                    .value("out", valueName: "FILE", help: "Write to FILE instead of printing."),
-                ],
+                arguments: [CommonArguments.slot.argument],
+                options: [CommonOptions.saves.option, outOption.option],
                 handler: export),
         ],
         handler: list)
@@ -63,7 +65,7 @@ enum SavesCommand {
     }
 
     @Sendable static func show(_ context: CommandContext) async throws -> ExitCode {
-        let slot = context.arguments.value("SLOT") ?? ""
+        let slot = try context.value(of: CommonArguments.slot)
         let file = try store(context).open(slot: slot, access: .readOnly)
         let metadata = try file.metadata()
         context.print(
@@ -89,7 +91,7 @@ enum SavesCommand {
     }
 
     @Sendable static func delete(_ context: CommandContext) async throws -> ExitCode {
-        let slot = context.arguments.value("SLOT") ?? ""
+        let slot = try context.value(of: CommonArguments.slot)
         let saves = try store(context)
         // Deleting writes the folder: not while a game uses it (that game could be writing this very slot).
         let lock = try saves.lockFolder()
@@ -100,9 +102,10 @@ enum SavesCommand {
     }
 
     @Sendable static func export(_ context: CommandContext) async throws -> ExitCode {
-        let slot = context.arguments.value("SLOT") ?? ""
+        let slot = try context.value(of: CommonArguments.slot)
+        let out = try context.value(of: outOption)
         let json = try store(context).export(slot: slot).jsonString(.prettyPrinted)
-        if let out = context.arguments.value("out") {
+        if let out {
             try Data((json + "\n").utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
             context.print("Exported \(slot) to \(out).")
         } else {
@@ -114,19 +117,22 @@ enum SavesCommand {
 
 /// `parley transcript <slot> <npc> [--json]`.
 enum TranscriptCommand {
+    /// `--json`: Apple's transcript JSON instead of text.
+    static let jsonFlag = Option.flag("json", help: "Print Apple's transcript JSON instead of text.")
+
+    /// `--annotated`: with `--json`, the annotated transcript.
+    static let annotatedFlag = Option.flag(
+        "annotated", help: "With --json: print the annotated transcript (transcript and annotations).")
+
     static let command = Command(
         "transcript", abstract: "Show an NPC's conversation in a save, with the game context at each turn.",
-        arguments: [Argument("SLOT", help: "The slot."), Argument("NPC", help: "The NPC's id, e.g. mira.")],
-        options: [
-            CommonOptions.saves.option,
-            .flag("json", help: "Print Apple's transcript JSON instead of text."),
-            .flag("annotated", help: "With --json: print the annotated transcript (transcript and annotations)."),
-        ],
+        arguments: [CommonArguments.slot.argument, CommonArguments.npc.argument],
+        options: [CommonOptions.saves.option, jsonFlag, annotatedFlag],
         handler: run)
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
-        let slot = context.arguments.value("SLOT") ?? ""
-        let npc = NPCID(context.arguments.value("NPC") ?? "")
+        let slot = try context.value(of: CommonArguments.slot)
+        let npc = try context.value(of: CommonArguments.npc)
         let file = try SavesCommand.store(context).open(slot: slot, access: .readOnly)
         guard let annotated = try file.transcript(npc: npc) else {
             let known = try file.conversationLengths().keys.map(\.rawValue).sorted()
@@ -136,9 +142,9 @@ enum TranscriptCommand {
             )
             return .failure
         }
-        if context.arguments.flag("json") {
+        if context.isSet(jsonFlag) {
             context.print(
-                context.arguments.flag("annotated")
+                context.isSet(annotatedFlag)
                     ? annotated.jsonString(prettyPrinted: true) : annotated.transcript.jsonString(prettyPrinted: true))
         } else {
             context.print(

@@ -7,6 +7,10 @@ import ParleyModels
 
 /// `parley test [DIR]`: runs a content pack's conversation test plans.
 enum TestCommand {
+    /// `--record`: write what the NPCs said into the plans.
+    static let recordFlag = Option.flag(
+        "record", help: "Write what the NPCs said into each step's saysExactly (after reviewing!).")
+
     static let command = Command(
         "test", abstract: "Run the conversation test plans in a content pack's tests/ folder.",
         discussion: """
@@ -15,19 +19,16 @@ enum TestCommand {
             feedback reports. Prints each failure with its step; exits with 1 when any plan fails.
             With --model, wording is not checked: only state, calls, offers, refusals and feedback.
             """,
-        arguments: [Argument("DIR", help: "The pack's directory.", defaultValue: "Content")],
-        options: [
-            CommonOptions.model.option, CommonOptions.seed.option,
-            .flag("record", help: "Write what the NPCs said into each step's saysExactly (after reviewing!)."),
-            CommonOptions.turnTimeout.option,
-        ],
+        arguments: [CommonArguments.contentDirectory.argument],
+        options: [CommonOptions.model.option, CommonOptions.seed.option, recordFlag, CommonOptions.turnTimeout.option],
         handler: run)
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
         // Usage errors first, before any file is read or server contacted.
         let choice = try context.modelChoice()
         let turnTimeout = try context.value(of: CommonOptions.turnTimeout)
-        let directory = context.arguments.value("DIR") ?? "Content"
+        let directory = try context.value(of: CommonArguments.contentDirectory)
+        let records = context.isSet(recordFlag)
         let loaded = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
         guard let pack = loaded.pack, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
             context.printError(ContentCheckReport(loaded).text, terminator: "")
@@ -71,11 +72,11 @@ enum TestCommand {
                 continue
             }
             let result = await Game.$turnTimeout.withValue(turnTimeout) { await runner.run(plan) }
-            if context.arguments.flag("record") {
+            if records {
                 let json = ConversationTestRunner.rerecorded(result).jsonString(.prettyPrinted)
                 try Data((json + "\n").utf8).write(to: url, options: .atomic)
             }
-            if result.passed || context.arguments.flag("record") {
+            if result.passed || records {
                 passed += 1
                 context.print("PASS \(shown): \(plan.name) (\(plan.steps.count) steps)")
             } else {
@@ -85,7 +86,7 @@ enum TestCommand {
             }
         }
         context.print(
-            "Tests: \(passed) passed, \(failed) failed" + (context.arguments.flag("record") ? " (recorded)" : ""))
+            "Tests: \(passed) passed, \(failed) failed" + (records ? " (recorded)" : ""))
         return failed == 0 ? .success : .failure
     }
 }
