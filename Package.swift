@@ -42,10 +42,15 @@ let package = Package(
             name: "LanguageModelsTests", dependencies: ["LanguageModels", "LanguageModelsTesting", "ParleyJSON"],
             resources: [.copy("Fixtures")]),
 
+        // MARK: - ChildProcess: posix_spawn for the tests, benchmarks and test servers that run programs (Foundation's
+        // Process.run() on Linux can crash the whole test process; see Sources/ChildProcess)
+        .target(name: "ChildProcess"),
+        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
+
         // MARK: - SQLite: the system libsqlite3 (imported only by ParleySQLite) and a small Swift layer over it
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "ParleySQLite", dependencies: ["CSQLite", "ParleyBasics"]),
-        .testTarget(name: "ParleySQLiteTests", dependencies: ["ParleySQLite"]),
+        .testTarget(name: "ParleySQLiteTests", dependencies: ["ParleySQLite", "ChildProcess"]),
 
         // MARK: - HTTP: the system libcurl (imported only by ParleyHTTP), an async client over it, and a loopback
         // test server for fault injection
@@ -56,12 +61,12 @@ let package = Package(
 
         // MARK: - OpenAICompatible: a LanguageModel for llama-server, Ollama, vLLM and OpenAI, over ParleyHTTP
         .target(name: "OpenAICompatible", dependencies: ["LanguageModels", "ParleyHTTP", "ParleyJSON", "ParleyBasics"]),
-        .target(name: "LLMTestSupport", dependencies: ["ParleyHTTP"]),
+        .target(name: "LLMTestSupport", dependencies: ["ParleyHTTP", "ChildProcess"]),
         .testTarget(
             name: "OpenAICompatibleTests",
             dependencies: [
                 "OpenAICompatible", "LanguageModels", "LanguageModelsTesting", "ParleyHTTP", "HTTPTestSupport",
-                "LLMTestSupport", "ParleyJSON",
+                "LLMTestSupport", "ParleyJSON", "ChildProcess",
             ]),
 
         // MARK: - GameWorld: world, player, items, NPCs, trade rules, events, content packs (pure Swift, no I/O
@@ -95,7 +100,9 @@ let package = Package(
             path: "Sources/SaveStress"),
         .testTarget(
             name: "SaveGamesTests",
-            dependencies: ["SaveGames", "save-stress", "ParleySQLite", "GameWorld", "LanguageModels", "ParleyJSON"],
+            dependencies: [
+                "SaveGames", "save-stress", "ParleySQLite", "GameWorld", "LanguageModels", "ParleyJSON", "ChildProcess",
+            ],
             exclude: ["Fixtures"]),
 
         // MARK: - ParleyEngine: one session per NPC, NPC tools bound to the game state, the turn loop
@@ -126,7 +133,7 @@ let package = Package(
                 "ParleyJSON",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        .testTarget(name: "ParleyCLITests", dependencies: ["parley"], exclude: ["Goldens"]),
+        .testTarget(name: "ParleyCLITests", dependencies: ["parley", "ChildProcess"], exclude: ["Goldens"]),
 
         // MARK: - Benchmarks and reliability: `parley-bench`, and the seeded fuzzers it shares with ReliabilityTests
         .target(
@@ -140,12 +147,13 @@ let package = Package(
             dependencies: [
                 "CommandLineKit", "ParleyFuzz", "ParleyEngine", "SaveGames", "ParleySQLite", "GameWorld",
                 "LanguageModels", "ScriptedModel", "OpenAICompatible", "LLMTestSupport", "ParleyJSON", "ParleyBasics",
+                "ChildProcess",
             ]),
         .testTarget(
             name: "ReliabilityTests",
             dependencies: [
                 "ParleyFuzz", "ParleyEngine", "LanguageModels", "LanguageModelsTesting", "GameWorld", "SaveGames",
-                "ScriptedModel", "OpenAICompatible", "HTTPTestSupport", "ParleyJSON", "parley",
+                "ScriptedModel", "OpenAICompatible", "HTTPTestSupport", "ParleyJSON", "parley", "ChildProcess",
             ]),
 
         // MARK: - Examples

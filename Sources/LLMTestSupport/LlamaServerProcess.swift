@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import ParleyHTTP
 
@@ -23,7 +24,7 @@ public final class LlamaServerProcess: Sendable {
     /// The server's log file.
     public let logURL: URL
 
-    private let process: Process
+    private let process: ChildProcess
 
     /// Where the binary and the model are, if installed.
     public static var installation: (server: String, model: String)? {
@@ -119,19 +120,15 @@ public final class LlamaServerProcess: Sendable {
         guard let installation = Self.installation else { throw NotInstalled() }
         port = try Self.freePort()
         logURL = FileManager.default.temporaryDirectory.appendingPathComponent("parley-llama-\(port).log")
-        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
-        let log = try FileHandle(forWritingTo: logURL)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: installation.server)
-        process.arguments =
-            [
+        try? FileManager.default.removeItem(at: logURL)
+        process = try ChildProcess.launch(
+            installation.server,
+            arguments: [
                 "--model", installation.model, "--alias", "SmolLM2-135M-Instruct", "--host", "127.0.0.1",
                 "--port", String(port), "--ctx-size", String(contextSize), "--parallel", String(parallel),
                 "--threads", "2",
-            ] + arguments
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
+            ] + arguments,
+            output: .file(logURL.path), error: .standardOutput)
         try await waitUntilHealthy()
     }
 
@@ -140,18 +137,18 @@ public final class LlamaServerProcess: Sendable {
     /// Stops the server (SIGTERM, then SIGKILL after two seconds).
     public func stop() {
         guard process.isRunning else { return }
-        process.terminate()
+        process.send(SIGTERM)
         let deadline = Date().addingTimeInterval(2)
         while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        process.send(SIGKILL)
+        process.waitForExit()
     }
 
     /// Kills the server at once with SIGKILL, as a crash would.
     public func kill() {
         guard process.isRunning else { return }
-        Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.send(SIGKILL)
+        process.waitForExit()
     }
 
     /// The last lines of the server's log, for failure messages.

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import GameWorld
 import LanguageModels
@@ -77,28 +78,20 @@ enum KillLoop {
 
     /// Runs `save-stress run`, kills it once it reported `afterLines` turns plus `delay` microseconds.
     static func runAndKill(folder: URL, slot: String, afterLines: Int, delay: Int) throws -> Reported {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["run", folder.path, slot]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        let process = try ChildProcess.launch(binary.path, arguments: ["run", folder.path, slot])
         var buffer = Data()
         while buffer.count(where: { $0 == UInt8(ascii: "\n") }) < afterLines {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
+            guard let chunk = process.standardOutput?.availableData, !chunk.isEmpty else { break }
             buffer.append(chunk)
         }
         usleep(UInt32(delay))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        buffer.append(output.fileHandleForReading.readDataToEndOfFile())
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.send(SIGKILL)
+        let termination = process.waitForExit()
+        buffer.append((try? process.standardOutput?.readToEnd()) ?? Data())
+        let stderr = String(decoding: (try? process.standardError?.readToEnd()) ?? Data(), as: UTF8.self)
         var result = Reported()
-        if !(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL) {
-            result.problem = "save-stress was not killed but exited with \(process.terminationStatus): \(stderr)"
+        if termination != .signalled(SIGKILL) {
+            result.problem = "save-stress was not killed but ended with \(termination): \(stderr)"
         }
         let lines = String(decoding: buffer, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
         let whole = buffer.last == UInt8(ascii: "\n") ? lines[...] : lines.dropLast()
@@ -108,19 +101,11 @@ enum KillLoop {
 
     /// Checks the killed game's save with `save-stress verify`; returns the number of turns it holds.
     static func verify(folder: URL, slot: String) throws -> Int {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["verify", folder.path, slot]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let run = try ChildProcess.run(binary.path, arguments: ["verify", folder.path, slot])
+        let printed = String(decoding: run.output, as: UTF8.self)
+        let stderr = String(decoding: run.error, as: UTF8.self)
         let lines = printed.split(separator: "\n")
-        guard process.terminationStatus == 0, let turns = lines.first.flatMap({ Int($0.dropFirst("turns ".count)) })
+        guard run.termination == .exited(0), let turns = lines.first.flatMap({ Int($0.dropFirst("turns ".count)) })
         else {
             throw BenchError((lines.map(String.init) + [stderr]).joined(separator: "; "))
         }

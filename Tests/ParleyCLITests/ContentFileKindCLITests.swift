@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -47,40 +48,32 @@ import Darwin
         try #require(
             FileManager.default.isExecutableFile(atPath: binary.path),
             "no parley binary next to the tests at \(binary.path); build it with 'swift build --product parley'")
-        let process = Process()
+        var executable = binary.path
+        var commandLine = arguments
         if unprivileged && geteuid() == 0 {
             let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
             try #require(
                 FileManager.default.isExecutableFile(atPath: setpriv.path),
                 "running as root, this test needs setpriv to run parley as an unprivileged user: install util-linux")
-            process.executableURL = setpriv
-            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments
-        } else {
-            process.executableURL = binary
-            process.arguments = arguments
+            executable = setpriv.path
+            commandLine = ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments
         }
-        process.currentDirectoryURL = ParleyBinary.packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["PARLEY_MODEL"] = "scripted"
-        process.environment = environment
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("parley-out-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess.launch(
+            executable, arguments: commandLine, environment: environment, directory: ParleyBinary.packageRoot.path,
+            output: .file(output.path), error: .standardOutput)
         let deadline = ContinuousClock.now + limit
         while process.isRunning && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         if process.isRunning {
-            process.terminate()
-            try await offThePool { process.waitUntilExit() }
+            process.send(SIGTERM)
             Issue.record("parley \(arguments.joined(separator: " ")) hung: stopped after \(limit)")
         }
-        try handle.close()
-        let text = try String(contentsOf: output, encoding: .utf8)
-        return ParleyRun(status: process.terminationStatus, out: text, err: "")
+        let termination = try await offThePool { process.waitForExit() }
+        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        return ParleyRun(status: termination.status, out: text, err: "")
     }
 
     @Test(arguments: ["world.json", "items.json", "npcs/mira.json"])

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -17,10 +18,6 @@ enum ParleyBinary {
         #endif
         return Bundle.main.bundleURL
     }
-
-    /// Writing to a pipe whose reader has exited raises SIGPIPE, which would end the whole test process: ignored
-    /// once, so that the write fails with EPIPE instead.
-    static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 }
 
 /// What a run of `parley` printed and returned.
@@ -42,47 +39,16 @@ func runParley(
         FileManager.default.isExecutableFile(atPath: binary.path),
         "no parley binary next to the tests at \(binary.path); build it with 'swift build --product parley'")
     return try await offThePool {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = ParleyBinary.packageRoot
         var environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         environment["PARLEY_MODEL"] = environment["PARLEY_MODEL"] ?? "scripted"
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        try process.run()
-        if let input {
-            // A parley that exits before reading all its input closes the pipe: its answer, not the test's failure.
-            // SIGPIPE ignored, `write(contentsOf:)` throws EPIPE where `write(_:)` would trap.
-            ParleyBinary.ignoreBrokenPipes
-            try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-            try? stdin.fileHandleForWriting.close()
-        }
-        // Read both pipes at once, so a full one cannot block the other.
-        let errData = SendableBox()
-        let errRead = DispatchSemaphore(value: 0)
-        Thread {
-            errData.data = err.fileHandleForReading.readDataToEndOfFile()
-            errRead.signal()
-        }.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        errRead.wait()
+        // A parley that exits before reading all its input closes the pipe: its answer, not the test's failure.
+        let run = try ChildProcess.run(
+            binary.path, arguments: arguments, environment: environment, directory: ParleyBinary.packageRoot.path,
+            input: input.map { Data($0.utf8) })
         return ParleyRun(
-            status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-            err: String(decoding: errData.data, as: UTF8.self))
+            status: run.termination.status, out: String(decoding: run.output, as: UTF8.self),
+            err: String(decoding: run.error, as: UTF8.self))
     }
-}
-
-/// Data handed from the reader thread.
-final class SendableBox: @unchecked Sendable {
-    // Written by the reader thread before it signals that it is done, read only after that signal.
-    var data = Data()
 }
 
 /// Runs blocking `work` (waiting for a process, reading a pipe to its end) on a thread of its own and returns its

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import ParleySQLite
 import Testing
@@ -85,29 +86,22 @@ import Testing
         _ executable: URL, database: String, script: URL, afterLines: Int, extraMicroseconds: UInt32
     ) async throws -> Int {
         let killed = try await offThePool {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = [database]
-            process.standardInput = try FileHandle(forReadingFrom: script)
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-
+            let process = try ChildProcess.launch(
+                executable.path, arguments: [database], input: .file(script.path), output: .pipe, error: .inherit)
             var buffer = Data()
             var lines = 0
             while lines < afterLines {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }  // End of output: the writer exited on its own.
+                // End of output: the writer exited on its own.
+                guard let chunk = process.standardOutput?.availableData, !chunk.isEmpty else { break }
                 buffer.append(chunk)
                 lines = buffer.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
             }
             usleep(extraMicroseconds)
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            buffer.append(output.fileHandleForReading.readDataToEndOfFile())
+            process.send(SIGKILL)
+            let termination = process.waitForExit()
+            buffer.append((try? process.standardOutput?.readToEnd()) ?? Data())
             return Killed(
-                output: buffer, killedBySignal: process.terminationReason == .uncaughtSignal,
-                status: process.terminationStatus)
+                output: buffer, killedBySignal: termination == .signalled(SIGKILL), status: termination.status)
         }
         let buffer = killed.output
 

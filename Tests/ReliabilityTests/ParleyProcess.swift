@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -20,10 +21,6 @@ enum ParleyProcess {
         return Bundle.main.bundleURL
     }
 
-    /// Writing to a pipe whose reader has exited raises SIGPIPE, which would end the whole test process: ignored
-    /// once, so that the write fails with EPIPE instead.
-    static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
-
     /// Runs `parley` in `directory` with `input` on its standard input and `environment` added to the process's.
     ///
     /// The process runs and is waited for on a thread of its own (``offThePool(_:)``), so that waiting holds no
@@ -36,54 +33,16 @@ enum ParleyProcess {
             FileManager.default.isExecutableFile(atPath: binary.path),
             "no parley binary next to the tests at \(binary.path); build it with 'swift build --product parley'")
         return try await offThePool {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = arguments
-            process.currentDirectoryURL = directory
             var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             merged["PARLEY_MODEL"] = merged["PARLEY_MODEL"] ?? "scripted"
-            process.environment = merged
-            let out = Pipe()
-            let err = Pipe()
-            let stdin = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-            try process.run()
-            if let input {
-                // A game that exits before it has read all its input (a usage error, a refused folder) closes the
-                // pipe: that is its answer, not the test's failure. `write(contentsOf:)` throws EPIPE where
-                // `write(_:)` traps.
-                ignoreBrokenPipes
-                try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-                try? stdin.fileHandleForWriting.close()
-            }
-            let errors = ErrorReader(err.fileHandleForReading)
-            let outData = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
+            // A game that exits before it has read all its input (a usage error, a refused folder) closes the pipe:
+            // that is its answer, not the test's failure.
+            let run = try ChildProcess.run(
+                binary.path, arguments: arguments, environment: merged, directory: directory.path,
+                input: input.map { Data($0.utf8) })
             return Run(
-                status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-                err: String(decoding: errors.wait(), as: UTF8.self))
-        }
-    }
-
-    /// Reads a pipe to its end on a thread of its own, so a full pipe cannot block the other.
-    final class ErrorReader: @unchecked Sendable {
-        // `data` is written by the thread before it signals `done`, and read only after that signal.
-        private var data = Data()
-        private let done = DispatchSemaphore(value: 0)
-
-        init(_ handle: FileHandle) {
-            Thread { [self] in
-                data = handle.readDataToEndOfFile()
-                done.signal()
-            }.start()
-        }
-
-        /// Blocks until the pipe has been read to its end and returns what it held.
-        func wait() -> Data {
-            done.wait()
-            return data
+                status: run.termination.status, out: String(decoding: run.output, as: UTF8.self),
+                err: String(decoding: run.error, as: UTF8.self))
         }
     }
 }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Synchronization
 import Testing
@@ -11,8 +12,7 @@ import Glibc
 @Suite(.serialized) struct SaveFolderProcessTests {
     /// A `parley play` that keeps running until told to quit, its output collected as it comes.
     final class RunningGame: Sendable {
-        let process: Process
-        private let input: Pipe
+        let process: ChildProcess
         private let output = Collected()
 
         /// The bytes a pipe delivered so far.
@@ -23,29 +23,22 @@ import Glibc
         }
 
         init(_ arguments: [String], in directory: URL) throws {
-            process = Process()
-            process.executableURL = ParleyProcess.productsDirectory.appendingPathComponent("parley")
-            process.arguments = arguments
-            process.currentDirectoryURL = directory
             var environment = ProcessInfo.processInfo.environment
             environment["PARLEY_MODEL"] = "scripted"
-            process.environment = environment
-            input = Pipe()
-            let pipe = Pipe()
-            process.standardInput = input
-            process.standardOutput = pipe
-            process.standardError = pipe
-            pipe.fileHandleForReading.readabilityHandler = { [output] handle in output.append(handle.availableData) }
-            try process.run()
+            process = try ChildProcess.launch(
+                ParleyProcess.productsDirectory.appendingPathComponent("parley").path, arguments: arguments,
+                environment: environment, directory: directory.path, input: .pipe, output: .pipe,
+                error: .standardOutput)
+            process.standardOutput?.readabilityHandler = { [output] handle in output.append(handle.availableData) }
         }
 
-        var pid: Int32 { process.processIdentifier }
+        var pid: Int32 { process.pid }
         var text: String { output.text }
 
         /// Types a line.
         func type(_ line: String) {
-            ParleyProcess.ignoreBrokenPipes
-            try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+            ChildProcess.ignoreBrokenPipes()
+            try? process.standardInput?.write(contentsOf: Data((line + "\n").utf8))
         }
 
         /// Waits until the output holds `words`, for at most a minute.
@@ -56,10 +49,7 @@ import Glibc
 
         /// Waits for the process to end, off the cooperative pool, and returns its status.
         func waitForExit() async throws -> Int32 {
-            try await offThePool { [process] in
-                process.waitUntilExit()
-                return process.terminationStatus
-            }
+            try await offThePool { [process] in process.waitForExit().status }
         }
     }
 

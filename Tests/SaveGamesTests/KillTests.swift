@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import GameWorld
 import LanguageModels
@@ -66,28 +67,20 @@ import Testing
     /// is microseconds as the seed says and no thread of the cooperative pool is held meanwhile.
     static func runAndKill(folder: URL, slot: String, afterLines: Int, delay: Int) async throws -> Int? {
         let finished = try await offThePool {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = ["run", folder.path, slot]
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
+            let process = try ChildProcess.launch(binary.path, arguments: ["run", folder.path, slot])
             var buffer = Data()
             while buffer.count(where: { $0 == UInt8(ascii: "\n") }) < afterLines {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }  // The writer exited.
+                guard let chunk = process.standardOutput?.availableData, !chunk.isEmpty else { break }  // It exited.
                 buffer.append(chunk)
             }
             usleep(UInt32(delay))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            buffer.append(output.fileHandleForReading.readDataToEndOfFile())
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.send(SIGKILL)
+            let termination = process.waitForExit()
+            buffer.append((try? process.standardOutput?.readToEnd()) ?? Data())
+            let stderr = String(decoding: (try? process.standardError?.readToEnd()) ?? Data(), as: UTF8.self)
             return Finished(
-                output: buffer, stderr: stderr, killedBySignal: process.terminationReason == .uncaughtSignal,
-                status: process.terminationStatus)
+                output: buffer, stderr: stderr, killedBySignal: termination == .signalled(SIGKILL),
+                status: termination.status)
         }
         let buffer = finished.output
         #expect(
@@ -103,20 +96,11 @@ import Testing
     /// `parley-bench kill`); returns the number of turns it holds.
     static func verify(folder: URL, slot: String, context: Comment) async throws -> Int {
         let finished = try await offThePool {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = ["verify", folder.path, slot]
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            let printed = output.fileHandleForReading.readDataToEndOfFile()
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let run = try ChildProcess.run(binary.path, arguments: ["verify", folder.path, slot])
             return Finished(
-                output: printed, stderr: stderr, killedBySignal: process.terminationReason == .uncaughtSignal,
-                status: process.terminationStatus)
+                output: run.output, stderr: String(decoding: run.error, as: UTF8.self),
+                killedBySignal: { if case .signalled = run.termination { true } else { false } }(),
+                status: run.termination.status)
         }
         let printed = String(decoding: finished.output, as: UTF8.self)
         let stderr = finished.stderr
