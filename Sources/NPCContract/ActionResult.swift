@@ -6,10 +6,12 @@ import LanguageModels
 /// ```json
 /// {"status": "pending", "summary": "Mira Quickcoin offers 1 Brass Lantern for 20 gold."}
 /// {"status": "given", "summary": "Hesper gives you 1 × Loaf of Bread."}
-/// {"status": "refused", "reasons": ["The player offers 25 gold but has only 14."]}
+/// {"status": "refused", "reasons": ["The player offers 25 gold but has only 14."],
+///  "refusals": [{"kind": "tradeRule", "rejection": {"playerCannotPay": {"gold": 25, "available": 14}}}]}
 /// ```
 ///
-/// `summary` is left out when there is none, and `reasons` unless the game refused (or gave reasons anyway).
+/// `summary` is left out when there is none, and `reasons` and `refusals` unless the game refused (or gave reasons
+/// anyway).
 public struct ActionResult: Sendable, Hashable, ConvertibleToGeneratedContent, ConvertibleFromGeneratedContent {
     /// The game's decision.
     public var status: ActionStatus
@@ -43,16 +45,21 @@ public struct ActionResult: Sendable, Hashable, ConvertibleToGeneratedContent, C
 
     // MARK: - JSON
 
-    /// `{"status", "summary"?, "reasons"?}`.
+    /// `{"status", "summary"?, "reasons"?, "refusals"?}`: `reasons` are the sentences a model reads, `refusals` the
+    /// same reasons as data, in the same order (see `RefusalReason.details`).
     public var generatedContent: GeneratedContent {
         var builder = ContentBuilder()
         builder.add("status", status.rawValue)
         builder.add("summary", summary)
-        if status == .refused || !reasons.isEmpty { builder.add("reasons", elements: reasons.map(\.message)) }
+        if status == .refused || !reasons.isEmpty {
+            builder.add("reasons", elements: reasons.map(\.message))
+            builder.add("refusals", elements: reasons.map(\.details))
+        }
         return builder.content
     }
 
-    /// Reads a result; each reason reads back as `.stated` with its message.
+    /// Reads a result. Each reason reads back typed from its `refusals` entry when there is one that reads, and as
+    /// `.stated` with its sentence otherwise (an output written before `refusals` existed, or by hand).
     ///
     /// - Parameter content: A tool's output.
     /// - Throws: `GeneratedContent.ParsingError` when `status` is missing or unknown, or a member has the wrong type.
@@ -66,6 +73,10 @@ public struct ActionResult: Sendable, Hashable, ConvertibleToGeneratedContent, C
         }
         self.status = status
         summary = try reader.optionalString("summary")
-        reasons = try reader.optional("reasons")?.elements().map { .stated(try $0.string()) } ?? []
+        let messages = try reader.optional("reasons")?.elements().map { try $0.string() } ?? []
+        let details = (try? reader.optional("refusals")?.elements()) ?? []
+        reasons = messages.enumerated().map { index, message in
+            index < details.count ? RefusalReason(details: details[index], message: message) : .stated(message)
+        }
     }
 }

@@ -2,9 +2,10 @@ import GameWorld
 
 /// One reason the game refused an action an NPC asked for, with the sentence the model reads.
 ///
-/// The engine makes reasons by their kind; a tool's output carries each reason as its `message` (the words are
-/// what a model needs to recover in voice), so a reason read back from an output is `.stated(message)`. Two
-/// reasons are equal when they say the same thing:
+/// The engine makes reasons by their kind; a tool's output carries each reason twice: as its `message` (the
+/// sentence a language model reads) and as its `details` (the kind and values, so a model can voice the reason in
+/// character). A reason read back from an output is typed again when its details read, `.stated(message)` when
+/// only its words are known. Two reasons are equal when they say the same thing:
 ///
 /// ```swift
 /// RefusalReason.noSuchItem("unicorn").message    // There is no such item as "unicorn".

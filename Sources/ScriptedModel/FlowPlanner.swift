@@ -300,7 +300,7 @@ struct FlowPlanner {
             return say(result.isRefused ? .refused : .accepted) { facts in
                 facts.item = resolver.item(named: text) ?? facts.item
                 facts.summary = result.summary
-                facts.reasons = result.reasons.map(\.message)
+                facts.reasons = result.reasons.map { SpokenRefusal.line(for: $0, in: world) }
             }
         }
         guard canCall else { return say(.unavailable) }
@@ -339,7 +339,7 @@ struct FlowPlanner {
                 facts.lowest = lowest
             }
             facts.summary = result.summary
-            facts.reasons = result.reasons.map(\.message)
+            facts.reasons = result.reasons.map { SpokenRefusal.line(for: $0, in: world) }
         }
     }
 
@@ -374,7 +374,7 @@ struct FlowPlanner {
                 }
                 facts.quantity = exchange.request?.quantity ?? facts.quantity
                 facts.summary = result.summary
-                facts.reasons = result.reasons.map(\.message)
+                facts.reasons = result.reasons.map { SpokenRefusal.line(for: $0, in: world) }
             }
         }
     }

@@ -66,9 +66,10 @@ import Testing
         ),
         (
             .refused([.noSuchItem("unicorn"), .neverPartsWith(npc: "Mira Quickcoin", item: "Brass Scales")]),
-            #"{"status":"refused","reasons":["There is no such item as \"unicorn\".","Mira Quickcoin never parts with the Brass Scales."]}"#
+            #"{"status":"refused","reasons":["There is no such item as \"unicorn\".","Mira Quickcoin never parts with the Brass Scales."],"#
+                + #""refusals":[{"kind":"noSuchItem","text":"unicorn"},{"kind":"neverPartsWith","npc":"Mira Quickcoin","item":"Brass Scales"}]}"#
         ),
-        (.refused([]), #"{"status":"refused","reasons":[]}"#),
+        (.refused([]), #"{"status":"refused","reasons":[],"refusals":[]}"#),
     ]
 
     @Test(arguments: actionResults)
@@ -76,11 +77,42 @@ import Testing
         #expect(result.generatedContent.jsonString == json)
         let read = try ActionResult(GeneratedContent(json: json))
         #expect(read == result)
-        // What travels is each reason's words.
+        // What travels is each reason's words and its kind and values.
         #expect(read.reasons.map(\.message) == result.reasons.map(\.message))
+        #expect(read.reasons.map(\.details) == result.reasons.map(\.details))
         for tool in [NPCTool.offerTrade, .giveItem, .acceptGift] {
             #expect(try NPCToolOutput(tool: tool, content: result.generatedContent) == .action(result))
         }
+    }
+
+    @Test func refusalReasonsReadBackTypedAndUnknownDetailsAsTheirWords() throws {
+        let rejection = TradeRejection.playerCannotPay(gold: 25, available: 14)
+        let reasons: [RefusalReason] = [
+            .asksMoreThanQuoted(npc: "Mira Quickcoin", item: "Brass Lantern", quoted: 20, asked: 22),
+            .paysLessThanQuoted(npc: "Brannoc", item: "Rusty Sword", quoted: 8, paid: 5),
+            .tradeRule(rejection, explanation: "The player offers 25 gold but has only 14."),
+            .unreadableOffer("no price"), .noSuchTradeItem("unicorn"), .noSuchNPC("tam"),
+            .stated("Just because."),
+        ]
+        let read = try ActionResult(GeneratedContent(json: ActionResult.refused(reasons).generatedContent.jsonString))
+        #expect(read.reasons.map(\.details) == reasons.map(\.details))
+        guard case .asksMoreThanQuoted(_, let item, let quoted, let asked) = read.reasons[0],
+            case .tradeRule(let readRejection, let explanation) = read.reasons[2]
+        else {
+            Issue.record("reasons did not read back typed: \(read.reasons)")
+            return
+        }
+        #expect(item == "Brass Lantern" && quoted == 20 && asked == 22)
+        #expect(readRejection == rejection && explanation == "The player offers 25 gold but has only 14.")
+        // An output without `refusals` (as written before they existed), or with details that do not read, still
+        // gives every reason by its words.
+        let old = try ActionResult(GeneratedContent(json: #"{"status":"refused","reasons":["A.","B."]}"#))
+        #expect(old.reasons.map(\.details) == [RefusalReason.stated("A.").details, RefusalReason.stated("B.").details])
+        let odd = try ActionResult(
+            GeneratedContent(
+                json: #"{"status":"refused","reasons":["A.","B."],"refusals":[{"kind":"martian"},{"kind":"asksMoreThanQuoted"}]}"#))
+        #expect(odd.reasons.map(\.message) == ["A.", "B."])
+        #expect(odd.reasons.allSatisfy { if case .stated = $0 { true } else { false } })
     }
 
     @Test func everyStatusIsWrittenByItsName() throws {

@@ -101,3 +101,23 @@ import Testing
         #expect(await game.state.story.counter("secrets_told") == 1)
     }
 }
+
+/// Refusal reasons reach the NPC typed and are said in its voice, never as the game's third-person sentence.
+@Suite struct SpokenRefusalTests {
+    @Test func anOverAskingCounterIsAnsweredInTheNPCsVoice() async throws {
+        let game = Game(
+            state: try shippedPack().initialState, models: { npc, world in ScriptedModel(npc: npc, world: world) })
+        let screen = Screen()
+        for line in ["talk to mira", "how much is the candle?", "would you take 1?"] {
+            await game.perform(line, output: screen.record)
+        }
+        #expect(await game.pendingOffers["mira"] != nil)
+        screen.clear()
+        await game.perform("how about 3?", output: screen.record)
+        // The guard refused the offer at 3 (she had just said 1), and the model read why as data.
+        let refused = try #require(await game.refusedOffers.last)
+        #expect(refused.reasons.contains { $0.contains("just") })
+        #expect(screen.text.contains("I said 1 gold for the Tallow Candle, and 1 it is."), "\(screen.text)")
+        #expect(!screen.text.contains("Mira Quickcoin just said"), "\(screen.text)")
+    }
+}

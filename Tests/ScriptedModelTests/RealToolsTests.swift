@@ -70,7 +70,10 @@ import Testing
         }
         #expect(result.status == .refused)
         #expect(result.reasons.count >= 2, "\(result.reasons)")
-        #expect(turn.reply == "No: " + result.reasons.map(\.message).joined(separator: " "))
+        // Each reason is said by Tam, in the first person, from the reason's kind and values; not the game's sentence
+        // about "Tam the Tinker".
+        #expect(turn.reply == "No: I've only 20 Iron Nail left. I can't go below 500 gold.")
+        #expect(!turn.reply.contains("Tam the Tinker"))
         #expect(visit.pending == nil)
     }
 }
