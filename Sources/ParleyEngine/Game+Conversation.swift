@@ -91,7 +91,7 @@ extension Game {
             } catch {
                 return output(.problem("The trade cannot happen any more: \(error.message)"))
             }
-            output(.narration("Done: \(pending.summary)"))
+            output(.narration(pending.offer.accepted(in: state.world)))
         }
         guard state.world.npcs[npcID]?.location == state.player.location else { return }
         partner = npcID
@@ -115,7 +115,8 @@ extension Game {
             case .prompt(let prompt):
                 let text = prompt.segments.compactMap { if case .text(let t) = $0 { t.content } else { nil } }.joined()
                 return prompt.isWitnessedEvent ? text : "You: \(text)"
-            case .response(let response): return "\(name): \(response.segments.map(\.description).joined())"
+            // A beat's line and the model's reply are two segments of one response: said one after the other.
+            case .response(let response): return "\(name): \(response.segments.map(\.description).joined(separator: " "))"
             default: return nil
             }
         }

@@ -1,5 +1,6 @@
 import GameWorld
 import NPCContract
+import ParleyBasics
 
 // Moving around and handling items: the commands that need no model.
 
@@ -49,6 +50,34 @@ extension Game {
         for npc in self.state.npcsHere.map(\.id).sorted(by: { $0.rawValue < $1.rawValue }) {
             await fireBeat(.arrive, npc: npc, witnessed: .arrivedHere, output: output, alwaysInstead: true)
         }
+    }
+
+    /// Describes an NPC here, or an item here or carried (carried first); a name that fits nothing gets the names
+    /// that are here, with a did-you-mean.
+    func examine(_ name: String, output: (GameOutput) -> Void) {
+        let state = self.state
+        if let npc = npcHere(named: name) { return output(.narration("\(npc.name): \(npc.description)")) }
+        let carried = state.player.inventory
+        let here = state.currentLocation?.items ?? Inventory()
+        for place in [carried, here] {
+            if let item = state.world.item(named: name, preferring: place), place.contains(item.id) {
+                return output(.narration("\(item.name): \(item.description)"))
+            }
+        }
+        let names =
+            state.npcsHere.map(\.name) + (carried.map(\.item) + here.map(\.item)).map { state.world.name(of: $0) }
+        // A typo of a whole name or of one of its words ("mria" for Mira Quickcoin).
+        var byWord: [String: String] = [:]
+        for full in names {
+            for word in [full] + full.split(separator: " ").map(String.init) where byWord[word.lowercased()] == nil {
+                byWord[word.lowercased()] = full
+            }
+        }
+        let guess = Suggestions.closest(to: name.lowercased(), in: byWord.keys.sorted()).flatMap { byWord[$0] }
+        output(
+            .problem(
+                "You see no \(name) here." + (guess.map { " Did you mean \($0)?" } ?? "")
+                    + (names.isEmpty ? "" : " You can examine: \(names.joined(separator: ", ")).")))
     }
 
     func take(_ name: String, output: (GameOutput) -> Void) {

@@ -124,6 +124,7 @@ public actor Game {
     public func perform(_ command: GameCommand, output: @Sendable (GameOutput) -> Void) async {
         switch command {
         case .look: output(.narration(describeLocation()))
+        case .examine(let name): examine(name, output: output)
         case .go(let direction): await go(direction, output: output)
         case .take(let name): take(name, output: output)
         case .drop(let name): drop(name, output: output)

@@ -11,6 +11,8 @@ import LanguageModels
 public enum GameCommand: Sendable, Equatable {
     /// Describe the place.
     case look
+    /// `examine <thing>` (`x`, `look at`, `inspect`): describe an NPC here, or an item here or carried.
+    case examine(String)
     /// Walk through an exit.
     case go(String)
     /// Pick up an item lying here.
@@ -80,7 +82,15 @@ public enum GameCommand: Sendable, Equatable {
         case "say", "'", "\"":
             let spoken = unquote(rest)
             return spoken.isEmpty ? .unknown(trimmed, hint: #"Say what? For example: say "hello""#) : .say(spoken)
-        case "look", "l": if rest.isEmpty || !talking { return .look }
+        case "look", "l":
+            if object.lowercased().hasPrefix("at ") {
+                let thing = stripArticles(String(object.dropFirst(3)))
+                if !thing.isEmpty { return .examine(thing) }
+            }
+            if rest.isEmpty || !talking { return .look }
+        case "examine", "x", "inspect":
+            if !object.isEmpty { return .examine(object) }
+            if !talking { return .unknown(trimmed, hint: "Examine what? For example: examine lantern") }
         case "inventory", "inv", "i": if rest.isEmpty { return .inventory }
         case "help", "?", "commands": if rest.isEmpty { return .help }
         case "quit", "exit": if rest.isEmpty { return .quit }
@@ -180,6 +190,7 @@ public enum GameCommand: Sendable, Equatable {
     public static let helpText = """
         Commands:
           look (l)                   describe this place
+          examine <thing> (x)        look closely at someone here, or an item here or carried
           go <exit> (n, s, e, w...)  walk somewhere
           take <item>, drop <item>   pick up or put down an item
           give <item> [to <npc>]     hand an item to someone

@@ -156,15 +156,18 @@ extension NPCToolbox {
 }
 
 extension TradeOffer {
+    /// The goods on one side in words: `1 Brass Lantern`, `2 × Bread, 1 Rope`.
+    private static func goods(_ side: TradeSide, in world: World) -> String {
+        side.items.map {
+            $0.quantity == 1 ? "1 \(world.name(of: $0.item))" : "\($0.quantity) × \(world.name(of: $0.item))"
+        }
+        .joined(separator: ", ")
+    }
+
     /// The offer in words: `Mira Quickcoin offers 1 Brass Lantern for 20 gold.`
     func summary(in world: World) -> String {
         let name = world.name(of: npc)
-        func goods(_ side: TradeSide) -> String {
-            side.items.map {
-                $0.quantity == 1 ? "1 \(world.name(of: $0.item))" : "\($0.quantity) × \(world.name(of: $0.item))"
-            }
-            .joined(separator: ", ")
-        }
+        func goods(_ side: TradeSide) -> String { Self.goods(side, in: world) }
         if playerGives.items.isEmpty, !npcGives.items.isEmpty {
             return "\(name) offers \(goods(npcGives)) for \(playerGives.gold) gold."
         }
@@ -173,6 +176,22 @@ extension TradeOffer {
         }
         return
             "\(name) offers \(goods(npcGives)) and \(npcGives.gold) gold for your \(goods(playerGives)) and \(playerGives.gold) gold."
+    }
+
+    /// What the player did when the offer was accepted, from the player's side: `You buy 1 Brass Lantern for 20
+    /// gold.`, `You sell 1 Rusty Sword for 8 gold.`, `You trade 1 Rope and 2 gold for 1 Lantern.`
+    func accepted(in world: World) -> String {
+        let (gets, gives) = (Self.goods(npcGives, in: world), Self.goods(playerGives, in: world))
+        if playerGives.items.isEmpty, !npcGives.items.isEmpty, npcGives.gold == 0 {
+            return "You buy \(gets) for \(playerGives.gold) gold."
+        }
+        if npcGives.items.isEmpty, !playerGives.items.isEmpty, playerGives.gold == 0 {
+            return "You sell \(gives) for \(npcGives.gold) gold."
+        }
+        func side(_ goods: String, _ gold: Int) -> String {
+            [goods.isEmpty ? nil : goods, gold > 0 ? "\(gold) gold" : nil].compactMap { $0 }.joined(separator: " and ")
+        }
+        return "You trade \(side(gives, playerGives.gold)) for \(side(gets, npcGives.gold))."
     }
 }
 

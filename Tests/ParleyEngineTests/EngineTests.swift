@@ -144,7 +144,7 @@ func game(_ model: MockLanguageModel, state: GameState? = nil) throws -> Game {
         await game.perform("accept", output: screen.record)
         #expect(
             screen.text
-                == "Done: Mira Quickcoin offers 1 Brass Lantern for 20 gold.\nMira Quickcoin: Pleasure doing business!")
+                == "You buy 1 Brass Lantern for 20 gold.\nMira Quickcoin: Pleasure doing business!")
         let after = await game.state
         #expect(after.player.gold == 4)
         #expect(after.player.inventory.quantity(of: "lantern") == 1)

@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import LanguageModels
+import LanguageModelsTesting
 import NPCContract
 import ScriptedModel
 import Synchronization
@@ -119,5 +120,38 @@ import Testing
         #expect(refused.reasons.contains { $0.contains("just") })
         #expect(screen.text.contains("I said 1 gold for the Tallow Candle, and 1 it is."), "\(screen.text)")
         #expect(!screen.text.contains("Mira Quickcoin just said"), "\(screen.text)")
+    }
+}
+
+/// `examine` (`x`, `look at`, `inspect`) shows what content says about someone or something.
+@Suite struct ExamineTests {
+    @Test(arguments: [
+        ("examine lantern", false, GameCommand.examine("lantern")), ("x the rope", false, .examine("rope")),
+        ("look at Mira", true, .examine("Mira")), ("inspect my letter", true, .examine("letter")),
+        ("look", true, .look), ("look at", false, .look),
+    ])
+    func examineIsACommandEvenWhileTalking(line: String, talking: Bool, command: GameCommand) {
+        #expect(GameCommand.parse(line, talking: talking) == command)
+    }
+
+    @Test func anNPCAnItemHereAndAnItemCarriedAreDescribed() async throws {
+        let pack = try shippedPack()
+        var player = pack.initialState.player
+        player.inventory.add("bread")
+        let state = GameState(world: pack.world, player: player)
+        let game = Game(state: state, models: { _, _ in MockLanguageModel(replies: []) })
+        let screen = Screen()
+        await game.perform("examine mira", output: screen.record)
+        #expect(screen.text.contains(try #require(pack.world.npcs["mira"]?.description)))
+        screen.clear()
+        await game.perform("x bread", output: screen.record)
+        #expect(screen.text.contains(try #require(pack.world.items["bread"]?.description)))
+        let here = try #require(state.currentLocation?.items.map(\.item).first { $0 != "bread" })
+        screen.clear()
+        await game.perform("look at \(pack.world.name(of: here))", output: screen.record)
+        #expect(screen.text.contains(try #require(pack.world.items[here]?.description)))
+        screen.clear()
+        await game.perform("examine mria", output: screen.record)
+        #expect(screen.text.contains("You see no mria here. Did you mean Mira Quickcoin?"), "\(screen.text)")
     }
 }

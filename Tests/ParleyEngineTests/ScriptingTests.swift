@@ -237,3 +237,19 @@ func pack(changing npc: String, _ change: (inout JSONObject) -> Void) throws -> 
         #expect(!facts.isFirstMeeting)
     }
 }
+
+/// What `history` shows of a beat said before the model's reply.
+@Suite struct BeatHistoryTests {
+    @Test func historyKeepsTheSpaceBetweenABeatLineAndTheReply() async throws {
+        let pack = try pack(changing: "mira") { mira in
+            mira["beats"] = [["id": "hail", "on": "firstTalk", "mode": "before", "lines": ["Well met!"]]]
+        }
+        let game = Game(state: pack.initialState, models: ScriptingTests.scripted)
+        let screen = Screen()
+        await game.perform("talk to mira", output: screen.record)
+        screen.clear()
+        await game.perform("history", output: screen.record)
+        #expect(screen.text.contains("Mira Quickcoin: Well met! "), "\(screen.text)")
+        #expect(!screen.text.contains("Well met!H"), "\(screen.text)")
+    }
+}
