@@ -212,3 +212,75 @@ import Testing
         #expect(kinds("You have 5 gold.") == [])
     }
 }
+
+/// Every reply the scripted model gives to ordinary questions, for every shipped NPC, through a real game: none
+/// may state anything false.
+@Suite struct ScriptedClaimSweepTests {
+    /// Where each NPC stands, from the market square.
+    static let paths: [NPCID: [String]] = [
+        "mira": [], "brannoc": ["e"], "hesper": ["w"], "oona": ["n"], "pip": ["s"], "aurelio": ["s", "e"],
+    ]
+
+    /// Ordinary questions, then one per item of the catalog.
+    static func questions(in world: World) -> [String] {
+        var lines = [
+            "hello", "hi there, who are you?", "what do you sell?", "got any weapons?", "anything to eat?",
+            "what's there to eat and drink?", "anything good on your stall today?", "do you have a lantern?",
+            "how much is the lantern?", "what would you want for the lantern?", "is your grandfather's hammer for sale?",
+            "how much for the dagger?", "what would you give me for my rusty sword?", "sell my bread",
+            "I want to buy a loaf of bread", "how about 2 gold?", "any fish?", "do you sell cheese?", "decline",
+            "buy 2 candles", "accept", "thanks", "any news?", "do you remember me?", "what's my name?", "bye",
+        ]
+        for item in world.items.values.sorted(by: { $0.id < $1.id }) {
+            lines += ["how much is the \(item.name.lowercased())?", "buy the \(item.name.lowercased())", "decline"]
+        }
+        return lines
+    }
+
+    @Test func theScriptedModelStatesNothingFalse() async throws {
+        let pack = try shippedPack()
+        let checker = ClaimChecker(world: pack.world)
+        var found: [String] = []
+        var checked = 0
+        for (npc, path) in Self.paths.sorted(by: { $0.key < $1.key }) {
+            for seed in [1, 2] as [UInt64] {
+                let game = Game(
+                    state: pack.initialState,
+                    models: { npc, world in ScriptedModel(npc: npc, world: world, seed: seed) })
+                let screen = Screen()
+                for step in path { await game.perform(step, output: screen.record) }
+                for line in ["talk to \(npc.rawValue)"] + Self.questions(in: pack.world) {
+                    await game.perform(line, output: screen.record)
+                    guard let transcript = await game.session(of: npc)?.transcript else { continue }
+                    let entries = Array(transcript)
+                    guard let start = entries.lastIndex(where: { if case .prompt = $0 { true } else { false } })
+                    else { continue }
+                    let turn = Array(entries[start...])
+                    let said = turn.compactMap { entry -> String? in
+                        guard case .response(let response) = entry else { return nil }
+                        return response.segments.compactMap { segment in
+                            if case .text(let text) = segment { text.content } else { nil }
+                        }.joined()
+                    }.joined(separator: " ")
+                    guard !said.isEmpty else { continue }
+                    checked += 1
+                    let claims = checker.falseClaims(
+                        in: said, npc: npc, state: await game.state, turnEntries: turn,
+                        pendingOffer: await game.pendingOffers[npc])
+                    found += claims.map { "\(npc) (seed \(seed)) after \"\(line)\": \($0)" }
+                }
+            }
+        }
+        // The sweep must have heard the NPCs talk, or it proves nothing.
+        #expect(checked > 500)
+        // The issue's own example, a scripted-model bug the checker must catch (and the scripted model's fix will
+        // remove): Brannoc, asked for weapons, says he has none.
+        let known = found.filter { $0.contains("\"got any weapons?\": stock: \"Weapons? Not on my rack\"") }
+        withKnownIssue("issue 15: the scripted model answers \"got any weapons?\" at Brannoc's with a false \"no\"",
+            isIntermittent: true) {
+            #expect(known.isEmpty, "\(known.joined(separator: "\n"))")
+        }
+        let unknown = found.filter { !known.contains($0) }
+        #expect(unknown.isEmpty, "\(unknown.joined(separator: "\n"))")
+    }
+}
