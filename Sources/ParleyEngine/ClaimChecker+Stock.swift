@@ -4,7 +4,9 @@ extension ClaimChecker {
     // MARK: - Phrases
 
     /// Words between a phrase and the item it is about that change nothing (`I don't have any …`).
-    static let fillers: Set<String> = ["any", "a", "an", "the", "more", "of", "those", "these", "some", "such", "single"]
+    static let fillers: Set<String> = [
+        "any", "a", "an", "the", "more", "of", "those", "these", "some", "such", "single",
+    ]
     /// Words a clause may start with before a phrase that must start it (`But don't have any …`).
     static let openers: Set<String> = ["but", "and", "so", "sorry", "alas", "oh", "well", "ah", "just", "nah"]
 
@@ -87,7 +89,11 @@ extension ClaimChecker {
             let gotAtStart = Self.startsClause(before, with: [["got"]])
             if hasPhrase || gotAtStart || sellsPhrase {
                 for listed in [mention] + Self.listed(after: position, in: reading) {
-                    if sellsPhrase { checkSells(listed.named, text, in: &context) } else { checkHas(listed, text, in: &context) }
+                    if sellsPhrase {
+                        checkSells(listed.named, text, in: &context)
+                    } else {
+                        checkHas(listed, text, in: &context)
+                    }
                 }
             }
         }
@@ -165,7 +171,9 @@ extension ClaimChecker {
             let price = npc.trade.askingPrice(forValue: items[0].value)
             context.add(
                 .stock, text,
-                "\(npc.name) has \(npc.inventory.quantity(of: id)) × \(world.name(of: id)) and sells it at \(price) gold")
+                "\(npc.name) has \(npc.inventory.quantity(of: id)) × \(world.name(of: id)) "
+                    + "and sells it at \(price) gold"
+            )
         case .category(let category):
             context.add(
                 .stock, text,
@@ -262,7 +270,8 @@ extension ClaimChecker {
                 switch mention.named {
                 case .item(let id):
                     let held = player.inventory.quantity(of: id)
-                    if held > 0 { context.add(.possession, text, "\(player.name) has \(held) × \(world.name(of: id))") }
+                    guard held > 0 else { continue }
+                    context.add(.possession, text, "\(player.name) has \(held) × \(world.name(of: id))")
                 case .category(let category):
                     let held = player.inventory.stacks.compactMap { world.items[$0.item] }.filter {
                         $0.category == category
@@ -289,7 +298,9 @@ extension ClaimChecker {
             let before = reading.clauseWords(before: amount.range.lowerBound)
             var lead = before
             while let last = lead.last, ["only", "just", "but"].contains(last) { lead.removeLast() }
-            guard Self.playerHasBefore.contains(where: lead.endsWithWords), amount.value != player.gold else { continue }
+            guard Self.playerHasBefore.contains(where: lead.endsWithWords), amount.value != player.gold else {
+                continue
+            }
             context.add(.possession, text, "\(player.name) has \(player.gold) gold")
         }
     }

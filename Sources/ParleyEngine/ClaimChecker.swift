@@ -113,7 +113,8 @@ public struct ClaimChecker: Sendable {
         let words = reading.plainWords
         return reading.contains(["say", "accept"]) || reading.contains(["say", "decline"])
             || words.first == "accept" || reading.contains(["offer", "stands"]) || reading.contains(["as", "agreed"])
-            || reading.contains(["still", "yours", "for"]) || (reading.contains(["my", "offer"]) && !words.contains("make"))
+            || reading.contains(["still", "yours", "for"])
+            || (reading.contains(["my", "offer"]) && !words.contains("make"))
     }
 
     private func checkAgreement(_ reading: ClaimReading, next: ClaimReading?, in context: inout Context) {
@@ -141,7 +142,8 @@ public struct ClaimChecker: Sendable {
             if facts.offers.contains(where: matches) { continue }
             let truth =
                 facts.pending.map {
-                    "the offer pending is \($0.quantity) × \(context.state.world.name(of: $0.item)) for \($0.price) gold"
+                    "the offer pending is \($0.quantity) × \(context.state.world.name(of: $0.item)) "
+                        + "for \($0.price) gold"
                 } ?? "no offer from \(context.npc.name) is pending"
             context.add(.agreement, reading.sentence.text, truth)
         }
@@ -166,7 +168,9 @@ public struct ClaimChecker: Sendable {
         let mentions = reading.mentions
         let amounts = reading.amounts
         let text = reading.sentence.text
-        if mentions.count == 1, amounts.count == 1 { return [PricePair(mention: mentions[0], amount: amounts[0], text: text)] }
+        if mentions.count == 1, amounts.count == 1 {
+            return [PricePair(mention: mentions[0], amount: amounts[0], text: text)]
+        }
         if mentions.count > 1, mentions.count == amounts.count,
             zip(mentions, amounts).allSatisfy({ $0.range.upperBound <= $1.range.lowerBound }),
             zip(amounts.dropLast(), mentions.dropFirst()).allSatisfy({ $0.range.upperBound <= $1.range.lowerBound })
@@ -207,10 +211,11 @@ public struct ClaimChecker: Sendable {
             let buyBack = policy.buyBackPrice(forValue: item.value)
             let known = facts.prices[id] ?? []
             let offers = facts.offers + (facts.pending.map { [$0] } ?? [])
-            let isTrue = units.contains { unit in
-                (lowest * unit...max(lowest, asking) * unit).contains(amount) || amount == buyBack * unit
-                    || (amount % unit == 0 && known.contains(amount / unit))
-            } || offers.contains { $0.item == id && $0.price == amount }
+            let isTrue =
+                units.contains { unit in
+                    (lowest * unit...max(lowest, asking) * unit).contains(amount) || amount == buyBack * unit
+                        || (amount % unit == 0 && known.contains(amount / unit))
+                } || offers.contains { $0.item == id && $0.price == amount }
             guard !isTrue else { continue }
             var truth = "\(npc.name) asks \(asking) gold for one \(item.name)"
             if lowest < asking { truth += ", takes no less than \(lowest)" }

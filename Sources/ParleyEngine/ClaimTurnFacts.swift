@@ -63,7 +63,8 @@ struct ClaimTurnFacts {
             }
         }
         if let pendingOffer, pendingOffer.offer.npc == npc { pending = Self.terms(of: pendingOffer.offer) }
-        for offer in offers + (pending.map { [$0] } ?? []) where offer.quantity > 0 && offer.price % offer.quantity == 0 {
+        for offer in offers + (pending.map { [$0] } ?? []) where offer.quantity > 0 && offer.price % offer.quantity == 0
+        {
             prices[offer.item, default: []].insert(offer.price / offer.quantity)
         }
     }

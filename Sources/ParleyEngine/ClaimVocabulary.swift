@@ -4,10 +4,10 @@ import GameWorld
 /// per world so that reading a line costs in proportion to the line, not to the catalog.
 ///
 /// An item is named by its name or one of its aliases (case and a plural or possessive ending on the last word
-/// ignored: `tallow candles`, `lantern's`), or by the last word of its name when no other item's name ends with that
-/// word (`lantern` for the Brass Lantern; not `sword`, which three items end with). A category is named by its own
-/// word, its plural, and a few English words for it (`blades` for `weapon`, `clothes` for `clothing`). The NPCs are
-/// known by the words of their names and their aliases, so that a sentence about another NPC is told apart.
+/// ignored: `tallow candles`, `loaves`, `lantern's`), or by the last word of its name when no other item's name ends
+/// with that word (`lantern` for the Brass Lantern; not `sword`, which three items end with). A category is named by
+/// its own word, its plural, and a few English words for it (`blades` for `weapon`, `clothes` for `clothing`). The
+/// NPCs are known by the words of their names and their aliases, so that a sentence about another NPC is told apart.
 struct ClaimVocabulary: Sendable {
     /// What a phrase names.
     enum Named: Sendable, Equatable {

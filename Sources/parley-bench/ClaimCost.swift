@@ -65,9 +65,10 @@ enum ClaimCost {
         var found = 0
         for line in lines {
             samples += Measure.milliseconds(repetitions: repetitions) {
-                found &+= checker.falseClaims(
-                    in: line, npc: trader.id, state: state, turnEntries: turn, pendingOffer: nil
-                ).count
+                found &+=
+                    checker.falseClaims(
+                        in: line, npc: trader.id, state: state, turnEntries: turn, pendingOffer: nil
+                    ).count
             }
         }
         guard found > 0 else { throw BenchError("the \(name) lines should hold a false claim (not on my rack)") }

@@ -26,8 +26,10 @@ import Testing
     static let state: GameState = try! shippedPack().initialState
     static let checker = ClaimChecker(world: state.world)
 
-    static func claims(_ test: Case, state: GameState = state, entries: [Transcript.Entry] = [],
-                       pending: PendingOffer? = nil) -> [FalseClaim] {
+    static func claims(
+        _ test: Case, state: GameState = state, entries: [Transcript.Entry] = [],
+        pending: PendingOffer? = nil
+    ) -> [FalseClaim] {
         checker.falseClaims(in: test.line, npc: test.npc, state: state, turnEntries: entries, pendingOffer: pending)
     }
 
@@ -41,7 +43,11 @@ import Testing
         Case("brannoc", "Claw Hammer. 12 gold. Worth every coin."),
         Case("brannoc", "I'll give you 10 gold for the dagger."),
         Case("brannoc", "I'd pay this much: Rusty Sword (8 gold)."),
-        Case("mira", "I have Brass Lantern (25 gold), Flask of Lamp Oil (5 gold, 2 in stock) and Coil of Rope (8 gold, 2 in stock)."),
+        Case(
+            "mira",
+            "I have Brass Lantern (25 gold), Flask of Lamp Oil (5 gold, 2 in stock) and Coil of Rope (8 gold, 2 in "
+                + "stock)."
+        ),
         Case("hesper", "The Mutton Pie? 6 gold, pet. 6 gold, I said."),
         // Not claims: no item, a question, a refusal, the player's words, another NPC's prices.
         Case("mira", "Twenty-five gold is a lot of money."),
@@ -56,7 +62,9 @@ import Testing
         Case("mira", "Forty gold for the Brass Lantern.", .price),
         Case("brannoc", "Claw Hammer. 15 gold.", .price),
         Case("brannoc", "I'll give you 8 gold for the dagger.", .price),
-        Case("mira", "I have Brass Lantern (25 gold), Flask of Lamp Oil (9 gold, 2 in stock) and Coil of Rope (8 gold).", .price),
+        Case(
+            "mira", "I have Brass Lantern (25 gold), Flask of Lamp Oil (9 gold, 2 in stock) and Coil of Rope (8 gold).",
+            .price),
         Case("hesper", "A Mug of Ale is a hundred gold, love.", .price),
     ]
 
@@ -140,8 +148,11 @@ import Testing
             Self.claims(Case("mira", line), pending: pending).map(\.kind)
         }
         // True with the offer pending.
-        #expect(kinds("Mira Quickcoin offers 2 × Tallow Candle for 3 gold. Say accept, friend.", pending: Self.candles) == [])
-        #expect(kinds("A fine choice! 2 Tallow Candle for 3 gold. Say accept and it's yours.", pending: Self.candles) == [])
+        #expect(
+            kinds("Mira Quickcoin offers 2 × Tallow Candle for 3 gold. Say accept, friend.", pending: Self.candles)
+                == [])
+        #expect(
+            kinds("A fine choice! 2 Tallow Candle for 3 gold. Say accept and it's yours.", pending: Self.candles) == [])
         #expect(kinds("Then say accept, friend, and we'll shake on it!", pending: Self.candles) == [])
         // Other terms than the pending offer's.
         #expect(kinds("A fine choice! 2 Tallow Candle for 4 gold. Say accept.", pending: Self.candles) == [.agreement])
@@ -171,7 +182,9 @@ import Testing
         let refusal = Transcript.Entry.toolOutput(
             Transcript.ToolOutput(
                 id: "2", toolName: "offerTrade",
-                segments: [.structure(.init(source: "offerTrade", content: ActionResult.refused([reason]).generatedContent))]))
+                segments: [
+                    .structure(.init(source: "offerTrade", content: ActionResult.refused([reason]).generatedContent))
+                ]))
         let voiced = Case("mira", "Slow down, friend! \(reason.message)")
         #expect(Self.claims(voiced).map(\.kind) == [.price])
         #expect(Self.claims(voiced, entries: [refusal]).isEmpty)
@@ -194,7 +207,8 @@ import Testing
             id: "tam", name: "Tam", persona: "", location: "here", inventory: ["lamp": 3],
             trade: TradePolicy(sells: ["light"], sellMarkup: PriceRatio(hundredths: 200)))
         let small = World(
-            id: "w", title: "W", locations: [Location(id: "here", name: "Here", description: "")], items: [lamp], npcs: [seller],
+            id: "w", title: "W", locations: [Location(id: "here", name: "Here", description: "")], items: [lamp],
+            npcs: [seller],
             goal: GameGoal(description: "", requirements: []))
         let smallState = GameState(world: small, player: Player(name: "Ada", location: "here", gold: 5))
         let checker = ClaimChecker(world: small)
@@ -226,7 +240,8 @@ import Testing
         var lines = [
             "hello", "hi there, who are you?", "what do you sell?", "got any weapons?", "anything to eat?",
             "what's there to eat and drink?", "anything good on your stall today?", "do you have a lantern?",
-            "how much is the lantern?", "what would you want for the lantern?", "is your grandfather's hammer for sale?",
+            "how much is the lantern?", "what would you want for the lantern?",
+            "is your grandfather's hammer for sale?",
             "how much for the dagger?", "what would you give me for my rusty sword?", "sell my bread",
             "I want to buy a loaf of bread", "how about 2 gold?", "any fish?", "do you sell cheese?", "decline",
             "buy 2 candles", "accept", "thanks", "any news?", "do you remember me?", "what's my name?", "bye",
@@ -276,8 +291,10 @@ import Testing
         // The issue's own example, a scripted-model bug the checker must catch (and the scripted model's fix will
         // remove): Brannoc, asked for weapons, says he has none.
         let known = found.filter { $0.contains("\"got any weapons?\": stock: \"Weapons? Not on my rack\"") }
-        withKnownIssue("issue 15: the scripted model answers \"got any weapons?\" at Brannoc's with a false \"no\"",
-            isIntermittent: true) {
+        withKnownIssue(
+            "issue 15: the scripted model answers \"got any weapons?\" at Brannoc's with a false \"no\"",
+            isIntermittent: true
+        ) {
             #expect(known.isEmpty, "\(known.joined(separator: "\n"))")
         }
         let unknown = found.filter { !known.contains($0) }
