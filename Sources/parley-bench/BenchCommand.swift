@@ -83,6 +83,9 @@ enum BenchCommand {
             scenario("save-growth", "8. Save growth per turn over 1,000 turns of one conversation, with trims.") {
                 try await SaveGrowth.run(quick: $0)
             },
+            scenario("claims", "The claim check: building a checker, then checking one NPC line, per world size.") {
+                try ClaimCost.run(quick: $0)
+            },
             Command(
                 "fuzz", abstract: "Run the seeded fuzzers long: transcript decoder, content loader, save loader, SSE.",
                 options: [iterationsOption.option, fuzzSeedOption.option],
