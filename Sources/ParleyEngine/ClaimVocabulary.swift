@@ -34,6 +34,23 @@ struct ClaimVocabulary: Sendable {
         "curio": ["curios", "curiosities"],
     ]
 
+    /// The category among `categories` that a text names: the category's word, its plural, or an English word for it
+    /// (`weapons`, `blades`, `something to eat`), ignoring case and a leading article.
+    ///
+    /// - Parameters:
+    ///   - text: What the player or the model said, such as `weapons`.
+    ///   - categories: The categories to choose from (those of an NPC's stock, say).
+    /// - Returns: The category, or `nil`.
+    static func category(named text: String, among categories: Set<String>) -> String? {
+        var words = text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        while let first = words.first, ["a", "an", "any", "some", "the", "your"].contains(first) { words.removeFirst() }
+        let phrase = words.joined(separator: " ")
+        guard !phrase.isEmpty else { return nil }
+        return categories.sorted().first { category in
+            phrase == category || phrase == category + "s" || (categoryWords[category] ?? []).contains(phrase)
+        }
+    }
+
     /// Indexes a world's catalog.
     ///
     /// - Parameter world: The world.

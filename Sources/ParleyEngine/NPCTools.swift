@@ -48,21 +48,31 @@ struct LookUpStockTool: Tool {
         guard let npc = game.world.npcs[box.npc] else { return StockReport(lines: []) }
         let world = game.world
         var wanted: Item?
+        // A category word ("weapons", "something to eat") asks for the NPC's stock of that category.
+        var category: String?
         var missing: String?
         if let text = arguments.item, !text.isEmpty {
             wanted = world.item(named: text, preferring: npc.inventory)
-            if wanted == nil || !npc.inventory.contains(wanted!.id) || !npc.sells(wanted!) { missing = text }
+            if wanted == nil {
+                let categories = Set(npc.inventory.compactMap { world.items[$0.item]?.category })
+                category = ClaimVocabulary.category(named: text, among: categories)
+            }
+            if category == nil, wanted == nil || !npc.inventory.contains(wanted!.id) || !npc.sells(wanted!) {
+                missing = text
+            }
         }
         var lines: [StockReport.Line] = []
         for stack in npc.inventory.sorted(by: { $0.item.rawValue < $1.item.rawValue }) {
             guard let item = world.items[stack.item], npc.sells(item) else { continue }
             if let wanted, wanted.id != item.id { continue }
+            if let category, item.category != category { continue }
             lines.append(
                 StockReport.Line(
                     item: item.id, name: item.name, quantity: stack.quantity,
                     price: npc.trade.askingPrice(forValue: item.value),
                     lowestPrice: npc.trade.lowestPrice(forValue: item.value)))
         }
+        if category != nil, lines.isEmpty { missing = arguments.item }
         if missing != nil { lines = [] }
         return StockReport(lines: lines, missing: missing, buys: npc.trade.buys.sorted())
     }

@@ -135,6 +135,10 @@ struct FlowPlanner {
                     facts.quantity = line.quantity
                 }
             }
+            // Words the game read as several items (a category: "weapons"): the stock it listed for them.
+            if let report, report.missing == nil, report.lines.count > 1 {
+                return say(.listed) { $0.stock = report.lines }
+            }
             return say(.missing) { $0.itemText = $0.item == nil ? (report?.missing ?? text) : nil }
         }
         return canCall ? call(.lookUpStock(.init(item: text))) : say(.unavailable)

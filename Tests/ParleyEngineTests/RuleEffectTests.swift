@@ -155,3 +155,22 @@ import Testing
         #expect(screen.text.contains("You see no mria here. Did you mean Mira Quickcoin?"), "\(screen.text)")
     }
 }
+
+/// A category word asks for the NPC's stock of that category, rather than for an item of that name.
+@Suite struct CategoryStockTests {
+    @Test func askingBrannocForWeaponsListsHisBlades() async throws {
+        let pack = try shippedPack()
+        let game = Game(state: pack.initialState, models: { npc, world in ScriptedModel(npc: npc, world: world) })
+        let screen = Screen()
+        for line in ["e", "talk to brannoc"] { await game.perform(line, output: screen.record) }
+        screen.clear()
+        await game.perform("got any weapons?", output: screen.record)
+        let brannoc = try #require(pack.world.npcs["brannoc"])
+        let weapons = brannoc.inventory.compactMap { pack.world.items[$0.item] }.filter {
+            $0.category == "weapon" && brannoc.sells($0)
+        }
+        #expect(weapons.count > 1)
+        for weapon in weapons { #expect(screen.text.contains(weapon.name), "\(screen.text)") }
+        #expect(!screen.text.contains("Not on my rack"), "\(screen.text)")
+    }
+}
