@@ -66,10 +66,29 @@ extension Game {
             modelVersion: model.version, usage: usage, firstWordsMilliseconds: timing.firstWords?.milliseconds,
             totalMilliseconds: timing.total.milliseconds)
         let refusals = Array(shared.read(\.refusedOffers).dropFirst(refusalsBefore))
-        return TurnResult(
+        var result = TurnResult(
             npc: npcID, entries: entries, annotations: annotations, effects: ruleEffects(of: entries, npc: npcID),
             refusals: refusals, feedback: refusals.compactMap { refusalReport($0, npc: npcID) },
             recording: recording, failure: failure?.shown, timing: timing)
+        result.falseClaims = falseClaims(in: entries, npc: npcID, saying: beatLine)
+        result.recording.falseClaims = result.falseClaims.map(\.description)
+        return result
+    }
+
+    /// The claim check of a turn's answer against the game after it (see `ClaimChecker`): what the model said, not
+    /// an authored beat line said before it.
+    func falseClaims(in entries: [Transcript.Entry], npc npcID: NPCID, saying beatLine: String?) -> [FalseClaim] {
+        guard case .response(let response)? = entries.last(where: { if case .response = $0 { true } else { false } })
+        else { return [] }
+        var segments = response.segments
+        if beatLine != nil, !segments.isEmpty { segments.removeFirst() }
+        let line = segments.compactMap { if case .text(let text) = $0 { text.content } else { nil } }.joined(
+            separator: " ")
+        guard !line.isEmpty else { return [] }
+        let checker = claimChecker ?? ClaimChecker(world: state.world)
+        claimChecker = checker
+        return checker.falseClaims(
+            in: line, npc: npcID, state: state, turnEntries: entries, pendingOffer: pendingOffers[npcID])
     }
 
     /// Makes a turn's result part of the game: its entries join the conversation's history with the turn's

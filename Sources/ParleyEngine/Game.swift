@@ -37,6 +37,8 @@ public actor Game {
     var factsIndex = ConversationFactsIndex()
     /// Conversations in the save this game was loaded from, read on first contact.
     var restored: RestoredConversations?
+    /// Checks what NPCs say against the game, made at the first turn (the world does not change during a game).
+    var claimChecker: ClaimChecker?
     /// What the last save holds, and what changed since (see `Game+Saving.swift`).
     var saveMarks = SaveMarks()
 

@@ -47,6 +47,8 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
     public var firstWordsMilliseconds: Double?
     /// Milliseconds the whole turn took.
     public var totalMilliseconds: Double
+    /// The false statements the claim check found in the NPC's answer (`FalseClaim.description`); empty for none.
+    public var falseClaims: [String] = []
 
     /// The answer's text: the last response entry's segments.
     public var responseText: String? {
@@ -91,6 +93,7 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
             "firstWordsMilliseconds": firstWordsMilliseconds.map(JSONValue.double) ?? .null,
             "totalMilliseconds": .double(totalMilliseconds),
         ]
+        if !falseClaims.isEmpty { object["falseClaims"] = .array(falseClaims.map(JSONValue.string)) }
         return .object(object)
     }
 
@@ -132,6 +135,7 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
             parleyVersion: value["parley"]?["version"]?.stringValue ?? "", usage: usage,
             firstWordsMilliseconds: value["timings"]?["firstWordsMilliseconds"]?.doubleValue,
             totalMilliseconds: value["timings"]?["totalMilliseconds"]?.doubleValue ?? 0)
+        falseClaims = value["falseClaims"]?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 
     /// Creates a recording.

@@ -35,4 +35,6 @@ public struct TurnResult: Sendable {
     public var failure: String?
     /// How long it took.
     public var timing: Timing
+    /// The false statements the claim check found in the answer (`ClaimChecker`); empty for none.
+    public var falseClaims: [FalseClaim] = []
 }

@@ -51,4 +51,23 @@ import Testing
         #expect(attachments.recordings == [turn.recording])
         #expect(attachments.feedback == turn.feedback)
     }
+
+    @Test func aFalseClaimInTheAnswerIsCountedInTheResultAndTheRecording() async throws {
+        let pack = try shippedPack()
+        let lantern = try #require(pack.world.items["lantern"])
+        let mira = try #require(pack.world.npcs["mira"])
+        let price = mira.trade.askingPrice(forValue: lantern.value)
+        let wrong = price * 10 + 7
+        let model = MockLanguageModel(replies: [.text("Hello."), .text("The \(lantern.name)? \(wrong) gold, friend.")])
+        let game = try game(model)
+        await game.perform("talk to mira", output: { _ in })
+        #expect(try #require(await game.lastTurn).falseClaims.isEmpty)
+        await game.perform("how much is the lantern?", output: { _ in })
+        let turn = try #require(await game.lastTurn)
+        #expect(turn.falseClaims.map(\.kind) == [.price], "\(turn.falseClaims)")
+        #expect(turn.recording.falseClaims == turn.falseClaims.map(\.description))
+        // Kept in the recording's JSON, as saves and `parley recordings export` write it.
+        let read = try TurnRecording(jsonValue: turn.recording.jsonValue)
+        #expect(read.falseClaims == turn.recording.falseClaims)
+    }
 }
