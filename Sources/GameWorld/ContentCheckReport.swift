@@ -10,11 +10,18 @@ import ParleyJSON
 /// ```
 ///
 /// JSON is one document:
-/// `{"pack", "ok", "worldId", "contentHash", "counts": {locations, npcs, items, errors, warnings},
+/// `{"pack", "ok", "worldId", "contentHash", "counts": {locations, npcs, items, evalCases?, errors, warnings},
 /// "diagnostics": [{severity, file, path, message, hint?, line?, column?}]}`.
+///
+/// A pack with an evaluation corpus (`eval/*.jsonl`, `EvalCorpus`) has its cases counted and its problems listed
+/// with the pack's (on `file:line`); an error in the corpus fails the check like one in the pack.
 public struct ContentCheckReport: Sendable, Hashable {
     /// The load result reported on.
     public var result: ContentLoadResult
+    /// The problems of the pack's evaluation corpus; `nil` when the pack has no corpus.
+    public var corpusDiagnostics: [ContentDiagnostic]?
+    /// The corpus's cases that have no error.
+    public var corpusCases = 0
 
     /// A report on a load result.
     ///
@@ -23,21 +30,44 @@ public struct ContentCheckReport: Sendable, Hashable {
         self.result = result
     }
 
-    /// The exit status the checker uses: 1 when there is an error, 0 otherwise.
-    public var exitCode: Int32 { result.hasErrors ? 1 : 0 }
+    /// A report on a load result and the pack's evaluation corpus.
+    ///
+    /// - Parameters:
+    ///   - result: What `ContentPack.load` returned.
+    ///   - corpus: What `EvalCorpus.load` returned; a corpus without files (no `eval/` folder) is left out.
+    public init(_ result: ContentLoadResult, corpus: EvalCorpus) {
+        self.result = result
+        if !corpus.files.isEmpty || !corpus.diagnostics.isEmpty {
+            corpusDiagnostics = corpus.diagnostics
+            corpusCases = corpus.cases.count
+        }
+    }
 
-    /// `Content: 7 locations, 6 NPCs, 28 items; 0 errors, 1 warning`.
+    /// Every diagnostic, the pack's and then the corpus's, errors first.
+    public var diagnostics: [ContentDiagnostic] {
+        let all = result.diagnostics + (corpusDiagnostics ?? [])
+        return all.filter { $0.severity == .error } + all.filter { $0.severity == .warning }
+    }
+
+    private var errorCount: Int { diagnostics.count { $0.severity == .error } }
+
+    /// The exit status the checker uses: 1 when there is an error, 0 otherwise.
+    public var exitCode: Int32 { errorCount > 0 ? 1 : 0 }
+
+    /// `Content: 7 locations, 6 NPCs, 28 items; 0 errors, 1 warning`, with `, 130 eval cases` after the items
+    /// when the pack has an evaluation corpus.
     public var summary: String {
         let counts = result.counts
         let name = result.displayPath.isEmpty ? "." : result.displayPath
+        let cases = corpusDiagnostics == nil ? "" : ", " + Self.count(corpusCases, "eval case")
         return "\(name): \(Self.count(counts.locations, "location")), \(Self.count(counts.npcs, "NPC")), "
-            + "\(Self.count(counts.items, "item")); \(Self.count(result.errors.count, "error")), "
-            + "\(Self.count(result.warnings.count, "warning"))"
+            + "\(Self.count(counts.items, "item"))\(cases); \(Self.count(errorCount, "error")), "
+            + "\(Self.count(diagnostics.count - errorCount, "warning"))"
     }
 
     /// Every diagnostic on its own line, then the summary; ends with a newline.
     public var text: String {
-        (result.diagnostics.map(\.description) + [summary]).map { $0 + "\n" }.joined()
+        (diagnostics.map(\.description) + [summary]).map { $0 + "\n" }.joined()
     }
 
     /// The report as one JSON document (see the type's description).
@@ -46,15 +76,16 @@ public struct ContentCheckReport: Sendable, Hashable {
         counts["locations"] = .integer(result.counts.locations)
         counts["npcs"] = .integer(result.counts.npcs)
         counts["items"] = .integer(result.counts.items)
-        counts["errors"] = .integer(result.errors.count)
-        counts["warnings"] = .integer(result.warnings.count)
+        if corpusDiagnostics != nil { counts["evalCases"] = .integer(corpusCases) }
+        counts["errors"] = .integer(errorCount)
+        counts["warnings"] = .integer(diagnostics.count - errorCount)
         var document = JSONObject()
         document["pack"] = .string(result.displayPath.isEmpty ? "." : result.displayPath)
-        document["ok"] = .bool(!result.hasErrors)
+        document["ok"] = .bool(errorCount == 0)
         document["worldId"] = result.pack.map { .string($0.worldID) } ?? .null
         document["contentHash"] = result.pack.map { .string($0.contentHash.hex) } ?? .null
         document["counts"] = .object(counts)
-        document["diagnostics"] = .array(result.diagnostics.map(Self.json(for:)))
+        document["diagnostics"] = .array(diagnostics.map(Self.json(for:)))
         return .object(document)
     }
 
