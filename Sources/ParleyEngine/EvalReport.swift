@@ -104,7 +104,7 @@ public struct EvalReport: Sendable, Equatable {
                 lines.append(
                     "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                         + String(repeating: " ", count: countWidth - count.count) + count + "  "
-                        + Self.percent(tally.accuracy))
+                        + Self.padded(Self.percent(tally.accuracy), to: 6))
             }
         }
         table("kind", byKind.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
@@ -124,6 +124,10 @@ public struct EvalReport: Sendable, Equatable {
     public static func percent(_ fraction: Double) -> String {
         let tenths = (fraction * 1000).rounded(.down)
         return "\(Int(tenths) / 10).\(Int(tenths) % 10)%"
+    }
+
+    static func padded(_ text: String, to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
     }
 
     static func quoted(_ text: String) -> String {
