@@ -1,3 +1,4 @@
+import Foundation
 import GameWorld
 import ParleyJSON
 import Testing
@@ -221,5 +222,24 @@ import Testing
         #expect(report.summary.hasSuffix("1 eval case; 1 error, 1 warning"), "\(report.summary)")
         #expect(report.json["counts"]?["evalCases"]?.intValue == 1)
         #expect(ContentCheckReport(result).json["counts"]?["evalCases"] == nil)
+    }
+
+    /// The schema lists the intents and tools the reader accepts, and the members it knows.
+    @Test func theSchemaMatchesTheReader() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Content/schema/eval-case.schema.json")
+        let schema = try JSONValue(parsing: try String(contentsOf: url, encoding: .utf8))
+        let expect = try #require(schema["properties"]?["expect"]?["properties"])
+        let intents = expect["intent"]?["enum"]?.arrayValue?.compactMap(\.stringValue)
+        #expect(intents == DialogueIntent.allCases.map(\.rawValue))
+        let tools = expect["calls"]?["items"]?["enum"]?.arrayValue?.compactMap(\.stringValue)
+        #expect(tools == NPCTool.allCases.map(\.rawValue))
+        #expect(
+            Set(expect.objectValue?.keys ?? []) == [
+                "intent", "rule", "calls", "noCalls", "offer", "state", "says", "saysNot",
+            ])
+        #expect(
+            Set(schema["properties"]?.objectValue?.keys ?? [])
+                == ["id", "npc", "kind", "split", "start", "before", "say", "expect"])
     }
 }
