@@ -202,7 +202,9 @@ private struct Checks {
         var remaining = calls[...]
         for tool in expect.calls {
             guard let position = remaining.firstIndex(of: tool.rawValue) else {
-                return fail("calls", expect.calls.map(\.rawValue).joined(separator: ", ") + " in this order", shown)
+                let expected = expect.calls.map(\.rawValue).joined(separator: ", ")
+                return fail(
+                    "calls", expect.calls.count > 1 ? expected + ", in this order" : "a call of " + expected, shown)
             }
             remaining = remaining[(position + 1)...]
         }
