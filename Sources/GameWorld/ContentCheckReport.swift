@@ -10,18 +10,16 @@ import ParleyJSON
 /// ```
 ///
 /// JSON is one document:
-/// `{"pack", "ok", "worldId", "contentHash", "counts": {locations, npcs, items, evalCases?, errors, warnings},
+/// `{"pack", "ok", "worldId", "contentHash", "counts": {locations, npcs, items, errors, warnings},
 /// "diagnostics": [{severity, file, path, message, hint?, line?, column?}]}`.
 ///
-/// A pack with an evaluation corpus (`eval/*.jsonl`, `EvalCorpus`) has its cases counted and its problems listed
-/// with the pack's (on `file:line`); an error in the corpus fails the check like one in the pack.
+/// A pack with an evaluation corpus (`eval/*.jsonl`, `EvalCorpus`) has the corpus's problems listed and counted with
+/// the pack's (on `file:line`); an error in the corpus fails the check like one in the pack.
 public struct ContentCheckReport: Sendable, Hashable {
     /// The load result reported on.
     public var result: ContentLoadResult
-    /// The problems of the pack's evaluation corpus; `nil` when the pack has no corpus.
-    public var corpusDiagnostics: [ContentDiagnostic]?
-    /// The corpus's cases that have no error.
-    public var corpusCases = 0
+    /// The problems of the pack's evaluation corpus; empty when it has none, or no corpus.
+    public var corpusDiagnostics: [ContentDiagnostic] = []
 
     /// A report on a load result.
     ///
@@ -34,18 +32,15 @@ public struct ContentCheckReport: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - result: What `ContentPack.load` returned.
-    ///   - corpus: What `EvalCorpus.load` returned; a corpus without files (no `eval/` folder) is left out.
+    ///   - corpus: What `EvalCorpus.load` returned.
     public init(_ result: ContentLoadResult, corpus: EvalCorpus) {
         self.result = result
-        if !corpus.files.isEmpty || !corpus.diagnostics.isEmpty {
-            corpusDiagnostics = corpus.diagnostics
-            corpusCases = corpus.cases.count
-        }
+        corpusDiagnostics = corpus.diagnostics
     }
 
     /// Every diagnostic, the pack's and then the corpus's, errors first.
     public var diagnostics: [ContentDiagnostic] {
-        let all = result.diagnostics + (corpusDiagnostics ?? [])
+        let all = result.diagnostics + corpusDiagnostics
         return all.filter { $0.severity == .error } + all.filter { $0.severity == .warning }
     }
 
@@ -54,14 +49,12 @@ public struct ContentCheckReport: Sendable, Hashable {
     /// The exit status the checker uses: 1 when there is an error, 0 otherwise.
     public var exitCode: Int32 { errorCount > 0 ? 1 : 0 }
 
-    /// `Content: 7 locations, 6 NPCs, 28 items; 0 errors, 1 warning`, with `, 130 eval cases` after the items
-    /// when the pack has an evaluation corpus.
+    /// `Content: 7 locations, 6 NPCs, 28 items; 0 errors, 1 warning`.
     public var summary: String {
         let counts = result.counts
         let name = result.displayPath.isEmpty ? "." : result.displayPath
-        let cases = corpusDiagnostics == nil ? "" : ", " + Self.count(corpusCases, "eval case")
         return "\(name): \(Self.count(counts.locations, "location")), \(Self.count(counts.npcs, "NPC")), "
-            + "\(Self.count(counts.items, "item"))\(cases); \(Self.count(errorCount, "error")), "
+            + "\(Self.count(counts.items, "item")); \(Self.count(errorCount, "error")), "
             + "\(Self.count(diagnostics.count - errorCount, "warning"))"
     }
 
@@ -76,7 +69,6 @@ public struct ContentCheckReport: Sendable, Hashable {
         counts["locations"] = .integer(result.counts.locations)
         counts["npcs"] = .integer(result.counts.npcs)
         counts["items"] = .integer(result.counts.items)
-        if corpusDiagnostics != nil { counts["evalCases"] = .integer(corpusCases) }
         counts["errors"] = .integer(errorCount)
         counts["warnings"] = .integer(diagnostics.count - errorCount)
         var document = JSONObject()

@@ -219,9 +219,9 @@ import Testing
         #expect(report.exitCode == 1)
         #expect(report.text.contains("Content/eval/mira.jsonl:1: $.npc: unknown NPC"))
         #expect(report.text.contains("Content/eval/mira.jsonl:2: $.note: warning: unknown field"))
-        #expect(report.summary.hasSuffix("1 eval case; 1 error, 1 warning"), "\(report.summary)")
-        #expect(report.json["counts"]?["evalCases"]?.intValue == 1)
-        #expect(ContentCheckReport(result).json["counts"]?["evalCases"] == nil)
+        #expect(report.summary.hasSuffix("0 items; 1 error, 1 warning"), "\(report.summary)")
+        #expect(report.json["counts"]?["errors"]?.intValue == 1)
+        #expect(report.json["ok"] == .bool(false))
     }
 
     /// The schema lists the intents and tools the reader accepts, and the members it knows.

@@ -119,7 +119,7 @@ import Testing
         let check = try await runParley(["content", "check", pack.url.path])
         #expect(check.status == 1)
         #expect(check.out.contains("\(pack.url.path)/eval/tam.jsonl:2: $.npc: unknown NPC \"tom\""), "\(check.out)")
-        #expect(check.out.contains("1 eval case; 1 error"), "\(check.out)")
+        #expect(check.out.contains("2 items; 1 error, 0 warnings"), "\(check.out)")
     }
 
     @Test func aPackWithoutAnEvalFolderSaysSo() async throws {
