@@ -2,7 +2,6 @@ import Foundation
 import GameWorld
 import LanguageModels
 import ParleyJSON
-import Synchronization
 
 /// Runs conversation test plans against a model and reports each failed expectation.
 public struct ConversationTestRunner: Sendable {
@@ -137,26 +136,5 @@ public struct ConversationTestRunner: Sendable {
         return
             "gold \(state.player.gold), carrying \(carried.isEmpty ? "nothing" : carried), at \(state.player.location)"
             + (state.story.isEmpty ? "" : "; \(state.story.description)")
-    }
-}
-
-/// Collects what a step showed.
-private final class Heard: Sendable {
-    private let outputs = Mutex<[GameOutput]>([])
-    func record(_ output: GameOutput) { outputs.withLock { $0.append(output) } }
-    /// Everything NPCs said, lines joined by newlines.
-    var speech: String {
-        var lines: [String] = []
-        for output in outputs.withLock({ $0 }) {
-            switch output {
-            case .speechBegan: lines.append("")
-            case .speech(let words): if lines.isEmpty { lines.append(words) } else { lines[lines.count - 1] += words }
-            default: break
-            }
-        }
-        return lines.joined(separator: "\n")
-    }
-    var problems: [String] {
-        outputs.withLock { $0 }.compactMap { if case .problem(let text) = $0 { text } else { nil } }
     }
 }

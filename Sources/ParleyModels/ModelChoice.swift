@@ -54,6 +54,15 @@ public enum ModelChoice: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The rules the model answers with besides the NPCs' own: the scripted model's built-in rules, none for a
+    /// server. `EvalRunner` looks up the intents of a built-in answering rule in them.
+    public var builtInRules: DialogueRules {
+        switch self {
+        case .scripted: ScriptedModel.builtInRules
+        case .server: DialogueRules()
+        }
+    }
+
     /// Parses a choice, checking a URL as far as can be without contacting it: an `http` or `https` scheme, a
     /// host, a port from 1 to 65535 if one is given, and no spaces or control characters.
     ///

@@ -49,6 +49,11 @@ public final class ScriptedModel: LanguageModel {
     /// The version of the dialogue format and of the model's behaviour; part of `version`.
     public static let formatVersion = 1
 
+    /// The model's own plain rules, tried after the NPC's (ids `builtin_…`): what an answering rule recorded as
+    /// `built-in-rule:<id>` refers to, for readers of transcripts such as `parley eval`, which checks the intents
+    /// the rule answers.
+    public static var builtInRules: DialogueRules { BuiltInDialogue.rules }
+
     /// `scripted`.
     public let id = "scripted"
     /// `<formatVersion>.<hash>`: the format version and 8 hex digits of the hash of the NPC's dialogue rules and

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import GameWorld
+import ParleyModels
 
 /// `parley content`: tools for content packs.
 enum ContentCommand {
@@ -16,6 +17,8 @@ enum ContentCommand {
         "check", abstract: "Check a content pack and report every problem in it.",
         discussion: """
             Prints each problem as 'file: JSON path: problem (hint)', errors first, then warnings, and a summary.
+            Also checks the evaluation corpus (DIR/eval/*.jsonl) when there is one, naming each bad line as
+            'file:line: JSON path: problem'.
             Exits with 1 when the pack has an error, 0 otherwise (warnings do not fail the check).
             """,
         arguments: [CommonArguments.contentDirectory.argument],
@@ -24,8 +27,12 @@ enum ContentCommand {
 
     @Sendable static func runCheck(_ context: CommandContext) throws -> ExitCode {
         let directory = try context.value(of: CommonArguments.contentDirectory)
-        let result = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
-        let report = ContentCheckReport(result)
+        let packURL = URL(fileURLWithPath: directory)
+        let result = ContentPack.load(from: packURL, displayPath: directory)
+        let corpus = EvalCorpus.load(
+            from: packURL, displayPath: directory, world: result.pack?.initialState.world,
+            builtInRules: ModelChoice.scripted(seed: 0).builtInRules)
+        let report = ContentCheckReport(result, corpus: corpus)
         if context.isSet(jsonFlag) {
             context.print(report.json.jsonString(.prettyPrinted))
         } else {

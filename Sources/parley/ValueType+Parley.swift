@@ -1,4 +1,5 @@
 import CommandLineKit
+import Foundation
 import GameWorld
 import SaveGames
 
@@ -21,5 +22,25 @@ extension ValueType where Value == NPCID {
         ValueType(
             requirement: "a non-empty NPC id", example: "mira", read: { $0.isEmpty ? nil : NPCID($0) },
             format: { $0.rawValue })
+    }
+}
+
+extension ValueType where Value == Double {
+    /// An accuracy, as a fraction from 0 to 1 (`0.95`, `1`) or a percentage from 0 to 100 (`95`, `95%`, `99.5%`),
+    /// read as a fraction: a number above 1, or one written with `%`, is a percentage. So `1` is 100%, and 1% must
+    /// be written `1%` or `0.01`.
+    static var accuracy: ValueType<Double> {
+        ValueType(
+            requirement: "a fraction from 0 to 1 or a percentage from 0 to 100 (0.95, 95 or 95%)", example: "95%",
+            read: { text in
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                let isPercent = trimmed.hasSuffix("%")
+                guard let number = Double(isPercent ? String(trimmed.dropLast()) : trimmed), number.isFinite,
+                    number >= 0
+                else { return nil }
+                if isPercent || number > 1 { return number <= 100 ? number / 100 : nil }
+                return number
+            },
+            format: { "\($0)" })
     }
 }

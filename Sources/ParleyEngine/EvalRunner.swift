@@ -1,0 +1,245 @@
+import Foundation
+import GameWorld
+import LanguageModels
+import NPCContract
+
+/// Runs an evaluation corpus (`EvalCase`s) against a model and reports what each case got right and wrong.
+///
+/// Each case runs in a fresh `Game` from the pack's start with the case's `start` applied: the player is moved to
+/// the NPC (unless `start.location` says where), talks to it (the greeting turn is not under test), says the case's
+/// `before` lines, then its `say` line; then the case's expectations are checked against that last turn. Lines go
+/// to the NPC as speech, never as game commands. Cases run a few at a time; the report keeps corpus order.
+///
+/// Checks that cannot apply are reported as skipped, never as passed: `intent` and `rule` need a model that
+/// records the dialogue rule that answered (`AnsweringRule`, the scripted model), and `intent` a rule that names
+/// intents. `says` and `saysNot` apply to every model.
+///
+/// ```swift
+/// let runner = EvalRunner(pack: pack, models: provider, builtInRules: ScriptedModel.builtInRules)
+/// let report = await runner.run(corpus.cases)
+/// print(report.text, terminator: "")
+/// ```
+public struct EvalRunner: Sendable {
+    /// Finds false claims in an NPC's reply: the reply's text, the NPC, the game before and after the turn, and the
+    /// turn's transcript entries (its prompt first). Returns a description of each false claim; none is `[]`.
+    public typealias ClaimCheck =
+        @Sendable (
+            _ line: String, _ npc: NPCID, _ stateBefore: GameState, _ stateAfter: GameState,
+            _ turnEntries: [Transcript.Entry]
+        ) -> [String]
+
+    /// The content pack the cases run in.
+    public var pack: ContentPack
+    /// Makes each NPC's model.
+    public var models: Game.ModelProvider
+    /// The rules the model answers with besides the NPCs' own (the scripted model's built-in rules), to find the
+    /// intents of a built-in answering rule; empty for models that have none.
+    public var builtInRules: DialogueRules
+    /// How many cases run at once, at least 1.
+    public var concurrency: Int
+    /// Finds false claims in each reply; a case with one fails.
+    public var claimCheck: ClaimCheck
+
+    /// Creates a runner.
+    ///
+    /// - Parameters:
+    ///   - pack: The content pack.
+    ///   - models: Makes each NPC's model.
+    ///   - builtInRules: The model's own rules, besides the NPCs'.
+    ///   - concurrency: How many cases run at once (4 by default, at least 1).
+    ///   - claimCheck: Finds false claims in a reply; finds none by default.
+    public init(
+        pack: ContentPack, models: @escaping Game.ModelProvider, builtInRules: DialogueRules = DialogueRules(),
+        concurrency: Int = 4, claimCheck: @escaping ClaimCheck = { _, _, _, _, _ in [] }
+    ) {
+        self.pack = pack
+        self.models = models
+        self.builtInRules = builtInRules
+        self.concurrency = max(1, concurrency)
+        self.claimCheck = claimCheck
+    }
+
+    /// Runs cases, `concurrency` at a time.
+    ///
+    /// - Parameter cases: The cases, in corpus order.
+    /// - Returns: The report, its results in the cases' order.
+    public func run(_ cases: [EvalCase]) async -> EvalReport {
+        var results = [EvalResult?](repeating: nil, count: cases.count)
+        await withTaskGroup(of: (Int, EvalResult).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < cases.count else { return }
+                let index = next
+                next += 1
+                group.addTask { (index, await run(cases[index])) }
+            }
+            for _ in 0..<concurrency { startNext() }
+            while let (index, result) = await group.next() {
+                results[index] = result
+                startNext()
+            }
+        }
+        return EvalReport(results: results.compactMap { $0 })
+    }
+
+    /// Runs one case in a fresh game.
+    ///
+    /// - Parameter evalCase: The case.
+    /// - Returns: Its result.
+    public func run(_ evalCase: EvalCase) async -> EvalResult {
+        guard let npc = pack.initialState.world.npcs[evalCase.npc] else {
+            let failure = EvalResult.Failure(
+                check: "turn", expected: "an NPC \"\(evalCase.npc)\"", actual: "the pack has none")
+            return EvalResult(evalCase: evalCase, failures: [failure])
+        }
+        let game = Game(state: startingState(of: evalCase, npc: npc), models: models)
+        let ignored = Heard()
+        await game.perform(.talk(npc.name), output: ignored.record)
+        for line in evalCase.before { await game.perform(.say(line), output: ignored.record) }
+
+        let stateBefore = await game.state
+        let recordingsBefore = await game.recordings.count
+        let heard = Heard()
+        await game.perform(.say(evalCase.say), output: heard.record)
+        let stateAfter = await game.state
+        let recordings = await game.recordings.dropFirst(recordingsBefore).filter { $0.npc == npc.id }
+        let entries = recordings.flatMap(\.entries)
+        let reply = heard.speech
+        let calls = entries.flatMap { entry -> [String] in
+            guard case .toolCalls(let calls) = entry else { return [] }
+            return calls.map(\.toolName)
+        }
+        let rule = entries.reversed().lazy.compactMap { entry -> AnsweringRule? in
+            guard case .response(let response) = entry else { return nil }
+            return response.answeringRule
+        }.first
+        let pending = await game.pendingOffers.values.map(\.summary).sorted()
+
+        var checks = Checks(expect: evalCase.expect)
+        checks.rule(rule, of: npc, builtInRules: builtInRules)
+        checks.calls(calls)
+        checks.offer(pending)
+        checks.state(stateAfter, npc: npc.id)
+        checks.words(reply)
+        for problem in heard.problems {
+            checks.fail("turn", "no problem", problem)
+        }
+        let falseClaims = claimCheck(reply, npc.id, stateBefore, stateAfter, entries)
+        for claim in falseClaims { checks.fail("truth", "no false claim", claim) }
+        return EvalResult(
+            evalCase: evalCase, failures: checks.failures, skipped: checks.skipped, reply: reply, rule: rule,
+            calls: calls, falseClaims: falseClaims)
+    }
+
+    /// The pack's start with the case's overrides: gold, inventory, flags, and the place (the NPC's by default).
+    func startingState(of evalCase: EvalCase, npc: NPC) -> GameState {
+        let state = pack.initialState
+        var player = state.player
+        let start = evalCase.start
+        if let gold = start.gold { player.gold = gold }
+        if let inventory = start.inventory { player.inventory = inventory }
+        player.location = start.location ?? npc.location
+        var story = state.story
+        story.flags.formUnion(start.flags)
+        return GameState(world: state.world, player: player, story: story)
+    }
+}
+
+/// The checks of one case's expectations against what happened, collecting failures and skipped checks.
+private struct Checks {
+    let expect: EvalCase.Expectation
+    var failures: [EvalResult.Failure] = []
+    var skipped: [EvalResult.Skipped] = []
+
+    init(expect: EvalCase.Expectation) { self.expect = expect }
+
+    mutating func fail(_ check: String, _ expected: String, _ actual: String) {
+        failures.append(EvalResult.Failure(check: check, expected: expected, actual: actual))
+    }
+
+    mutating func skip(_ check: String, _ reason: String) {
+        skipped.append(EvalResult.Skipped(check: check, reason: reason))
+    }
+
+    /// `intent` and `rule`: the answering rule's `when.intent` and id.
+    mutating func rule(_ answering: AnsweringRule?, of npc: NPC, builtInRules: DialogueRules) {
+        guard expect.intent != nil || expect.rule != nil else { return }
+        guard let answering else {
+            let reason = "the model records no answering rule"
+            if expect.intent != nil { skip("intent", reason) }
+            if expect.rule != nil { skip("rule", reason) }
+            return
+        }
+        if let rule = expect.rule, rule != answering.id {
+            fail("rule", rule, "\(answering.id)")
+        }
+        guard let intent = expect.intent else { return }
+        let found =
+            switch answering.source {
+            case .npc: answering.rule(of: npc)
+            case .builtIn: builtInRules.rules.first { $0.id == answering.id }
+            }
+        guard let found else {
+            return skip("intent", "the answering rule \(answering) is not among the rules known to the evaluation")
+        }
+        guard !found.when.intents.isEmpty else {
+            return skip("intent", "the answering rule \(answering.id) names no intent")
+        }
+        if !found.when.intents.contains(intent) {
+            let names = found.when.intents.map(\.rawValue)
+            fail(
+                "intent", intent.rawValue,
+                (names.count > 3 ? names.prefix(3).joined(separator: ", ") + ", …" : names.joined(separator: ", "))
+                    + " (rule \(answering.id))")
+        }
+    }
+
+    /// `calls` (in order, others between) and `noCalls`.
+    mutating func calls(_ calls: [String]) {
+        let shown = calls.isEmpty ? "no tool calls" : "calls of " + calls.joined(separator: ", ")
+        if expect.noCalls, !calls.isEmpty { fail("noCalls", "no tool calls", shown) }
+        guard !expect.calls.isEmpty else { return }
+        var remaining = calls[...]
+        for tool in expect.calls {
+            guard let position = remaining.firstIndex(of: tool.rawValue) else {
+                let expected = expect.calls.map(\.rawValue).joined(separator: ", ")
+                return fail(
+                    "calls", expect.calls.count > 1 ? expected + ", in this order" : "a call of " + expected, shown)
+            }
+            remaining = remaining[(position + 1)...]
+        }
+    }
+
+    /// `offer`: text a pending offer contains, or none pending.
+    mutating func offer(_ pending: [String]) {
+        switch expect.offer {
+        case nil: break
+        case .none?:
+            if !pending.isEmpty { fail("offer", "no pending offer", pending.joined(separator: "; ")) }
+        case .containing(let text)?:
+            if !pending.contains(where: { $0.localizedCaseInsensitiveContains(text) }) {
+                fail(
+                    "offer", "an offer containing \"\(text)\"",
+                    pending.isEmpty ? "no offer" : pending.joined(separator: "; "))
+            }
+        }
+    }
+
+    /// `state`: conditions after the turn.
+    mutating func state(_ state: GameState, npc: NPCID) {
+        for condition in expect.state where !condition.holds(in: ConditionContext(state: state, npc: npc)) {
+            fail("state", "\(condition) to hold", "it does not (\(ConversationTestRunner.describe(state)))")
+        }
+    }
+
+    /// `says` and `saysNot`: plain phrases, case-insensitive.
+    mutating func words(_ reply: String) {
+        let shown = reply.isEmpty ? "nothing said" : EvalReport.quoted(reply)
+        for phrase in expect.says where !reply.localizedCaseInsensitiveContains(phrase) {
+            fail("says", "\"\(phrase)\"", shown)
+        }
+        for phrase in expect.saysNot where reply.localizedCaseInsensitiveContains(phrase) {
+            fail("saysNot", "no \"\(phrase)\"", shown)
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import GameWorld
+import LanguageModels
+import LanguageModelsTesting
+import ParleyJSON
+import ScriptedModel
+import Synchronization
+import Testing
+
+@testable import ParleyEngine
+
+/// `EvalRunner` on a tiny hand-built pack: a tinker, Tam, who sells nails at 2 gold each in a yard, played by the
+/// scripted model. Cases that should pass pass, each kind of expectation can fail, and checks that cannot apply to a
+/// model are skipped, never passed.
+@Suite struct EvalRunnerTests {
+    static let files: [String: String] = [
+        "world.json": """
+        {
+          "id": "tiny", "title": "Tiny",
+          "start": { "name": "Kit", "location": "lane", "gold": 50, "inventory": [{ "item": "kettle" }] },
+          "locations": [
+            { "id": "lane", "name": "Lane", "description": "A lane.", "exits": [{ "direction": "east", "to": "yard" }] },
+            { "id": "yard", "name": "Yard", "description": "A yard.", "exits": [{ "direction": "west", "to": "lane" }] }
+          ],
+          "goal": { "description": "Buy a nail.", "requirements": [{ "type": "playerHasItem", "item": "nail" }] }
+        }
+        """,
+        "items.json": """
+        {
+          "items": [
+            { "id": "kettle", "name": "Copper Kettle", "description": "A kettle.", "value": 10, "category": "tool" },
+            { "id": "nail", "name": "Iron Nail", "description": "A nail.", "value": 1, "category": "tool" }
+          ]
+        }
+        """,
+        "npcs/tam.json": """
+        {
+          "id": "tam", "name": "Tam the Tinker", "persona": "A tinker.", "location": "yard", "gold": 30,
+          "inventory": [{ "item": "nail", "quantity": 20 }],
+          "trade": { "sells": ["tool"], "buys": ["tool"], "sellMarkup": 2.0, "buyBackRate": 0.5, "minimumPriceRatio": 1.0 },
+          "dialogue": {
+            "rules": [
+              { "id": "nail_price", "when": { "intent": "askPrice" }, "outcomes": { "priced": ["{item}: {price} gold."] } },
+              { "id": "greet", "when": { "intent": "greet" }, "replies": ["Hello, {player}!"] },
+              { "id": "flagged", "when": { "keywords": ["secret"], "if": "flag knows_tam" }, "replies": ["You know me."] },
+              { "id": "secret", "when": { "keywords": ["secret"] }, "replies": ["What secret?"] }
+            ]
+          }
+        }
+        """,
+    ]
+
+    static func pack() throws -> ContentPack { try ContentPack.load(files: files).get() }
+
+    static func scripted() throws -> EvalRunner {
+        EvalRunner(
+            pack: try pack(), models: { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) },
+            builtInRules: ScriptedModel.builtInRules)
+    }
+
+    static func evalCase(
+        _ say: String, _ expect: EvalCase.Expectation, start: EvalCase.Start = EvalCase.Start(),
+        before: [String] = [], id: String = "case"
+    ) -> EvalCase {
+        EvalCase(id: id, npc: "tam", kind: "test", start: start, before: before, say: say, expect: expect)
+    }
+
+    static func condition(_ text: String) throws -> Condition { try Condition.parse(text).get() }
+
+    @Test func aPriceQuestionPassesEveryCheck() async throws {
+        let expect = EvalCase.Expectation(
+            intent: .askPrice, rule: "nail_price", calls: [.lookUpStock], offer: EvalCase.Expectation.Offer.none,
+            state: [try Self.condition("gold = 50"), try Self.condition("location yard")],
+            says: ["2 gold", "IRON NAIL"],
+            saysNot: ["don't follow"])
+        let result = try await Self.scripted().run(Self.evalCase("how much is a nail?", expect))
+        #expect(result.passed, "\(result.failures)")
+        #expect(result.skipped.isEmpty)
+        #expect(result.rule?.assetID == "rule:tam/nail_price")
+        #expect(result.calls == ["lookUpStock"])
+        #expect(result.reply == "Iron Nail: 2 gold.")
+    }
+
+    @Test func aBuiltInRuleAnswersWithItsIntent() async throws {
+        let expect = EvalCase.Expectation(
+            intent: .buy, calls: [.lookUpStock, .offerTrade], offer: .containing("Iron Nail for 2 gold"))
+        let result = try await Self.scripted().run(Self.evalCase("I'll buy a nail", expect))
+        #expect(result.passed, "\(result.failures)")
+        #expect(result.rule?.source == .builtIn)
+    }
+
+    /// Each kind of expectation, written wrong for the line, fails with its own check's name.
+    @Test(arguments: [
+        ("intent", EvalCase.Expectation(intent: .buy)),
+        ("rule", EvalCase.Expectation(rule: "greet")),
+        ("calls", EvalCase.Expectation(calls: [.offerTrade])),
+        ("calls", EvalCase.Expectation(calls: [.lookUpStock, .lookUpStock])),
+        ("noCalls", EvalCase.Expectation(noCalls: true)),
+        ("offer", EvalCase.Expectation(offer: .containing("Iron Nail"))),
+        ("says", EvalCase.Expectation(says: ["99"])),
+        ("saysNot", EvalCase.Expectation(saysNot: ["nail"])),
+    ])
+    func eachExpectationCanFail(check: String, expect: EvalCase.Expectation) async throws {
+        let result = try await Self.scripted().run(Self.evalCase("how much is a nail?", expect))
+        #expect(!result.passed)
+        #expect(result.failures.map(\.check) == [check], "\(result.failures)")
+    }
+
+    @Test func stateAndNoOfferCanFail() async throws {
+        let expect = EvalCase.Expectation(
+            offer: EvalCase.Expectation.Offer.none, state: [try Self.condition("gold = 49")])
+        let result = try await Self.scripted().run(Self.evalCase("I'll buy a nail", expect))
+        #expect(result.failures.map(\.check) == ["offer", "state"], "\(result.failures)")
+        #expect(result.failures[0].actual.contains("Iron Nail for 2 gold"))
+    }
+
+    @Test func theStartAndTheEarlierLinesApply() async throws {
+        let start = EvalCase.Start(gold: 7, inventory: ["nail": 2], location: "yard", flags: ["knows_tam"])
+        let expect = EvalCase.Expectation(
+            rule: "flagged", state: [try Self.condition("gold = 7 and has 2 nail and not has kettle")])
+        let result = try await Self.scripted().run(
+            Self.evalCase("tell me your secret", expect, start: start, before: ["hello", "how much is a nail?"]))
+        #expect(result.passed, "\(result.failures)")
+        // Without the flag, another rule answers.
+        let unflagged = try await Self.scripted().run(
+            Self.evalCase("tell me your secret", EvalCase.Expectation(rule: "flagged")))
+        #expect(unflagged.failures.map(\.description) == ["rule: expected flagged; got secret"])
+    }
+
+    @Test func theIntentOfARuleWithoutOneIsSkipped() async throws {
+        let result = try await Self.scripted().run(
+            Self.evalCase("any secret?", EvalCase.Expectation(intent: .rumors, says: ["secret"])))
+        #expect(result.passed)
+        #expect(result.skipped.map(\.check) == ["intent"])
+        #expect(result.skipped[0].reason.contains("names no intent"))
+    }
+
+    @Test func aFalseClaimFailsTheCase() async throws {
+        let seen = LockedLines()
+        var runner = try Self.scripted()
+        runner.claimCheck = { line, npc, before, after, entries in
+            seen.append("\(npc): \(line) (\(before.player.gold) -> \(after.player.gold), \(entries.count) entries)")
+            return line.contains("2 gold") ? ["the nail costs 3"] : []
+        }
+        let result = await runner.run(Self.evalCase("how much is a nail?", EvalCase.Expectation(says: ["2"])))
+        #expect(result.falseClaims == ["the nail costs 3"])
+        #expect(result.failures.map(\.check) == ["truth"])
+        #expect(seen.lines == ["tam: Iron Nail: 2 gold. (50 -> 50, 4 entries)"])
+        let report = EvalReport(results: [result])
+        #expect(report.falseClaims == 1)
+        #expect(report.overall == EvalReport.Tally(passed: 0, cases: 1))
+    }
+
+    @Test func aModelThatRecordsNoRuleHasItsIntentAndRuleChecksSkipped() async throws {
+        let runner = EvalRunner(
+            pack: try Self.pack(),
+            models: { _, _ in MockLanguageModel(replies: [.text("Hi."), .text("Nails are 2 gold.")]) })
+        let result = await runner.run(
+            Self.evalCase(
+                "how much is a nail?", EvalCase.Expectation(intent: .askPrice, rule: "nail_price", says: ["3 gold"])))
+        #expect(result.skipped.map(\.check) == ["intent", "rule"])
+        #expect(result.failures.map(\.check) == ["says"])
+        let report = EvalReport(results: [result])
+        #expect(report.skippedChecks == 2)
+        #expect(report.text.contains("intent: skipped (the model records no answering rule)"))
+    }
+
+    @Test func casesRunConcurrentlyAndReportInCorpusOrder() async throws {
+        var runner = try Self.scripted()
+        runner.concurrency = 3
+        let lines = [
+            "how much is a nail?", "hello", "I'll buy a nail", "any secret?", "bye", "what do you sell?", "hm",
+        ]
+        let cases = lines.enumerated().map { index, line in
+            var evalCase = Self.evalCase(
+                line,
+                index.isMultiple(of: 2) ? EvalCase.Expectation(saysNot: ["zzz"]) : EvalCase.Expectation(says: ["zzz"]),
+                id: "c\(index)")
+            evalCase.kind = index < 3 ? "early" : "late"
+            evalCase.split = index.isMultiple(of: 3) ? .heldOut : .tuning
+            return evalCase
+        }
+        let report = await runner.run(cases)
+        #expect(report.results.map(\.evalCase.id) == cases.map(\.id))
+        #expect(report.results.map(\.passed) == lines.indices.map { $0.isMultiple(of: 2) })
+        #expect(report.overall == EvalReport.Tally(passed: 4, cases: 7))
+        #expect(
+            report.byKind == [
+                "early": EvalReport.Tally(passed: 2, cases: 3), "late": EvalReport.Tally(passed: 2, cases: 4),
+            ])
+        #expect(report.bySplit[.heldOut] == EvalReport.Tally(passed: 2, cases: 3))
+        #expect(report.byNPC["tam"] == EvalReport.Tally(passed: 4, cases: 7))
+        #expect(report.text.hasSuffix("False claims: 0\nAccuracy: 4/7 cases passed, 57.1%\n"), "\(report.text)")
+        let json = report.json
+        #expect(json["accuracy"]?.doubleValue == 0.5714)
+        #expect(json["byKind"]?["late"]?["passed"]?.intValue == 2)
+        #expect(json["results"]?[1]?["failures"]?[0]?["check"]?.stringValue == "says")
+    }
+}
+
+/// Lines a claim check saw, from whichever task ran it.
+private final class LockedLines: Sendable {
+    private let storage = Mutex<[String]>([])
+    func append(_ line: String) { storage.withLock { $0.append(line) } }
+    var lines: [String] { storage.withLock { $0 } }
+}
