@@ -37,7 +37,8 @@ public struct EvalRunner: Sendable {
     public var builtInRules: DialogueRules
     /// How many cases run at once, at least 1.
     public var concurrency: Int
-    /// Finds false claims in each reply; a case with one fails.
+    /// Finds more false claims in each reply, besides the game's own claim check (`ClaimChecker`, which every turn
+    /// runs and records); a case with any fails.
     public var claimCheck: ClaimCheck
 
     /// Creates a runner.
@@ -47,7 +48,7 @@ public struct EvalRunner: Sendable {
     ///   - models: Makes each NPC's model.
     ///   - builtInRules: The model's own rules, besides the NPCs'.
     ///   - concurrency: How many cases run at once (4 by default, at least 1).
-    ///   - claimCheck: Finds false claims in a reply; finds none by default.
+    ///   - claimCheck: Finds more false claims in a reply than the game's claim check; none by default.
     public init(
         pack: ContentPack, models: @escaping Game.ModelProvider, builtInRules: DialogueRules = DialogueRules(),
         concurrency: Int = 4, claimCheck: @escaping ClaimCheck = { _, _, _, _, _ in [] }
@@ -124,7 +125,9 @@ public struct EvalRunner: Sendable {
         for problem in heard.problems {
             checks.fail("turn", "no problem", problem)
         }
-        let falseClaims = claimCheck(reply, npc.id, stateBefore, stateAfter, entries)
+        // What the game's claim check found at each of the case's turns, and anything the caller's check adds.
+        let falseClaims =
+            recordings.flatMap(\.falseClaims) + claimCheck(reply, npc.id, stateBefore, stateAfter, entries)
         for claim in falseClaims { checks.fail("truth", "no false claim", claim) }
         return EvalResult(
             evalCase: evalCase, failures: checks.failures, skipped: checks.skipped, reply: reply, rule: rule,
