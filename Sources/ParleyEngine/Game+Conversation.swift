@@ -14,6 +14,9 @@ extension Game {
                 .problem("There is no \(name) here." + (here.isEmpty ? "" : " Here: \(here.joined(separator: ", ")).")))
         }
         partner = npc.id
+        // A saved conversation is read at first contact: read it before asking whether this is the first meeting,
+        // or a loaded (or reloaded) game would meet everyone for the first time again.
+        _ = try? await conversation(with: npc.id)
         let first = conversationFacts(of: npc.id, saying: nil).isFirstMeeting
         await witness(.arrived, npc: npc.id, beat: first ? .firstTalk : nil, output: output)
     }

@@ -253,3 +253,28 @@ func pack(changing npc: String, _ change: (inout JSONObject) -> Void) throws -> 
         #expect(!screen.text.contains("Well met!H"), "\(screen.text)")
     }
 }
+
+/// A `firstTalk` beat belongs to the first meeting of the game, not of the process.
+@Suite struct FirstTalkTests {
+    @Test(arguments: ["load", "reload"])
+    func aFirstTalkBeatDoesNotFireAgainAfter(_ how: String) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-first-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let content = root.appendingPathComponent("Content")
+        let pack = try ContentPack.load(from: content).get()
+        let beat = try #require(pack.world.npcs["aurelio"]?.beats.first { $0.id == "plea" }?.lines.first)
+        let opening = String(beat.prefix(30))
+        let host = GameHost(
+            pack: pack, models: ScriptingTests.scripted, store: SaveGameStore(folder: folder),
+            contentDirectory: content)
+        let screen = Screen()
+        for line in ["s", "e", "talk to aurelio", "bye", "save mine"] { await host.perform(line, output: screen.record) }
+        #expect(screen.text.contains(opening), "\(screen.text)")
+        screen.clear()
+        await host.perform(how == "load" ? "load mine" : "reload", output: screen.record)
+        await host.perform("talk to aurelio", output: screen.record)
+        #expect(!screen.text.contains(opening), "the first meeting's beat fired again after \(how): \(screen.text)")
+    }
+}
