@@ -278,3 +278,23 @@ func pack(changing npc: String, _ change: (inout JSONObject) -> Void) throws -> 
         #expect(!screen.text.contains(opening), "the first meeting's beat fired again after \(how): \(screen.text)")
     }
 }
+
+/// What NPCs say follows the story.
+@Suite struct StoryGreetingTests {
+    @Test(arguments: 0..<6)
+    func aurelioDoesNotAskForHisLocketOnceItIsBack(seed: UInt64) async throws {
+        let pack = try shippedPack()
+        var player = pack.initialState.player
+        player.location = "curio_house"
+        player.inventory.add("moonpetal_locket")
+        let game = Game(
+            state: GameState(world: pack.world, player: player),
+            models: { npc, world in ScriptedModel(npc: npc, world: world, seed: seed) })
+        let screen = Screen()
+        for line in ["talk to aurelio", "give locket", "bye"] { await game.perform(line, output: screen.record) }
+        #expect(await game.state.stage(of: "locket") == "returned")
+        screen.clear()
+        for line in ["talk to aurelio", "bye", "talk to aurelio"] { await game.perform(line, output: screen.record) }
+        #expect(!screen.text.contains("Of my locket?"), "\(screen.text)")
+    }
+}
