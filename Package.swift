@@ -71,7 +71,9 @@ let package = Package(
 
         // MARK: - GameWorld: world, player, items, NPCs, trade rules, events, content packs (pure Swift, no I/O
         // beyond reading packs)
-        .target(name: "GameWorld", dependencies: ["ParleyJSON", "ParleyBasics"]),
+        .target(
+            name: "GameWorld", dependencies: ["ParleyJSON", "ParleyBasics"],
+            resources: [.embedInCode("Resources/lexicon.en.json")]),
         .testTarget(name: "GameWorldTests", dependencies: ["GameWorld", "ParleyJSON"], exclude: ["Fixtures"]),
 
         // MARK: - NPCContract: what the engine and every model say to each other (tool names, arguments and outputs,

@@ -114,7 +114,8 @@ struct ContentLoader {
             $0.hasPrefix(npcPrefix) && $0.hasSuffix(".json")
         }.sorted()
         let others = files.keys.filter {
-            $0 != ContentPack.worldFileName && $0 != ContentPack.itemsFileName && !$0.hasPrefix(npcPrefix)
+            $0 != ContentPack.worldFileName && $0 != ContentPack.itemsFileName
+                && $0 != ContentPack.lexiconFileName && !$0.hasPrefix(npcPrefix)
                 && !$0.hasPrefix(ContentPack.schemaDirectoryName + "/") && $0.hasSuffix(".json")
         }.sorted()
 
@@ -143,11 +144,20 @@ struct ContentLoader {
             error(.root, problem.problem, hint: problem.hint)
             unresolvedKinds.insert("NPC")
         }
+        let lexiconRank = ordered.count
+        if files[ContentPack.lexiconFileName] != nil || unreadable[ContentPack.lexiconFileName] != nil {
+            select(ContentPack.lexiconFileName, rank: lexiconRank)
+            if let problem = unreadable[ContentPack.lexiconFileName] {
+                error(.root, problem.problem, hint: problem.hint)
+            } else if let bytes = files[ContentPack.lexiconFileName] {
+                parsed[ContentPack.lexiconFileName] = parse(bytes)
+            }
+        }
         for (offset, name) in others.enumerated() {
-            select(name, rank: ordered.count + offset)
+            select(name, rank: lexiconRank + 1 + offset)
             warning(
                 .root, "not a file the loader reads, ignored",
-                hint: "a pack is world.json, items.json, npcs/<id>.json and schema/")
+                hint: "a pack is world.json, items.json, lexicon.json, npcs/<id>.json and schema/")
         }
 
         // Pass 2: collect ids, so that references resolve whatever the file order.
@@ -164,6 +174,17 @@ struct ContentLoader {
         for (offset, name) in npcFileNames.enumerated() {
             select(name, rank: 2 + offset)
             if let value = parsed[name] { decodeNPC(value, fileName: name) }
+        }
+
+        var lexicon = Lexicon.english
+        if let value = parsed[ContentPack.lexiconFileName] {
+            select(ContentPack.lexiconFileName, rank: lexiconRank)
+            if let decoded = decodeLexicon(value) {
+                lexicon = decoded
+                if case .object(let object) = value, case .object(let categories)? = object["categories"] {
+                    checkLexiconCategories(lexicon, explicit: Set(categories.keys))
+                }
+            }
         }
 
         // Pass 4: the pack as a whole, once every part of it could be read (otherwise its warnings would only
@@ -183,7 +204,7 @@ struct ContentLoader {
             }
             let world = World(
                 id: worldID, title: title, introduction: introduction, locations: locations, items: items, npcs: npcs,
-                goal: goal, quests: quests, contentHash: hash)
+                goal: goal, quests: quests, lexicon: lexicon, contentHash: hash)
             // The catalog's name index is built with the pack, not at the first conversation: every copy of the
             // world (the game's state) shares it.
             _ = world.itemNames
@@ -225,6 +246,12 @@ struct ContentLoader {
     mutating func warning(_ path: JSONPath, _ message: String, hint: String? = nil) {
         report(.warning, path, message, hint: hint)
     }
+
+    /// Every diagnostic so far, in the order found.
+    var diagnostics: [ContentDiagnostic] { found.map(\.diagnostic) }
+
+    /// How many errors were reported so far.
+    var errorCount: Int { found.lazy.filter { $0.diagnostic.severity == .error }.count }
 
     mutating func report(
         _ severity: ContentDiagnostic.Severity, _ path: JSONPath, _ message: String, hint: String?, line: Int? = nil,

@@ -24,6 +24,11 @@ public struct World: Hashable, Sendable, Codable {
     public var goal: GameGoal
     /// The quests declared in `world.json`, by id.
     public var quests: [QuestID: Quest]
+    /// The words the pack's players speak (`lexicon.json`, English by default). Values derived from the catalog
+    /// may depend on it too: changing it starts them afresh.
+    public var lexicon: Lexicon {
+        didSet { catalogIndex = CatalogIndex() }
+    }
     /// The fingerprint of the pack the world was loaded from.
     public var contentHash: ContentHash
     /// The index of the catalog's names, built at first use; copies of the world share it until `items` changes.
@@ -41,10 +46,11 @@ public struct World: Hashable, Sendable, Codable {
     ///   - npcs: The NPCs.
     ///   - goal: The goal.
     ///   - quests: The quests.
+    ///   - lexicon: The words players speak; English by default.
     ///   - contentHash: The pack's fingerprint.
     public init(
         id: String, title: String, introduction: String = "", locations: [Location], items: [Item], npcs: [NPC],
-        goal: GameGoal, quests: [Quest] = [], contentHash: ContentHash = .empty
+        goal: GameGoal, quests: [Quest] = [], lexicon: Lexicon = .english, contentHash: ContentHash = .empty
     ) {
         self.id = id
         self.title = title
@@ -54,6 +60,7 @@ public struct World: Hashable, Sendable, Codable {
         self.npcs = Dictionary(npcs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.goal = goal
         self.quests = Dictionary(quests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.lexicon = lexicon
         self.contentHash = contentHash
     }
 
@@ -102,6 +109,7 @@ public struct World: Hashable, Sendable, Codable {
         lhs.id == rhs.id && lhs.title == rhs.title && lhs.introduction == rhs.introduction
             && lhs.contentHash == rhs.contentHash && lhs.goal == rhs.goal && lhs.quests == rhs.quests
             && lhs.locations == rhs.locations && lhs.npcs == rhs.npcs && lhs.items == rhs.items
+            && lhs.lexicon == rhs.lexicon
     }
 
     /// Hashes every member but the derived name index.
@@ -116,16 +124,34 @@ public struct World: Hashable, Sendable, Codable {
         hasher.combine(npcs)
         hasher.combine(goal)
         hasher.combine(quests)
+        hasher.combine(lexicon)
         hasher.combine(contentHash)
     }
 
     // MARK: - Codable
 
     private enum CodingKeys: String, CodingKey {
-        case id, title, introduction, locations, items, npcs, goal, quests, contentHash
+        case id, title, introduction, locations, items, npcs, goal, quests, lexicon, contentHash
     }
 
-    /// Decodes a world; `quests`, added after the first save format, may be missing.
+    /// Encodes a world; the lexicon only when it is not the built-in English one.
+    ///
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(introduction, forKey: .introduction)
+        try container.encode(locations, forKey: .locations)
+        try container.encode(items, forKey: .items)
+        try container.encode(npcs, forKey: .npcs)
+        try container.encode(goal, forKey: .goal)
+        try container.encode(quests, forKey: .quests)
+        if lexicon != .english { try container.encode(lexicon, forKey: .lexicon) }
+        try container.encode(contentHash, forKey: .contentHash)
+    }
+
+    /// Decodes a world; `quests` and `lexicon`, added after the first save format, may be missing.
     ///
     /// - Throws: `DecodingError` when a member is missing or has the wrong type.
     public init(from decoder: any Decoder) throws {
@@ -138,6 +164,7 @@ public struct World: Hashable, Sendable, Codable {
         npcs = try container.decode([NPCID: NPC].self, forKey: .npcs)
         goal = try container.decode(GameGoal.self, forKey: .goal)
         quests = try container.decodeIfPresent([QuestID: Quest].self, forKey: .quests) ?? [:]
+        lexicon = try container.decodeIfPresent(Lexicon.self, forKey: .lexicon) ?? .english
         contentHash = try container.decode(ContentHash.self, forKey: .contentHash)
     }
 

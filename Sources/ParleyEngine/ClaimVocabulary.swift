@@ -6,7 +6,7 @@ import GameWorld
 /// An item is named by its name or one of its aliases (case and a plural or possessive ending on the last word
 /// ignored: `tallow candles`, `loaves`, `lantern's`), or by the last word of its name when no other item's name ends
 /// with that word (`lantern` for the Brass Lantern; not `sword`, which three items end with). A category is named by
-/// its own word, its plural, and a few English words for it (`blades` for `weapon`, `clothes` for `clothing`). The
+/// its own word, its plural, and the pack's lexicon's words for it (`blades` for `weapon`, `clothes` for `clothing`). The
 /// NPCs are known by the words of their names and their aliases, so that a sentence about another NPC is told apart.
 struct ClaimVocabulary: Sendable {
     /// What a phrase names.
@@ -23,33 +23,6 @@ struct ClaimVocabulary: Sendable {
     let longestPhrase: Int
     /// The NPCs each word names: the words of their names (possessive `'s` left out) and their aliases.
     private let npcsByWord: [String: Set<NPCID>]
-
-    /// Extra English words for categories, by category.
-    static let categoryWords: [String: [String]] = [
-        "weapon": ["weapons", "blades"],
-        "tool": ["tools"],
-        "food": ["food", "foods", "something to eat", "anything to eat", "grub"],
-        "drink": ["drinks", "something to drink", "anything to drink"],
-        "clothing": ["clothes", "clothing"],
-        "curio": ["curios", "curiosities"],
-    ]
-
-    /// The category among `categories` that a text names: the category's word, its plural, or an English word for it
-    /// (`weapons`, `blades`, `something to eat`), ignoring case and a leading article.
-    ///
-    /// - Parameters:
-    ///   - text: What the player or the model said, such as `weapons`.
-    ///   - categories: The categories to choose from (those of an NPC's stock, say).
-    /// - Returns: The category, or `nil`.
-    static func category(named text: String, among categories: Set<String>) -> String? {
-        var words = text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
-        while let first = words.first, ["a", "an", "any", "some", "the", "your"].contains(first) { words.removeFirst() }
-        let phrase = words.joined(separator: " ")
-        guard !phrase.isEmpty else { return nil }
-        return categories.sorted().first { category in
-            phrase == category || phrase == category + "s" || (categoryWords[category] ?? []).contains(phrase)
-        }
-    }
 
     /// Indexes a world's catalog.
     ///
@@ -90,7 +63,7 @@ struct ClaimVocabulary: Sendable {
         let categories = Set(world.items.values.map(\.category))
         for category in categories.sorted() {
             var words = [category, category + "s"]
-            words += Self.categoryWords[category] ?? []
+            words += world.lexicon.categories[category] ?? []
             for phrase in words {
                 let split = ItemNames.words(in: phrase)
                 if phrases[split.joined(separator: " ")] == nil { add(split, .category(category), weak: true) }

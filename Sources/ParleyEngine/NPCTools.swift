@@ -55,7 +55,7 @@ struct LookUpStockTool: Tool {
             wanted = world.item(named: text, preferring: npc.inventory)
             if wanted == nil {
                 let categories = Set(npc.inventory.compactMap { world.items[$0.item]?.category })
-                category = ClaimVocabulary.category(named: text, among: categories)
+                category = world.lexicon.category(named: text, among: categories)
             }
             if category == nil, wanted == nil || !npc.inventory.contains(wanted!.id) || !npc.sells(wanted!) {
                 missing = text

@@ -47,15 +47,11 @@ struct ItemResolver: Sendable {
     private let items: [ItemID: Item]
     /// The words of the NPCs' names, which never name items.
     private let npcWords: Set<String>
+    /// The pack's words, prepared: every model playing in the world reads lines with them.
+    let vocabulary: Vocabulary
     /// How many names were indexed, plus the words looked at to find distinctive ones: in proportion to the
     /// catalog (scale tests read it).
     let buildSteps: Int
-
-    /// Words that name nothing by themselves.
-    private static let weakWords: Set<String> = [
-        "of", "the", "a", "an", "and", "old", "new", "good", "fine", "little", "big", "small", "great", "red", "my",
-        "your", "s", "plain", "with",
-    ]
 
     /// The resolver over a world's catalog, built once per world and shared by every model playing in it (see
     /// `World.catalogDerived(_:)`); built anew if the NPCs' names changed since.
@@ -94,8 +90,9 @@ struct ItemResolver: Sendable {
         wordOwners.reserveCapacity(world.items.count * 2)
         firstNameStarting.reserveCapacity(world.items.count * 3)
         let npcWords = Self.npcWords(in: world)
-        // Words that never name an item by themselves: weak words and the NPCs' names.
-        let excluded = Self.weakWords.union(npcWords)
+        let vocabulary = Vocabulary(world.lexicon)
+        // Words that never name an item by themselves: the lexicon's weak words and the NPCs' names.
+        let excluded = vocabulary.words(.weak).union(npcWords)
         func add(_ item: ItemID, _ words: [String], strength: Int8) {
             let position = Int32(names.count)
             names.append(Name(item: item, start: Int32(tokens.count), count: Int32(words.count), strength: strength))
@@ -151,6 +148,7 @@ struct ItemResolver: Sendable {
         self.firstNameStarting = firstNameStarting
         nextWithSameFirstWord = next
         self.npcWords = npcWords
+        self.vocabulary = vocabulary
         buildSteps = steps
     }
 
@@ -241,24 +239,15 @@ struct ItemResolver: Sendable {
         return nil
     }
 
-    /// Words a player uses before a noun, to find the name of something the catalog does not know.
-    private static let determiners: Set<String> = [
-        "the", "a", "an", "your", "some", "any", "this", "that", "my", "those", "these",
-    ]
-    /// Words that end such a name.
-    private static let nameStops: Set<String> = [
-        "for", "at", "to", "with", "please", "and", "or", "it", "is", "are", "of", "from", "in", "on", "you", "me",
-        "gold", "coins", "then", "now", "today", "here", "there", "one", "ones", "thing", "things", "stuff", "do",
-        "would", "will", "can", "could", "have", "has", "sell", "buy", "cost", "costs", "worth", "price",
-    ]
-
-    /// The words after a determiner when no catalog item is named: `the unicorn horn` in "how much is the unicorn
+    /// The words after a determiner (the lexicon's `determiners`, up to a `nameStops` word) when no catalog item is named: `the unicorn horn` in "how much is the unicorn
     /// horn?", so the NPC can say it has none.
     ///
     /// - Parameter words: The line.
     /// - Returns: Up to two words, or `nil`.
-    static func unknownThing(in words: Words) -> String? {
+    func unknownThing(in words: Words) -> String? {
         let tokens = words.tokens
+        let determiners = vocabulary.words(.determiners)
+        let nameStops = vocabulary.words(.nameStops)
         for (index, token) in tokens.enumerated() where determiners.contains(token) {
             var name: [String] = []
             var next = index + 1

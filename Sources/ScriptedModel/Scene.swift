@@ -89,14 +89,14 @@ struct Scene: Sendable {
             }
         } else {
             isEvent = false
-            let words = Words(conversation.line ?? "")
+            let vocabulary = resolver.vocabulary
+            let words = vocabulary.line(conversation.line ?? "")
             self.words = words
             let mentions = resolver.mentions(in: words)
-            let numbers = SpokenNumber.all(in: words, itemStarts: Set(mentions.map(\.range.lowerBound)))
-            let unknownThing = mentions.isEmpty ? ItemResolver.unknownThing(in: words) : nil
-            let pronoun = words.tokens.contains {
-                ["it", "that", "this", "one", "them", "those", "these"].contains($0)
-            }
+            let numbers = SpokenNumber.all(
+                in: words, itemStarts: Set(mentions.map(\.range.lowerBound)), vocabulary: vocabulary)
+            let unknownThing = mentions.isEmpty ? resolver.unknownThing(in: words) : nil
+            let pronoun = words.tokens.contains { vocabulary.isWord($0, in: .pronouns) }
             var clues = IntentDetector.Clues()
             clues.numbers = numbers
             clues.itemStart = mentions.first?.range.lowerBound
@@ -104,7 +104,7 @@ struct Scene: Sendable {
             clues.namesSomething = !mentions.isEmpty || unknownThing != nil || pronoun
             clues.saysPronoun = pronoun
             clues.hasPriceContext = conversation.pendingOffer != nil || conversation.pricesQuotedBefore
-            var intent = IntentDetector.intent(of: words, clues: clues)
+            var intent = IntentDetector.intent(of: words, clues: clues, vocabulary: vocabulary)
             if intent == .greet, conversation.responsesBefore > 0 { intent = .greetAgain }
             if let previous = Self.choiceAnswered(
                 by: words, mentions: mentions, intent: intent, conversation: conversation, resolver: resolver)
@@ -139,8 +139,10 @@ struct Scene: Sendable {
                 quantity = quantityNumber
                 price = priceNumber ?? unmarked
             case .buy, .sell, .offerGift:
-                quantity = quantityNumber ?? unmarked.flatMap { priceNumber == nil && $0 <= 10 ? $0 : nil }
-                price = priceNumber ?? unmarked.flatMap { $0 > 10 ? $0 : nil }
+                // A bare small number is how many; a bare larger one, gold.
+                let largest = vocabulary.limits.largestQuantity
+                quantity = quantityNumber ?? unmarked.flatMap { priceNumber == nil && $0 <= largest ? $0 : nil }
+                price = priceNumber ?? unmarked.flatMap { $0 > largest ? $0 : nil }
             default:
                 quantity = quantityNumber
                 price = priceNumber
@@ -160,20 +162,23 @@ struct Scene: Sendable {
         by words: Words, mentions: [ItemResolver.Mention], intent: DialogueIntent, conversation: Conversation,
         resolver: ItemResolver
     ) -> DialogueIntent? {
-        guard words.count <= 4, [.unknown, .buy, .askPrice].contains(intent), let best = mentions.first,
+        let vocabulary = resolver.vocabulary
+        guard words.count <= vocabulary.limits.choiceLine, [.unknown, .buy, .askPrice].contains(intent),
+            let best = mentions.first,
             best.items.count == 1, let previousLine = conversation.previousLine
         else { return nil }
-        let previous = Words(previousLine)
+        let previous = vocabulary.line(previousLine)
         let previousMentions = resolver.mentions(in: previous)
         guard let choices = previousMentions.first?.items, choices.count > 1, choices.contains(best.items[0]) else {
             return nil
         }
         var clues = IntentDetector.Clues()
-        clues.numbers = SpokenNumber.all(in: previous, itemStarts: Set(previousMentions.map(\.range.lowerBound)))
+        clues.numbers = SpokenNumber.all(
+            in: previous, itemStarts: Set(previousMentions.map(\.range.lowerBound)), vocabulary: vocabulary)
         clues.itemStart = previousMentions.first?.range.lowerBound
         clues.itemEnd = previousMentions.first?.range.upperBound
         clues.namesSomething = true
-        let earlier = IntentDetector.intent(of: previous, clues: clues)
+        let earlier = IntentDetector.intent(of: previous, clues: clues, vocabulary: vocabulary)
         return tradeIntents.contains(earlier) ? earlier : nil
     }
 

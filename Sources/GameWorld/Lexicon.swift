@@ -1,0 +1,304 @@
+/// The words a pack's players speak, as data: the phrases that tell what a line is about, the order the intents
+/// are tried in, synonyms, the words for categories of items, number words and the few sizes that tell a short
+/// answer from a sentence.
+///
+/// The scripted model reads players' lines with it, and the claim check reads NPC lines' category words with it.
+/// The default is the built-in English table (`Lexicon.english`, the file `lexicon.en.json` shipped in the
+/// package). A pack may add to it or replace it with a `lexicon.json` (documented in docs/modding.md, "The
+/// lexicon"; schema `schema/lexicon.schema.json`):
+///
+/// ```json
+/// {"language": "en", "extends": "en", "phrases": {"stock": ["on your stall"]}}
+/// ```
+///
+/// Phrases are matched as whole words in a row, after the line is lowercased and stripped of punctuation; a word of
+/// the line also matches a phrase's word it is the plural of.
+public struct Lexicon: Hashable, Sendable {
+    /// The language the lexicon is for, as a BCP 47 tag (`en`, `de`, `pt-BR`).
+    public var language: String
+    /// The checks the scripted model makes on a line, in order; the first that holds gives the line's intent.
+    public var priority: [Check]
+    /// Each phrase table's phrases, as written (see `PhraseTable`).
+    public var phrases: [PhraseTable: [String]]
+    /// Each word set's words (see `WordSet`).
+    public var words: [WordSet: [String]]
+    /// Words the player may use for other words, read before anything else: `pls` → `please`, `wanna` → `want to`.
+    public var synonyms: [String: String]
+    /// The words players use for each category of items, besides the category's own word and its plural:
+    /// `weapon` → `weapons`, `blades`.
+    public var categories: [String: [String]]
+    /// Number words.
+    public var numbers: Numbers
+    /// The sizes of short lines and the largest bare quantity.
+    public var limits: Limits
+
+    /// Creates a lexicon.
+    ///
+    /// - Parameters:
+    ///   - language: The language's BCP 47 tag.
+    ///   - priority: The checks in order.
+    ///   - phrases: The phrase tables.
+    ///   - words: The word sets.
+    ///   - synonyms: Words read as other words.
+    ///   - categories: Words for categories.
+    ///   - numbers: Number words.
+    ///   - limits: Sizes.
+    public init(
+        language: String, priority: [Check] = Check.allCases, phrases: [PhraseTable: [String]] = [:],
+        words: [WordSet: [String]] = [:], synonyms: [String: String] = [:], categories: [String: [String]] = [:],
+        numbers: Numbers = Numbers(), limits: Limits = Limits()
+    ) {
+        self.language = language
+        self.priority = priority
+        self.phrases = phrases
+        self.words = words
+        self.synonyms = synonyms
+        self.categories = categories
+        self.numbers = numbers
+        self.limits = limits
+    }
+
+    /// The phrases of a table, or none.
+    public func phrases(_ table: PhraseTable) -> [String] { phrases[table] ?? [] }
+
+    /// The words of a set, or none.
+    public func words(_ set: WordSet) -> [String] { words[set] ?? [] }
+
+    /// The category among `categories` that a text names: the category's word, its plural, or one of the
+    /// lexicon's words for it (`weapons`, `blades`, `something to eat`), ignoring case and leading articles
+    /// (`WordSet.articles`).
+    ///
+    /// - Parameters:
+    ///   - text: What the player or a model said, such as `weapons`.
+    ///   - categories: The categories to choose from (those of an NPC's stock, say).
+    /// - Returns: The category, or `nil`.
+    public func category(named text: String, among categories: Set<String>) -> String? {
+        let articles = Set(words(.articles))
+        var words = text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        while let first = words.first, articles.contains(first) { words.removeFirst() }
+        let phrase = words.joined(separator: " ")
+        guard !phrase.isEmpty else { return nil }
+        return categories.sorted().first { category in
+            phrase == category || phrase == category + "s" || (self.categories[category] ?? []).contains(phrase)
+        }
+    }
+}
+
+// MARK: - Checks
+
+extension Lexicon {
+    /// One check the scripted model makes on a player's line. The built-in order is the order of the cases.
+    public enum Check: String, Hashable, Sendable, CaseIterable {
+        /// `sell`: the player offers the NPC something of theirs (`sell` phrases, `sell my sword`, a price asked
+        /// about `my` item).
+        case sell
+        /// `haggle`: a price said as gold, a bid phrase with a number, a bare number after prices were named, or a
+        /// plea for a better price (`cheaper` phrases).
+        case haggle
+        /// `buy`: `buy` phrases, or `want` phrases followed by an item or by `to` and a `wantVerbs` word.
+        case buy
+        /// `offerGift`: `gift` phrases.
+        case offerGift
+        /// `askPrice` or `askStock`: `price` and `stock` phrases (a price asked about the player's own item is
+        /// selling).
+        case askPrice
+        /// A line that names an item: with a number or `please` it buys; an item name alone (after fillers) asks
+        /// its price.
+        case namedItem
+        /// `no`: a short line (`limits.shortAnswer`) holding a `no` phrase.
+        case no
+        /// `farewell`: `farewell` phrases, or `shortFarewell` in a very short line (`limits.shortLine`).
+        case farewell
+        /// `thanks`: `thanks` phrases, or `shortThanks` in a very short line.
+        case thanks
+        /// `greet`: `greeting` phrases.
+        case greet
+        /// `yes` or `no`: a short line starting with a `yesWords`/`noWords` word, or holding a `yes`/`no` phrase.
+        case yesOrNo
+        /// `introduce`: `introduce` phrases.
+        case introduce
+        /// `rumors`: `rumors` phrases.
+        case rumors
+        /// `smallTalk`: `smallTalk` phrases.
+        case smallTalk
+    }
+
+    /// A table of phrases (one or more words each).
+    public enum PhraseTable: String, Hashable, Sendable, CaseIterable, Comparable {
+        /// Selling to the NPC: `how much for my`, `what would you pay`, `appraise`.
+        case sell
+        /// Naming a price, before a number: `would you take`, `how about`, `i will pay`.
+        case bid
+        /// Asking for a better price, with or without a number: `cheaper`, `too expensive`, `discount`.
+        case cheaper
+        /// Giving the NPC something: `a gift`, `this is for you`, `found your`.
+        case gift
+        /// Buying, wherever it stands: `i will take`, `give me`, `buy`, `sell me`.
+        case buy
+        /// Wanting, which buys when an item or `to` and a `wantVerbs` word follows: `i want`, `i need`.
+        case want
+        /// Asking a price or whether the NPC has something: `how much`, `price`, `do you have`.
+        case price
+        /// Asking what the NPC sells: `what do you sell`, `wares`, `for sale`.
+        case stock
+        /// Saying goodbye: `bye`, `farewell`, `see you`.
+        case farewell
+        /// Goodbyes only in a very short line: `later`.
+        case shortFarewell
+        /// Thanking: `thanks`, `cheers`.
+        case thanks
+        /// Thanks only in a very short line: `ta`.
+        case shortThanks
+        /// Greeting: `hello`, `good morning`.
+        case greeting
+        /// Agreeing, in a short line: `of course`, `sounds good`.
+        case yes
+        /// Declining, in a short line: `no thanks`, `not now`.
+        case no
+        /// Asking who the NPC is: `who are you`, `your name`.
+        case introduce
+        /// Asking for news: `gossip`, `rumours`, `what is new`.
+        case rumors
+        /// Small talk: `how are you`, `weather`.
+        case smallTalk
+        /// Words right before a number that make it gold: `for`, `at`, `you take`, `give you`.
+        case priceLeadIns
+
+        /// Tables in the order of their cases.
+        public static func < (lhs: PhraseTable, rhs: PhraseTable) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    /// A set of single words.
+    public enum WordSet: String, Hashable, Sendable, CaseIterable, Comparable {
+        /// Words that start a yes in a short line: `yes`, `aye`, `deal`.
+        case yesWords
+        /// Words that start a no in a short line: `no`, `nope`.
+        case noWords
+        /// The verb for selling: `sell` (selling unless `me`/`us` follows or `you` comes just before).
+        case sellVerbs
+        /// The verbs for buying that sell when `you` comes just before (`would you buy`): `buy`, `buying`.
+        case buyVerbs
+        /// The one spoken to: `you`.
+        case listener
+        /// The speaker as an object (`sell me`): `me`, `us`.
+        case speaker
+        /// The speaker's own (`my sword`): `my`.
+        case mine
+        /// What follows a `want` phrase before its verb: `to`.
+        case wantTo
+        /// Verbs that buy after `want ... to`: `buy`, `get`, `have`.
+        case wantVerbs
+        /// Polite words that make a named item a purchase: `please`.
+        case please
+        /// Words that point at something already named: `it`, `that`, `one`.
+        case pronouns
+        /// Words that may come before an item's name in a line that only names it (asking its price): `the`,
+        /// `and`, `what about`.
+        case fillers
+        /// Words that never name an item by themselves, even when only one item's name has them: `of`, `old`.
+        case weak
+        /// Words before a noun, to find the name of something the catalog lacks: `the`, `a`, `your`.
+        case determiners
+        /// Words that end such a name: `for`, `please`, `gold`.
+        case nameStops
+        /// Words after a number that make it gold: `gold`, `coins`, `g`.
+        case gold
+        /// Words that may come between a quantity and the item's name: `of`, `the`, `more`.
+        case quantityGap
+        /// Articles left out before a category's word: `a`, `any`, `some`, `the`.
+        case articles
+
+        /// Sets in the order of their cases.
+        public static func < (lhs: WordSet, rhs: WordSet) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+}
+
+// MARK: - Numbers and limits
+
+extension Lexicon {
+    /// Number words: `twenty five`, `a hundred`, `a dozen`, `a fiver`.
+    public struct Numbers: Hashable, Sendable {
+        /// Words for numbers that add up (`one` ... `nineteen`, `twenty` ... `ninety`).
+        public var words: [String: Int]
+        /// Words that multiply what came before (`hundred` → 100, `thousand` → 1000).
+        public var scales: [String: Int]
+        /// Words that may join number words (`one hundred and five`): `and`.
+        public var joiners: [String]
+        /// Words that stand for one before a scale (`a hundred`): `a`, `an`.
+        public var articles: [String]
+        /// Whole phrases for amounts (`a dozen` → 12, `a couple of` → 2, `a fiver` → 5 gold).
+        public var amounts: [Amount]
+
+        /// Creates number words.
+        ///
+        /// - Parameters:
+        ///   - words: Words that add up.
+        ///   - scales: Words that multiply.
+        ///   - joiners: Words that join.
+        ///   - articles: Words for one before a scale.
+        ///   - amounts: Phrases for amounts.
+        public init(
+            words: [String: Int] = [:], scales: [String: Int] = [:], joiners: [String] = [],
+            articles: [String] = [], amounts: [Amount] = []
+        ) {
+            self.words = words
+            self.scales = scales
+            self.joiners = joiners
+            self.articles = articles
+            self.amounts = amounts
+        }
+    }
+
+    /// A phrase that stands for an amount.
+    public struct Amount: Hashable, Sendable {
+        /// The phrase, as written: `a dozen`.
+        public var phrase: String
+        /// What it is worth.
+        public var value: Int
+        /// Whether it is always gold (`a fiver`), rather than a count.
+        public var isGold: Bool
+
+        /// Creates an amount.
+        ///
+        /// - Parameters:
+        ///   - phrase: The phrase.
+        ///   - value: Its value.
+        ///   - isGold: Whether it is gold.
+        public init(phrase: String, value: Int, isGold: Bool = false) {
+            self.phrase = phrase
+            self.value = value
+            self.isGold = isGold
+        }
+    }
+
+    /// The sizes that tell a short answer from a sentence.
+    public struct Limits: Hashable, Sendable {
+        /// The most words of a line where `shortFarewell`, `shortThanks` or a bare number after prices count: 3.
+        public var shortLine: Int
+        /// The most words of a line that can be a plain yes or no: 6.
+        public var shortAnswer: Int
+        /// The most words of a line that picks one of the items the NPC asked about ("the silver one"): 4.
+        public var choiceLine: Int
+        /// The largest bare number read as a quantity when buying or selling (`two lanterns` is always a
+        /// quantity; a bare `3` is a quantity, a bare `20` a price): 10.
+        public var largestQuantity: Int
+
+        /// Creates the limits.
+        ///
+        /// - Parameters:
+        ///   - shortLine: Words of a very short line.
+        ///   - shortAnswer: Words of a short answer.
+        ///   - choiceLine: Words of a line that picks an item.
+        ///   - largestQuantity: The largest bare quantity.
+        public init(shortLine: Int = 3, shortAnswer: Int = 6, choiceLine: Int = 4, largestQuantity: Int = 10) {
+            self.shortLine = shortLine
+            self.shortAnswer = shortAnswer
+            self.choiceLine = choiceLine
+            self.largestQuantity = largestQuantity
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import GameWorld
+
+/// A lexicon (`Lexicon`, the pack's words) made ready for matching: phrases split into words once, word sets as
+/// sets, synonyms split. Built with the world's item resolver, once per world.
+struct Vocabulary: Sendable {
+    /// The checks in order.
+    let priority: [Lexicon.Check]
+    /// Each table's phrases as words.
+    private let phrases: [Lexicon.PhraseTable: [Words]]
+    /// Each set's words.
+    private let words: [Lexicon.WordSet: Set<String>]
+    /// The words each synonym stands for.
+    private let synonyms: [String: [String]]
+    /// Number words that add up.
+    let numberWords: [String: Int]
+    /// Number words that multiply.
+    let scales: [String: Int]
+    /// Words that join number words.
+    let joiners: Set<String>
+    /// Words for one before a scale.
+    let numberArticles: Set<String>
+    /// Phrases for amounts, longest first.
+    let amounts: [(words: Words, value: Int, isGold: Bool)]
+    /// The sizes of short lines.
+    let limits: Lexicon.Limits
+
+    /// Prepares a lexicon.
+    ///
+    /// - Parameter lexicon: The world's lexicon.
+    init(_ lexicon: Lexicon) {
+        priority = lexicon.priority
+        phrases = lexicon.phrases.mapValues { $0.map { Words($0) }.filter { !$0.isEmpty } }
+        words = lexicon.words.mapValues { Set($0.flatMap(Words.tokenize)) }
+        synonyms = lexicon.synonyms.mapValues(Words.tokenize)
+        numberWords = lexicon.numbers.words
+        scales = lexicon.numbers.scales
+        joiners = Set(lexicon.numbers.joiners)
+        numberArticles = Set(lexicon.numbers.articles)
+        amounts = lexicon.numbers.amounts.map { (Words($0.phrase), $0.value, $0.isGold) }
+            .filter { !$0.0.isEmpty }
+            .sorted { $0.0.count > $1.0.count }
+        limits = lexicon.limits
+    }
+
+    /// The phrases of a table.
+    func phrases(_ table: Lexicon.PhraseTable) -> [Words] { phrases[table] ?? [] }
+
+    /// The words of a set.
+    func words(_ set: Lexicon.WordSet) -> Set<String> { words[set] ?? [] }
+
+    /// Whether a word is in a set.
+    func isWord(_ word: String, in set: Lexicon.WordSet) -> Bool { words[set]?.contains(word) ?? false }
+
+    /// A player's line as words, each synonym replaced by the words it stands for (`pls` → `please`).
+    ///
+    /// - Parameter text: What the player said.
+    /// - Returns: The words.
+    func line(_ text: String) -> Words {
+        let tokens = Words.tokenize(text)
+        guard !synonyms.isEmpty, tokens.contains(where: { synonyms[$0] != nil }) else { return Words(tokens: tokens) }
+        return Words(tokens: tokens.flatMap { synonyms[$0] ?? [$0] })
+    }
+}
