@@ -1,13 +1,14 @@
 import CommandLineKit
 import Foundation
 import GameWorld
+import ParleyJSON
 import ParleyModels
 
 /// `parley content`: tools for content packs.
 enum ContentCommand {
     /// The `content` group.
     static let command = Command(
-        "content", abstract: "Work with content packs.", subcommands: [check])
+        "content", abstract: "Work with content packs.", subcommands: [check, lexicon])
 
     /// `--json`: one JSON document instead of text.
     static let jsonFlag = Option.flag("json", help: "Print one JSON document with the diagnostics and counts.")
@@ -39,5 +40,36 @@ enum ContentCommand {
             context.print(report.text, terminator: "")
         }
         return report.exitCode == 0 ? .success : .failure
+    }
+
+    /// `parley content lexicon [DIR]`.
+    static let lexicon = Command(
+        "lexicon", abstract: "Print the words a pack's players speak: its whole lexicon, as JSON.",
+        discussion: """
+            Prints the lexicon the scripted model reads lines with: the built-in English one, with what the pack's
+            lexicon.json adds, or the pack's own. The output is a whole lexicon.json (no "extends"): a start for a
+            translation. See docs/modding.md, "The lexicon".
+            Exits with 1 when the pack does not load (its problems are printed to stderr, as by content check).
+            """,
+        arguments: [CommonArguments.contentDirectory.argument],
+        handler: runLexicon)
+
+    @Sendable static func runLexicon(_ context: CommandContext) throws -> ExitCode {
+        let directory = try context.value(of: CommonArguments.contentDirectory)
+        let result = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
+        guard let pack = result.pack else {
+            for diagnostic in result.diagnostics where diagnostic.severity == .error {
+                context.printError(diagnostic.description)
+            }
+            context.printError("error: \(directory) does not load; run parley content check \(directory)")
+            return .failure
+        }
+        var document = pack.world.lexicon.jsonValue
+        if case .object(var object) = document {
+            object = JSONObject([("$schema", .string("schema/lexicon.schema.json"))] + object.map { ($0.key, $0.value) })
+            document = .object(object)
+        }
+        context.print(document.jsonString(.prettyPrinted))
+        return .success
     }
 }

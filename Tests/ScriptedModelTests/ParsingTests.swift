@@ -98,4 +98,57 @@ import Testing
         clues.namesSomething = !mentions.isEmpty || clues.saysPronoun
         #expect(IntentDetector.intent(of: words, clues: clues, vocabulary: english) == intent)
     }
+
+    // MARK: - The lexicon decides
+
+    /// The intent of a line with a lexicon, naming no item.
+    func intent(of text: String, with lexicon: Lexicon) -> DialogueIntent {
+        let vocabulary = Vocabulary(lexicon)
+        let words = vocabulary.line(text)
+        var clues = IntentDetector.Clues()
+        clues.numbers = SpokenNumber.all(in: words, vocabulary: vocabulary)
+        return IntentDetector.intent(of: words, clues: clues, vocabulary: vocabulary)
+    }
+
+    @Test func aPhraseAddedToTheLexiconIsUnderstood() {
+        #expect(intent(of: "anything on your stall?", with: .english) == .unknown)
+        var lexicon = Lexicon.english
+        lexicon.phrases[.stock, default: []].append("on your stall")
+        #expect(intent(of: "anything on your stall?", with: lexicon) == .askStock)
+    }
+
+    @Test func thePriorityIsTheLexiconsOrderAndALeftOutCheckIsNeverMade() {
+        // "hello and goodbye": farewell comes before greet in English.
+        #expect(intent(of: "hello and goodbye", with: .english) == .farewell)
+        var lexicon = Lexicon.english
+        lexicon.priority.removeAll { $0 == .greet }
+        lexicon.priority.insert(.greet, at: 0)
+        #expect(intent(of: "hello and goodbye", with: lexicon) == .greet)
+        lexicon.priority.removeAll { $0 == .greet || $0 == .farewell }
+        #expect(intent(of: "hello and goodbye", with: lexicon) == .unknown)
+    }
+
+    @Test func synonymsAreReadBeforeAnythingElse() {
+        #expect(Vocabulary(.english).line("wanna buy, pls").tokens == ["want", "to", "buy", "please"])
+        var lexicon = Lexicon.english
+        lexicon.synonyms["farewell"] = "hello"
+        #expect(intent(of: "farewell", with: lexicon) == .greet)
+    }
+
+    @Test func numberWordsAndAmountsComeFromTheLexicon() {
+        var lexicon = Lexicon.english
+        lexicon.numbers.amounts.append(Lexicon.Amount(phrase: "a fiver", value: 5, isGold: true))
+        lexicon.numbers.words["score"] = 20
+        let vocabulary = Vocabulary(lexicon)
+        let fiver = SpokenNumber.all(in: Words("a fiver for the rope"), vocabulary: vocabulary)
+        #expect(fiver.map(\.value) == [5])
+        #expect(fiver.first?.role == .price)
+        #expect(SpokenNumber.all(in: Words("a score"), vocabulary: vocabulary).map(\.value) == [20])
+        #expect(SpokenNumber.all(in: Words("a score"), vocabulary: english).map(\.value) == [])
+        var small = Lexicon.english
+        small.limits.shortLine = 0
+        // "later" is a farewell only in a line of at most `shortLine` words.
+        #expect(intent(of: "later", with: .english) == .farewell)
+        #expect(intent(of: "later", with: small) == .unknown)
+    }
 }

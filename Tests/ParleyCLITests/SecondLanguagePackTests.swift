@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// `Examples/Marktplatz`, a small town in German: its own lexicon (no English in it) lets the scripted model
+/// understand German players, and its evaluation corpus passes in full. Run as a modder runs it: the built binary.
+@Suite struct SecondLanguagePackTests {
+    static let pack = "Examples/Marktplatz"
+
+    @Test func theGermanPackChecksCleanAndEveryEvalCasePasses() async throws {
+        let check = try await runParley(["content", "check", Self.pack])
+        #expect(check.status == 0, "\(check.out)\(check.err)")
+        #expect(check.out.hasSuffix("0 errors, 0 warnings\n"), "\(check.out)")
+
+        let eval = try await runParley(["eval", Self.pack, "--min-accuracy", "100"])
+        #expect(eval.status == 0, "\(eval.out)\(eval.err)")
+        #expect(!eval.out.contains("FAIL "), "\(eval.out)")
+        #expect(eval.out.contains("False claims: 0\n"), "\(eval.out)")
+        #expect(eval.out.hasSuffix("100.0%\n"), "\(eval.out)")
+    }
+
+    /// The same pack without its lexicon.json is read with the built-in English one, and then fails its cases: the
+    /// German is understood because of the lexicon, not by chance.
+    @Test func withoutItsLexiconTheSamePackIsNotUnderstood() async throws {
+        let source = ParleyBinary.packageRoot.appendingPathComponent(Self.pack)
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("parley-de-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(at: source, to: copy)
+        try FileManager.default.removeItem(at: copy.appendingPathComponent("lexicon.json"))
+
+        let eval = try await runParley(["eval", copy.path, "--min-accuracy", "60"])
+        #expect(eval.status == 1, "\(eval.out)\(eval.err)")
+        #expect(eval.err.contains("is below the minimum"), "\(eval.err)")
+    }
+
+    @Test func contentLexiconPrintsThePacksWholeLexicon() async throws {
+        let run = try await runParley(["content", "lexicon", Self.pack])
+        #expect(run.status == 0, "\(run.err)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        #expect(document["language"] as? String == "de")
+        #expect(document["extends"] == nil)
+        let priority = try #require(document["priority"] as? [String])
+        #expect(priority.firstIndex(of: "rumors")! < priority.firstIndex(of: "askPrice")!)
+        let phrases = try #require(document["phrases"] as? [String: [String]])
+        #expect(phrases["greeting"]?.contains("grüß gott") == true)
+        #expect(phrases["greeting"]?.contains("hello") == false)
+
+        // The shipped town's: English with the town's words.
+        let english = try await runParley(["content", "lexicon", "Content"])
+        #expect(english.status == 0, "\(english.err)")
+        #expect(english.out.contains("\"on your stall\""))
+        #expect(english.out.contains("\"how much\""))
+
+        let missing = try await runParley(["content", "lexicon", "NoSuchPack"])
+        #expect(missing.status == 1)
+        #expect(missing.err.contains("NoSuchPack: $: no such directory"), "\(missing.err)")
+    }
+}
