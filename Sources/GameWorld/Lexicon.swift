@@ -209,6 +209,9 @@ extension Lexicon {
         case quantityGap
         /// Articles left out before a category's word: `a`, `any`, `some`, `the`.
         case articles
+        /// Words that start a question about an item: a `cheaper` phrase in such a question ("is the rope
+        /// expensive?") asks the price rather than haggling, unless an offer is pending: `is`, `are`.
+        case questions
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

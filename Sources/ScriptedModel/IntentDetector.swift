@@ -19,6 +19,8 @@ enum IntentDetector {
         var saysPronoun = false
         /// Whether an offer is pending or prices were quoted, so a bare number is a bid.
         var hasPriceContext = false
+        /// Whether an offer is pending.
+        var hasPendingOffer = false
     }
 
     /// The intent of a line: the first of the lexicon's checks (`Lexicon.priority`) that holds.
@@ -124,7 +126,14 @@ enum IntentDetector {
         let unmarked = clues.numbers.contains { $0.role == .unmarked }
         if unmarked, words.containsAny(vocabulary.phrases(.bid)) { return true }
         if unmarked, clues.hasPriceContext, words.count <= vocabulary.limits.shortLine { return true }
-        return words.containsAny(vocabulary.phrases(.cheaper))
+        guard words.containsAny(vocabulary.phrases(.cheaper)) else { return false }
+        // "Is the rope expensive?" asks what it costs; "too expensive!" with an offer on the table haggles.
+        if let first = words.tokens.first, vocabulary.isWord(first, in: .questions), clues.itemStart != nil,
+            !clues.hasPendingOffer
+        {
+            return false
+        }
+        return true
     }
 
     /// `I'll take the lantern`, `give me two loaves`, `I want to buy rope`; `I want to know` is not buying.

@@ -104,6 +104,7 @@ struct Scene: Sendable {
             clues.namesSomething = !mentions.isEmpty || unknownThing != nil || pronoun
             clues.saysPronoun = pronoun
             clues.hasPriceContext = conversation.pendingOffer != nil || conversation.pricesQuotedBefore
+            clues.hasPendingOffer = conversation.pendingOffer != nil
             var intent = IntentDetector.intent(of: words, clues: clues, vocabulary: vocabulary)
             if intent == .greet, conversation.responsesBefore > 0 { intent = .greetAgain }
             if let previous = Self.choiceAnswered(
