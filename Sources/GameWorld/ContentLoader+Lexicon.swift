@@ -95,7 +95,12 @@ extension ContentLoader {
         }
         if let limits = self.object("limits", in: object, at: root, required: false, what: "limits") {
             let path = root.key("limits")
-            unknownFields(limits, at: path, known: ["shortLine", "shortAnswer", "choiceLine", "largestQuantity"])
+            unknownFields(
+                limits, at: path,
+                known: [
+                    "shortLine", "shortAnswer", "choiceLine", "largestQuantity", "shortestSwapMended",
+                    "shortestEditMended",
+                ])
             let range = 0...100
             if let value = integer("shortLine", in: limits, at: path, required: false, range: range) {
                 lexicon.limits.shortLine = value
@@ -108,6 +113,12 @@ extension ContentLoader {
             }
             if let value = integer("largestQuantity", in: limits, at: path, required: false, range: range) {
                 lexicon.limits.largestQuantity = value
+            }
+            if let value = integer("shortestSwapMended", in: limits, at: path, required: false, range: range) {
+                lexicon.limits.shortestSwapMended = value
+            }
+            if let value = integer("shortestEditMended", in: limits, at: path, required: false, range: range) {
+                lexicon.limits.shortestEditMended = value
             }
         }
         return errorCount == errorsBefore ? lexicon : nil

@@ -1,5 +1,7 @@
-/// What the engine knows about the conversation a condition is checked in: the conditions `first meeting`,
-/// `turns` and `topic` read these.
+/// What the engine knows about the conversation a condition is checked in, and what the NPC remembers of it: the
+/// conditions `first meeting`, `turns` and `topic` read the first three; the scripted model answers questions about
+/// the conversation's past (`DialogueIntent.recall`) from the rest. The engine builds them from the game's whole
+/// history, not from the model's working transcript, so they survive context trims.
 public struct ConversationFacts: Hashable, Sendable, Codable {
     /// Whether the player and the NPC are meeting for the first time: the NPC has not spoken to the player before
     /// this conversation.
@@ -9,6 +11,50 @@ public struct ConversationFacts: Hashable, Sendable, Codable {
     /// What the conversation was last about, if the engine knows: an item id (`lantern`) or the name of one of the
     /// NPC's synonym groups (`locket`).
     public var lastTopic: String?
+    /// The name the player gave the NPC in conversation ("my name is Tamsin"), the latest, if any.
+    public var playerCalled: String?
+    /// The trades and gifts between the player and the NPC, oldest first.
+    public var dealings: [Dealing]
+    /// The NPC's offer waiting for the player's answer, if any.
+    public var pendingOffer: TradeOffer?
+
+    /// One trade or gift between the player and the NPC.
+    public struct Dealing: Hashable, Sendable, Codable {
+        /// Who gave what.
+        public enum Kind: String, Hashable, Sendable, Codable {
+            /// The player bought from the NPC.
+            case bought
+            /// The player sold to the NPC.
+            case sold
+            /// The player gave the NPC a gift.
+            case gave
+            /// The NPC gave the player something.
+            case received
+        }
+
+        /// Who gave what.
+        public var kind: Kind
+        /// The item.
+        public var item: ItemID
+        /// How many.
+        public var quantity: Int
+        /// The gold paid, for a trade.
+        public var gold: Int
+
+        /// Creates a dealing.
+        ///
+        /// - Parameters:
+        ///   - kind: Who gave what.
+        ///   - item: The item.
+        ///   - quantity: How many.
+        ///   - gold: The gold paid; 0 for a gift.
+        public init(_ kind: Kind, item: ItemID, quantity: Int = 1, gold: Int = 0) {
+            self.kind = kind
+            self.item = item
+            self.quantity = quantity
+            self.gold = gold
+        }
+    }
 
     /// Creates conversation facts.
     ///
@@ -16,9 +62,49 @@ public struct ConversationFacts: Hashable, Sendable, Codable {
     ///   - isFirstMeeting: Whether it is the first meeting; `false` by default.
     ///   - turns: The player's lines so far; 0 by default.
     ///   - lastTopic: The last topic, if known.
-    public init(isFirstMeeting: Bool = false, turns: Int = 0, lastTopic: String? = nil) {
+    ///   - playerCalled: The name the player gave, if any.
+    ///   - dealings: The trades and gifts so far.
+    ///   - pendingOffer: The offer waiting for an answer.
+    public init(
+        isFirstMeeting: Bool = false, turns: Int = 0, lastTopic: String? = nil, playerCalled: String? = nil,
+        dealings: [Dealing] = [], pendingOffer: TradeOffer? = nil
+    ) {
         self.isFirstMeeting = isFirstMeeting
         self.turns = turns
         self.lastTopic = lastTopic
+        self.playerCalled = playerCalled
+        self.dealings = dealings
+        self.pendingOffer = pendingOffer
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case isFirstMeeting, turns, lastTopic, playerCalled, dealings, pendingOffer
+    }
+
+    /// Decodes facts; the members added after the first format (`playerCalled`, `dealings`, `pendingOffer`) may be
+    /// missing.
+    ///
+    /// - Throws: `DecodingError` for a member of the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        isFirstMeeting = try container.decode(Bool.self, forKey: .isFirstMeeting)
+        turns = try container.decode(Int.self, forKey: .turns)
+        lastTopic = try container.decodeIfPresent(String.self, forKey: .lastTopic)
+        playerCalled = try container.decodeIfPresent(String.self, forKey: .playerCalled)
+        dealings = try container.decodeIfPresent([Dealing].self, forKey: .dealings) ?? []
+        pendingOffer = try container.decodeIfPresent(TradeOffer.self, forKey: .pendingOffer)
+    }
+
+    /// Encodes the facts, leaving out the memory members that are empty.
+    ///
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(isFirstMeeting, forKey: .isFirstMeeting)
+        try container.encode(turns, forKey: .turns)
+        try container.encodeIfPresent(lastTopic, forKey: .lastTopic)
+        try container.encodeIfPresent(playerCalled, forKey: .playerCalled)
+        if !dealings.isEmpty { try container.encode(dealings, forKey: .dealings) }
+        try container.encodeIfPresent(pendingOffer, forKey: .pendingOffer)
     }
 }

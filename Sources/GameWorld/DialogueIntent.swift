@@ -49,6 +49,10 @@ public enum DialogueIntent: String, Hashable, Sendable, Codable, CaseIterable, C
     case smallTalk
     /// The player asks for news, gossip or rumours.
     case rumors
+    /// The player asks about the conversation's past: their name, what they bought, sold or gave, what was
+    /// agreed, what they asked, whether the NPC remembers them. Answered from the conversation's facts, which
+    /// survive context trims (`ConversationFacts`).
+    case recall
     /// Nothing else applies: the NPC does not follow.
     case unknown
 
@@ -89,6 +93,7 @@ public enum DialogueIntent: String, Hashable, Sendable, Codable, CaseIterable, C
         case .haggle: [.pending, .refused, .missing, .ambiguous, .noItem, .notWanted, .unavailable]
         case .sell: [.pending, .refused, .appraised, .notCarried, .notWanted, .ambiguous, .unavailable]
         case .offerGift: [.accepted, .refused, .ambiguous, .noItem, .unavailable]
+        case .recall: [.remembered, .forgotten, .offerPending]
         case .greetAgain, .returning, .farewell, .thanks, .yes, .no, .introduce, .smallTalk, .rumors, .unknown, .gift,
             .gameEvent:
             [.offerPending]

@@ -36,6 +36,10 @@ public enum DialogueOutcome: String, Hashable, Sendable, Codable, CaseIterable, 
     case unavailable
     /// An offer is waiting for the player's answer (`{offer}`, `{item}`, `{price}`).
     case offerPending
+    /// The NPC remembers what the player asked about (`{memory}`).
+    case remembered
+    /// There is nothing to remember: no trade, no offer, no earlier question.
+    case forgotten
 
     /// The outcome's name as written in content files.
     public var description: String { rawValue }

@@ -36,6 +36,9 @@ public enum DialoguePlaceholder: String, Hashable, Sendable, CaseIterable, Custo
     case choices
     /// The number the player said.
     case number
+    /// What the NPC remembers of the conversation that the player asked about (`recall`): "You bought 1 Brass
+    /// Lantern from me for 20 gold."
+    case memory
 
     /// The placeholder as written in replies, `{item}`.
     public var description: String { "{\(rawValue)}" }

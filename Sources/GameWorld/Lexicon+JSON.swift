@@ -50,6 +50,8 @@ extension Lexicon: Codable {
             JSONObject([
                 ("shortLine", .integer(limits.shortLine)), ("shortAnswer", .integer(limits.shortAnswer)),
                 ("choiceLine", .integer(limits.choiceLine)), ("largestQuantity", .integer(limits.largestQuantity)),
+                ("shortestSwapMended", .integer(limits.shortestSwapMended)),
+                ("shortestEditMended", .integer(limits.shortestEditMended)),
             ]))
         return .object(document)
     }

@@ -89,6 +89,9 @@ public struct Lexicon: Hashable, Sendable {
 extension Lexicon {
     /// One check the scripted model makes on a player's line. The built-in order is the order of the cases.
     public enum Check: String, Hashable, Sendable, CaseIterable {
+        /// `recall`: a question about the conversation's past (`recallName`, `recallAgreed`, `recallDealings`,
+        /// `recallAsked`, `recallMet` phrases).
+        case recall
         /// `sell`: the player offers the NPC something of theirs (`sell` phrases, `sell my sword`, a price asked
         /// about `my` item).
         case sell
@@ -111,8 +114,6 @@ extension Lexicon {
         case farewell
         /// `thanks`: `thanks` phrases, or `shortThanks` in a very short line.
         case thanks
-        /// `greet`: `greeting` phrases.
-        case greet
         /// `yes` or `no`: a short line starting with a `yesWords`/`noWords` word, or holding a `yes`/`no` phrase.
         case yesOrNo
         /// `introduce`: `introduce` phrases.
@@ -121,6 +122,8 @@ extension Lexicon {
         case rumors
         /// `smallTalk`: `smallTalk` phrases.
         case smallTalk
+        /// `greet`: `greeting` phrases. Last, so that "hi there, who are you?" is answered, not just greeted.
+        case greet
     }
 
     /// A table of phrases (one or more words each).
@@ -163,6 +166,22 @@ extension Lexicon {
         case smallTalk
         /// Words right before a number that make it gold: `for`, `at`, `you take`, `give you`.
         case priceLeadIns
+        /// The player giving their name, before it: `my name is`, `call me`.
+        case selfName
+        /// Asking their own name: `what is my name`, `who am i`.
+        case recallName
+        /// Asking what was agreed: `did we agree`, `our deal`.
+        case recallAgreed
+        /// Asking what they bought, sold or gave: `what did i buy`, `what did i give you`.
+        case recallDealings
+        /// Asking what they asked about: `what did i ask`, `what were we talking about`.
+        case recallAsked
+        /// Asking whether the NPC remembers them: `remember me`, `have we met`.
+        case recallMet
+        /// Picking the cheapest of several items: `cheapest`, `the cheaper`, `least expensive`.
+        case cheapest
+        /// Picking the dearest of several items: `most expensive`, `priciest`, `dearest`.
+        case dearest
 
         /// Tables in the order of their cases.
         public static func < (lhs: PhraseTable, rhs: PhraseTable) -> Bool {
@@ -212,6 +231,8 @@ extension Lexicon {
         /// Words that start a question about an item: a `cheaper` phrase in such a question ("is the rope
         /// expensive?") asks the price rather than haggling, unless an offer is pending: `is`, `are`.
         case questions
+        /// Words for an unnamed item, so that "the cheapest thing" picks one: `thing`, `one`, `item`.
+        case things
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {
@@ -289,6 +310,11 @@ extension Lexicon {
         /// The largest bare number read as a quantity when buying or selling (`two lanterns` is always a
         /// quantity; a bare `3` is a quantity, a bare `20` a price): 10.
         public var largestQuantity: Int
+        /// The shortest unknown word mended by swapping two neighbouring letters (`mcuh` → `much`); 0 mends none: 4.
+        public var shortestSwapMended: Int
+        /// The shortest unknown name mended by one letter added, dropped or changed (`chese` → `cheese`); 0 mends
+        /// none: 5.
+        public var shortestEditMended: Int
 
         /// Creates the limits.
         ///
@@ -297,11 +323,18 @@ extension Lexicon {
         ///   - shortAnswer: Words of a short answer.
         ///   - choiceLine: Words of a line that picks an item.
         ///   - largestQuantity: The largest bare quantity.
-        public init(shortLine: Int = 3, shortAnswer: Int = 6, choiceLine: Int = 4, largestQuantity: Int = 10) {
+        ///   - shortestSwapMended: The shortest word mended by a swap.
+        ///   - shortestEditMended: The shortest name mended by an edit.
+        public init(
+            shortLine: Int = 3, shortAnswer: Int = 6, choiceLine: Int = 4, largestQuantity: Int = 10,
+            shortestSwapMended: Int = 4, shortestEditMended: Int = 5
+        ) {
             self.shortLine = shortLine
             self.shortAnswer = shortAnswer
             self.choiceLine = choiceLine
             self.largestQuantity = largestQuantity
+            self.shortestSwapMended = shortestSwapMended
+            self.shortestEditMended = shortestEditMended
         }
     }
 }

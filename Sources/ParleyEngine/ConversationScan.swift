@@ -14,6 +14,8 @@ struct ConversationScan: Sendable {
     private(set) var lines = 0
     /// The topic of the latest line that has one.
     private(set) var lastTopic: String?
+    /// The name the player last gave ("my name is Tamsin").
+    private(set) var playerCalled: String?
 
     /// Reads the entries added to `history` since the last call. A history shorter than what was read (another
     /// conversation) is read from the start.
@@ -27,6 +29,7 @@ struct ConversationScan: Sendable {
                 let text = Self.text(of: prompt.segments)
                 lines += 1
                 if let topic = topics.topic(in: text) { lastTopic = topic }
+                if let name = topics.nameGiven(in: text) { playerCalled = name }
             default: break
             }
         }
@@ -36,7 +39,8 @@ struct ConversationScan: Sendable {
     /// The facts, with the line about to be said counted as the topic when it has one.
     func facts(saying prompt: Prompt?, topics: TopicIndex) -> ConversationFacts {
         let newTopic = prompt.flatMap { topics.topic(in: Self.text(of: $0.segments)) }
-        return ConversationFacts(isFirstMeeting: responses == 0, turns: lines, lastTopic: newTopic ?? lastTopic)
+        return ConversationFacts(
+            isFirstMeeting: responses == 0, turns: lines, lastTopic: newTopic ?? lastTopic, playerCalled: playerCalled)
     }
 
     /// The text segments of a prompt, joined.
@@ -93,6 +97,8 @@ struct TopicIndex: Sendable {
     private let catalog: Catalog
     /// The NPC's synonym groups, lowercased, in name order.
     private let groups: [(name: String, words: Set<String>)]
+    /// The lexicon's phrases before a name the player gives (`my name is`), as lowercased words.
+    private let selfName: [[String]]
 
     /// The index for an NPC in a world.
     init(npc: NPCID, world: World) {
@@ -100,6 +106,29 @@ struct TopicIndex: Sendable {
         groups = (world.npcs[npc]?.dialogue.synonyms ?? [:]).sorted { $0.key < $1.key }.map { group, synonyms in
             (group, Set(synonyms.map { $0.lowercased() } + [group.lowercased()]))
         }
+        selfName = world.lexicon.phrases(.selfName).map(Self.words(in:)).filter { !$0.isEmpty }
+    }
+
+    /// A line's lowercased words: letters and digits.
+    static func words(in line: String) -> [String] {
+        line.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+
+    /// The name a line gives the player ("my name is Tamsin", "call me Tam"): the word after one of the lexicon's
+    /// `selfName` phrases, as the player wrote it (capitalised).
+    func nameGiven(in line: String) -> String? {
+        guard !selfName.isEmpty else { return nil }
+        let original = line.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        let words = original.map { $0.lowercased() }
+        for phrase in selfName {
+            guard phrase.count < words.count else { continue }
+            for start in 0...(words.count - phrase.count - 1) where Array(words[start..<(start + phrase.count)]) == phrase {
+                let name = original[start + phrase.count]
+                guard name.first?.isLetter == true else { continue }
+                return name.prefix(1).uppercased() + name.dropFirst()
+            }
+        }
+        return nil
     }
 
     /// The topic of a line, or `nil`: the item with the first id among those the line names wholly, or else the

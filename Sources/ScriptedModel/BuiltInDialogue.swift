@@ -67,6 +67,12 @@ enum BuiltInDialogue {
             ]),
         rule("builtin_introduce", [.introduce], ["I am {npc}.", "{npc}, at your service."]),
         rule(
+            "builtin_recall", [.recall], [],
+            [
+                .remembered: ["{memory}", "Let me think. {memory}"],
+                .forgotten: ["I don't recall anything like that."],
+            ]),
+        rule(
             "builtin_unknown", [.unknown], [],
             [.offerPending: ["I don't follow. Are you still interested in the {item}?"]]),
         rule("builtin_gift", [.gift], ["Thank you for the {item}."]),
@@ -104,6 +110,7 @@ enum BuiltInDialogue {
             [.offerPending: ["As you like. Say decline if you don't want it."]]),
         rule("builtin_plain_small_talk", [.smallTalk], ["Can't complain.", "Well enough, thank you."]),
         rule("builtin_plain_rumors", [.rumors], ["I haven't heard anything worth repeating."]),
+        rule("builtin_plain_recall", [.recall], ["I don't recall.", "My memory fails me."]),
         rule("builtin_plain_unknown", [.unknown], ["I don't follow.", "Sorry, I don't understand."]),
         rule("builtin_plain_gift", [.gift], ["Thank you."]),
         rule("builtin_plain_offer_accepted", [.offerAccepted], ["A pleasure doing business."]),

@@ -221,7 +221,7 @@ struct Conversation: Sendable {
                 if prompt.isWitnessedEvent {
                     if let item = prompt.witnessedEvent?.item { return item }
                 } else {
-                    let items = resolver.bestItems(in: resolver.vocabulary.line(words(of: prompt)))
+                    let items = resolver.bestItems(in: resolver.line(words(of: prompt)))
                     if items.count == 1 { return items[0] }
                 }
             case .toolCalls(let calls):

@@ -41,6 +41,8 @@ struct FlowPlanner {
     let npc: NPC
     let world: World
     let resolver: ItemResolver
+    /// The game as the player speaks, when the request carries it: its conversation facts answer `recall`.
+    var conditions: ConditionContext?
 
     private var conversation: Conversation { scene.conversation }
     private var canCall: Bool { conversation.rounds.count < Self.maximumRounds }
@@ -102,11 +104,21 @@ struct FlowPlanner {
         case .haggle: return haggle()
         case .sell: return sell()
         case .offerGift: return offerGift()
+        case .recall: return recall()
         case .returning:
             if has(.inspectPlayer), last(.inspectPlayer) == nil, canCall { return call(.inspectPlayer) }
             return say(situation)
         default: return say(situation)
         }
+    }
+
+    /// A question about the conversation's past: what the NPC remembers of it, or that there is nothing.
+    private func recall() -> Step {
+        let recollection = Recollection(facts: conditions?.conversation, conversation: conversation, world: world)
+        guard let topic = scene.recall, let memory = recollection.memory(of: topic, world: world) else {
+            return say(.forgotten)
+        }
+        return say(.remembered) { $0.memory = memory }
     }
 
     private func askStock() -> Step {

@@ -21,6 +21,9 @@ enum IntentDetector {
         var hasPriceContext = false
         /// Whether an offer is pending.
         var hasPendingOffer = false
+        /// Whether the line picks an item by its price ("the cheapest curio", "the cheaper of the two"): then
+        /// `cheaper` does not plead for a better price.
+        var picksByPrice = false
     }
 
     /// The intent of a line: the first of the lexicon's checks (`Lexicon.priority`) that holds.
@@ -44,6 +47,7 @@ enum IntentDetector {
     ) -> DialogueIntent? {
         let limits = vocabulary.limits
         switch check {
+        case .recall: return recallTopic(of: words, vocabulary) != nil ? .recall : nil
         case .sell: return isSell(words, clues, vocabulary) ? .sell : nil
         case .haggle: return isHaggle(words, clues, vocabulary) ? .haggle : nil
         case .buy: return isBuy(words, clues, vocabulary) ? .buy : nil
@@ -99,6 +103,16 @@ enum IntentDetector {
         }
     }
 
+    // MARK: - Memory
+
+    /// What a question about the conversation's past asks, from the lexicon's `recall...` phrases, or `nil`. A
+    /// line that gives the player's name ("my name is Tamsin") asks nothing.
+    static func recallTopic(of words: Words, _ vocabulary: Vocabulary) -> RecallTopic? {
+        if words.containsAny(vocabulary.phrases(.selfName)) { return nil }
+        for topic in RecallTopic.allCases where words.containsAny(vocabulary.phrases(topic.table)) { return topic }
+        return nil
+    }
+
     // MARK: - Trade
 
     /// `sell my sword`, `would you buy this`, `what would you pay for my boots`, `how much for my sword`.
@@ -115,6 +129,11 @@ enum IntentDetector {
             }
             if vocabulary.isWord(token, in: .buyVerbs) {
                 if listenerBefore || vocabulary.isWord(next, in: .mine) { return true }
+                // "would you like to buy", "want to buy my coin?", "care to buy a fan?": asking the NPC to buy.
+                if index >= 2, vocabulary.isWord(tokens[index - 1], in: .wantTo) {
+                    let asker = tokens[max(0, index - 4)..<(index - 1)]
+                    if asker.contains(where: { vocabulary.isWord($0, in: .listener) }) || index == 2 { return true }
+                }
             }
         }
         return words.containsAny(vocabulary.phrases(.sell))
@@ -126,7 +145,7 @@ enum IntentDetector {
         let unmarked = clues.numbers.contains { $0.role == .unmarked }
         if unmarked, words.containsAny(vocabulary.phrases(.bid)) { return true }
         if unmarked, clues.hasPriceContext, words.count <= vocabulary.limits.shortLine { return true }
-        guard words.containsAny(vocabulary.phrases(.cheaper)) else { return false }
+        guard !clues.picksByPrice, words.containsAny(vocabulary.phrases(.cheaper)) else { return false }
         // "Is the rope expensive?" asks what it costs; "too expensive!" with an offer on the table haggles.
         if let first = words.tokens.first, vocabulary.isWord(first, in: .questions), clues.itemStart != nil,
             !clues.hasPendingOffer
@@ -152,5 +171,30 @@ enum IntentDetector {
             if clues.itemStart != nil || clues.saysPronoun { return true }
         }
         return false
+    }
+}
+
+/// What a question about the conversation's past asks about.
+enum RecallTopic: CaseIterable, Sendable {
+    /// The player's name.
+    case name
+    /// What was agreed.
+    case agreed
+    /// What was bought, sold or given.
+    case dealings
+    /// What the player asked about.
+    case asked
+    /// Whether the NPC remembers the player.
+    case met
+
+    /// The lexicon's phrases for it.
+    var table: Lexicon.PhraseTable {
+        switch self {
+        case .name: .recallName
+        case .agreed: .recallAgreed
+        case .dealings: .recallDealings
+        case .asked: .recallAsked
+        case .met: .recallMet
+        }
     }
 }

@@ -49,6 +49,10 @@ struct ItemResolver: Sendable {
     private let npcWords: Set<String>
     /// The pack's words, prepared: every model playing in the world reads lines with them.
     let vocabulary: Vocabulary
+    /// Mends typos against the world's words.
+    let mender: TypoMender
+    /// The phrases that name a category of items (its word, its plural, the lexicon's words for it), longest first.
+    private let categoryPhrases: [(words: Words, category: String)]
     /// How many names were indexed, plus the words looked at to find distinctive ones: in proportion to the
     /// catalog (scale tests read it).
     let buildSteps: Int
@@ -149,6 +153,15 @@ struct ItemResolver: Sendable {
         nextWithSameFirstWord = next
         self.npcWords = npcWords
         self.vocabulary = vocabulary
+        mender = TypoMender(world: world, vocabulary: vocabulary)
+        var categoryPhrases: [(words: Words, category: String)] = []
+        for category in Set(world.items.values.map(\.category)).sorted() {
+            for phrase in [category, category + "s"] + (world.lexicon.categories[category] ?? []) {
+                let words = Words(phrase)
+                if !words.isEmpty { categoryPhrases.append((words, category)) }
+            }
+        }
+        self.categoryPhrases = categoryPhrases.sorted { ($0.words.count, $1.category) > ($1.words.count, $0.category) }
         buildSteps = steps
     }
 
@@ -245,6 +258,11 @@ struct ItemResolver: Sendable {
     /// - Parameter words: The line.
     /// - Returns: Up to two words, or `nil`.
     func unknownThing(in words: Words) -> String? {
+        unknownThingRange(in: words).map { words.tokens[$0].joined(separator: " ") }
+    }
+
+    /// Where `unknownThing(in:)` finds its words in the line.
+    func unknownThingRange(in words: Words) -> Range<Int>? {
         let tokens = words.tokens
         let determiners = vocabulary.words(.determiners)
         let nameStops = vocabulary.words(.nameStops)
@@ -257,8 +275,29 @@ struct ItemResolver: Sendable {
                 name.append(tokens[next])
                 next += 1
             }
-            if !name.isEmpty { return name.joined(separator: " ") }
+            if !name.isEmpty { return (index + 1)..<next }
         }
         return nil
+    }
+
+    /// The categories of items a line names ("something to eat", "weapons", "food and drink"), with the words of
+    /// the first (longest) phrase found; `nil` when it names none.
+    func categories(in words: Words) -> (text: String, categories: [String])? {
+        var found: [String] = []
+        var text: String?
+        for phrase in categoryPhrases where !found.contains(phrase.category) && words.contains(phrase.words) {
+            found.append(phrase.category)
+            if text == nil { text = phrase.words.tokens.joined(separator: " ") }
+        }
+        return text.map { ($0, found) }
+    }
+
+    /// A player's line as the scripted model reads it: its words with synonyms replaced (`Vocabulary.line(_:)`) and
+    /// typos mended (`TypoMender`): swaps anywhere, and one-letter slips in the name of something the catalog does
+    /// not know ("the *chese*").
+    func line(_ text: String) -> Words {
+        let words = mender.mendingSwaps(in: vocabulary.line(text))
+        guard mentions(in: words).isEmpty, let range = unknownThingRange(in: words) else { return words }
+        return mender.mendingName(in: words, range: range) ?? words
     }
 }

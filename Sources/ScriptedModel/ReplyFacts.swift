@@ -24,4 +24,6 @@ struct ReplyFacts: Sendable {
     var reasons: [String]?
     /// The items the player may have meant.
     var choices: [ItemID]?
+    /// What the NPC remembers of the conversation's past.
+    var memory: String?
 }

@@ -64,6 +64,7 @@ enum ReplyValues {
             values[.appraisal] = list(appraisal.map { "\(world.name(of: $0.item)) (\($0.price) gold)" })
         }
         values[.summary] = facts.summary ?? conversation.event?.summary
+        values[.memory] = facts.memory
         if let reasons = facts.reasons, !reasons.isEmpty { values[.reasons] = reasons.joined(separator: " ") }
         values[.offer] = (outcome == .pending ? facts.summary : nil) ?? offer?.summary
         if let choices = facts.choices, !choices.isEmpty {

@@ -43,6 +43,8 @@ struct Scene: Sendable {
     let noticed: [ItemID]
     /// The NPC tools the model may call now.
     let tools: Set<NPCTool>
+    /// What a question about the conversation's past asks (for `recall`).
+    let recall: RecallTopic?
 
     /// Intents with a built-in flow of tool calls; rules without an intent never answer them.
     static let flowIntents: Set<DialogueIntent> = [.askStock, .askPrice, .buy, .haggle, .sell, .offerGift]
@@ -66,6 +68,7 @@ struct Scene: Sendable {
         if conversation.isEvent {
             let event = conversation.event
             isEvent = true
+            recall = nil
             words = nil
             quantity = event?.quantity
             price = nil
@@ -90,14 +93,18 @@ struct Scene: Sendable {
         } else {
             isEvent = false
             let vocabulary = resolver.vocabulary
-            let words = vocabulary.line(conversation.line ?? "")
+            let words = resolver.line(conversation.line ?? "")
             self.words = words
             let mentions = resolver.mentions(in: words)
             let numbers = SpokenNumber.all(
                 in: words, itemStarts: Set(mentions.map(\.range.lowerBound)), vocabulary: vocabulary)
             let unknownThing = mentions.isEmpty ? resolver.unknownThing(in: words) : nil
             let pronoun = words.tokens.contains { vocabulary.isWord($0, in: .pronouns) }
+            let named = mentions.isEmpty ? resolver.categories(in: words) : nil
+            let byPrice = Self.priceDescriptor(
+                in: words, vocabulary: vocabulary, namesSomething: !mentions.isEmpty || named != nil)
             var clues = IntentDetector.Clues()
+            clues.picksByPrice = byPrice != nil
             clues.numbers = numbers
             clues.itemStart = mentions.first?.range.lowerBound
             clues.itemEnd = mentions.first?.range.upperBound
@@ -106,16 +113,32 @@ struct Scene: Sendable {
             clues.hasPriceContext = conversation.pendingOffer != nil || conversation.pricesQuotedBefore
             clues.hasPendingOffer = conversation.pendingOffer != nil
             var intent = IntentDetector.intent(of: words, clues: clues, vocabulary: vocabulary)
+            recall = intent == .recall ? IntentDetector.recallTopic(of: words, vocabulary) : nil
             if intent == .greet, conversation.responsesBefore > 0 { intent = .greetAgain }
             if let previous = Self.choiceAnswered(
                 by: words, mentions: mentions, intent: intent, conversation: conversation, resolver: resolver)
             {
                 intent = previous
             }
+            // A category ("something to eat", "weapons") or a pick by price ("your cheapest curio") asks what the NPC
+            // has of it, unless the line asked something else.
+            if let named, [.unknown, .askPrice, .askStock].contains(intent) {
+                intent = named.categories.count > 1 ? .askStock : .askPrice
+            } else if byPrice != nil, intent == .unknown {
+                intent = .askPrice
+            }
             self.intent = intent
 
             var focus = Focus.none
-            if let best = mentions.first {
+            if let byPrice, [.askPrice, .buy, .haggle].contains(intent),
+                let item = Self.pick(
+                    byPrice, among: Set(mentions.flatMap(\.items)), categories: named?.categories ?? [], npc: npc,
+                    world: world)
+            {
+                focus = .item(item)
+            } else if let named, mentions.isEmpty, intent == .askPrice {
+                focus = .unknown(named.text)
+            } else if let best = mentions.first {
                 focus = Self.narrow(best.items, intent: intent, npc: npc, world: world, conversation: conversation)
                 if case .none = focus { focus = .unknown(best.range.map { words.tokens[$0] }.joined(separator: " ")) }
             } else if let unknownThing, Self.tradeIntents.contains(intent), intent != .haggle {
@@ -157,6 +180,49 @@ struct Scene: Sendable {
         }
     }
 
+    /// Picking an item by its price: the cheapest or the dearest.
+    enum PriceDescriptor: Sendable {
+        case cheapest, dearest
+    }
+
+    /// Whether the line picks an item by its price: a `cheapest` or `dearest` phrase, in a line that names an item or
+    /// a category or says `thing`, `one`... (`things` words).
+    private static func priceDescriptor(
+        in words: Words, vocabulary: Vocabulary, namesSomething: Bool
+    ) -> PriceDescriptor? {
+        guard namesSomething || words.tokens.contains(where: { vocabulary.isWord($0, in: .things) }) else {
+            return nil
+        }
+        if words.containsAny(vocabulary.phrases(.dearest)) { return .dearest }
+        if words.containsAny(vocabulary.phrases(.cheapest)) { return .cheapest }
+        return nil
+    }
+
+    /// The cheapest or dearest of the items the NPC sells: among `items` when the line named some, else among the
+    /// `categories` it named, else among everything; `nil` when none is for sale.
+    private static func pick(
+        _ descriptor: PriceDescriptor, among items: Set<ItemID>, categories: [String], npc: NPC, world: World
+    ) -> ItemID? {
+        let forSale = npc.inventory.compactMap { stack -> Item? in
+            guard let item = world.items[stack.item], item.isTradeable, npc.trade.trades,
+                npc.trade.sells.contains(item.category), !npc.trade.neverSells.contains(item.id)
+            else { return nil }
+            return item
+        }
+        var candidates = forSale
+        if !items.isEmpty {
+            candidates = forSale.filter { items.contains($0.id) }
+        } else if !categories.isEmpty {
+            candidates = forSale.filter { categories.contains($0.category) }
+        }
+        let priced = candidates.map { (price: npc.trade.askingPrice(forValue: $0.value), id: $0.id) }
+        let chosen =
+            descriptor == .cheapest
+            ? priced.min { ($0.price, $0.id) < ($1.price, $1.id) }
+            : priced.max { ($0.price, $1.id) < ($1.price, $0.id) }
+        return chosen?.id
+    }
+
     /// The intent of the player's previous line when this line picks one of the items it could have meant
     /// ("How much is the sword?" "Short Sword or Silver Sword?" "The silver one."), so the request goes on.
     private static func choiceAnswered(
@@ -168,7 +234,7 @@ struct Scene: Sendable {
             let best = mentions.first,
             best.items.count == 1, let previousLine = conversation.previousLine
         else { return nil }
-        let previous = vocabulary.line(previousLine)
+        let previous = resolver.line(previousLine)
         let previousMentions = resolver.mentions(in: previous)
         guard let choices = previousMentions.first?.items, choices.count > 1, choices.contains(best.items[0]) else {
             return nil

@@ -266,7 +266,8 @@ public final class ScriptedModel: LanguageModel {
     /// The output for a request: calls, or a reply with the rule that answered.
     private func output(for request: GenerationRequest) throws -> (Generation.Output, AnsweringRule?) {
         let scene = Scene(request: request, npc: npc, world: world, resolver: resolver)
-        let planner = FlowPlanner(scene: scene, npc: npc, world: world, resolver: resolver)
+        let planner = FlowPlanner(
+            scene: scene, npc: npc, world: world, resolver: resolver, conditions: request.context.conditions)
         let allowed = allowedRules(in: request.context.conditions)
         let chosen =
             allowed.first { scene.matches($0.rule, in: $0.set) }

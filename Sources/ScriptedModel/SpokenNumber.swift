@@ -106,6 +106,14 @@ struct SpokenNumber: Sendable, Equatable {
         var next = after
         while next < tokens.count, vocabulary.isWord(tokens[next], in: .quantityGap) { next += 1 }
         if itemStarts.contains(next) { return .quantity }
+        // "forty for the fan": a number before a one-word lead-in and an item is what the item costs.
+        if after + 1 < tokens.count,
+            vocabulary.phrases(.priceLeadIns).contains(where: { $0.count == 1 && words.matches($0, at: after) })
+        {
+            var item = after + 1
+            while item < tokens.count, vocabulary.isWord(tokens[item], in: .quantityGap) { item += 1 }
+            if itemStarts.contains(item) { return .price }
+        }
         let before = number.range.lowerBound
         for leadIn in vocabulary.phrases(.priceLeadIns) where before >= leadIn.count {
             if words.matches(leadIn, at: before - leadIn.count) { return .price }

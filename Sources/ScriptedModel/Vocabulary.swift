@@ -42,6 +42,17 @@ struct Vocabulary: Sendable {
         limits = lexicon.limits
     }
 
+    /// Every word of every phrase table and word set, and the number words: the words the lexicon knows.
+    var allWords: Set<String> {
+        var words = Set(phrases.values.flatMap { $0.flatMap(\.tokens) })
+        for set in self.words.values { words.formUnion(set) }
+        words.formUnion(numberWords.keys)
+        words.formUnion(scales.keys)
+        for amount in amounts { words.formUnion(amount.words.tokens) }
+        for synonym in synonyms.values { words.formUnion(synonym) }
+        return words
+    }
+
     /// The phrases of a table.
     func phrases(_ table: Lexicon.PhraseTable) -> [Words] { phrases[table] ?? [] }
 

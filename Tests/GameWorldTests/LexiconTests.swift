@@ -164,7 +164,10 @@ import Testing
                 == Lexicon.Check.allCases.map(\.rawValue))
         #expect(
             properties["limits"]?["properties"]?.objectValue?.keys
-                == ["shortLine", "shortAnswer", "choiceLine", "largestQuantity"])
+                == [
+                    "shortLine", "shortAnswer", "choiceLine", "largestQuantity", "shortestSwapMended",
+                    "shortestEditMended",
+                ])
         // The defaults the schema states are the loader's.
         let limits = Lexicon.Limits()
         #expect(properties["limits"]?["properties"]?["shortLine"]?["default"]?.intValue == limits.shortLine)
