@@ -8,7 +8,7 @@ import ParleyJSON
 /// ```json
 /// {"id": "mira-price-003", "npc": "mira", "kind": "price", "split": "tuning",
 ///  "start": {"gold": 30, "inventory": {"bread": 2}, "location": "market_square", "flags": ["met_mira"]},
-///  "before": ["how much is the rope?"],
+///  "before": ["how much is the rope?", {"command": "decline"}],
 ///  "say": "what's the lantern going for?",
 ///  "expect": {"intent": "askPrice", "rule": "lantern_price", "calls": ["lookUpStock"], "noCalls": false,
 ///             "offer": "Brass Lantern for 25 gold", "state": ["gold = 30"],
@@ -53,6 +53,31 @@ public struct EvalCase: Sendable, Equatable, Identifiable {
             self.inventory = inventory
             self.location = location
             self.flags = flags
+        }
+    }
+
+    /// One thing done before the line under test: words said to the NPC, or a game command.
+    ///
+    /// In a case's file, words are a string (`"how much is the rope?"`) and a command an object
+    /// (`{"command": "accept"}`). A string literal is words: `before: ["hello", .command("accept")]`.
+    public enum Step: Sendable, Equatable, ExpressibleByStringLiteral, CustomStringConvertible {
+        /// Words said to the NPC, as the player says them in `parley play`.
+        case say(String)
+        /// A line the player types in `parley play`, run as a game command (`accept`, `decline`,
+        /// `give bread to mira`), even while talking: words that are no command are not said to the NPC.
+        case command(String)
+
+        /// Words said to the NPC.
+        ///
+        /// - Parameter value: The words.
+        public init(stringLiteral value: String) { self = .say(value) }
+
+        /// The words, quoted, or the command: `"hello"`, `accept`.
+        public var description: String {
+            switch self {
+            case .say(let words): "\"\(words)\""
+            case .command(let line): line
+            }
         }
     }
 
@@ -125,8 +150,9 @@ public struct EvalCase: Sendable, Equatable, Identifiable {
     public var split: Split
     /// The player at the start.
     public var start: Start
-    /// Earlier lines said to the NPC first; what follows them is not checked.
-    public var before: [String]
+    /// What is done first, in order: lines said to the NPC and game commands; what follows them is not checked,
+    /// but a command the game refuses fails the case.
+    public var before: [Step]
     /// The line under test.
     public var say: String
     /// What must follow it.
@@ -144,13 +170,13 @@ public struct EvalCase: Sendable, Equatable, Identifiable {
     ///   - kind: What the case tests.
     ///   - split: Tuning or held out.
     ///   - start: The player at the start.
-    ///   - before: Earlier lines.
+    ///   - before: What is done first: lines said and commands.
     ///   - say: The line under test.
     ///   - expect: What must follow.
     ///   - file: The file, as shown in messages.
     ///   - line: The line in the file.
     public init(
-        id: String, npc: NPCID, kind: String, split: Split = .tuning, start: Start = Start(), before: [String] = [],
+        id: String, npc: NPCID, kind: String, split: Split = .tuning, start: Start = Start(), before: [Step] = [],
         say: String, expect: Expectation, file: String = "", line: Int = 0
     ) {
         self.id = id
@@ -172,6 +198,8 @@ public struct EvalCase: Sendable, Equatable, Identifiable {
     static let members = ["id", "npc", "kind", "split", "start", "before", "say", "expect"]
     /// The members of `start`.
     static let startMembers = ["gold", "inventory", "location", "flags"]
+    /// The members of a `before` entry written as an object.
+    static let stepMembers = ["command"]
     /// The members of `expect`.
     static let expectMembers = ["intent", "rule", "calls", "noCalls", "offer", "state", "says", "saysNot"]
 
@@ -319,7 +347,7 @@ private struct LineReader {
                         .map { "did you mean \"\($0)\"?" } ?? "write \"tuning\" or \"heldOut\"")
             }
         }
-        let before = strings("before", in: object, at: root)
+        let before = steps(object["before"], at: root.key("before"))
         let start = object["start"].map { self.start($0, at: root.key("start")) } ?? EvalCase.Start()
         var expect = EvalCase.Expectation()
         if let value = object["expect"] {
@@ -333,6 +361,59 @@ private struct LineReader {
         return EvalCase(
             id: id, npc: NPCID(npc), kind: kind, split: split, start: start, before: before, say: say, expect: expect,
             file: file, line: line)
+    }
+
+    /// `before`: an array whose entries are words (a string) or a command (`{"command": "accept"}`).
+    mutating func steps(_ value: JSONValue?, at path: JSONPath) -> [EvalCase.Step] {
+        guard let value else { return [] }
+        let form = #"write words said as a string, a command as {"command": "accept"}"#
+        guard let elements = value.arrayValue else {
+            error(path, "expected an array, found \(value.typeName)", hint: form)
+            return []
+        }
+        var steps: [EvalCase.Step] = []
+        for (index, element) in elements.enumerated() {
+            let entryPath = path.index(index)
+            switch element {
+            case .string(let words):
+                guard !words.allSatisfy(\.isWhitespace) else {
+                    error(entryPath, "must not be empty")
+                    continue
+                }
+                steps.append(.say(words))
+            case .object(let entry):
+                // An entry is one command and nothing else: another member is a mistake (a typo of "command", or
+                // words meant to be said), not something to skip.
+                for key in entry.keys where !EvalCase.stepMembers.contains(key) {
+                    error(
+                        entryPath.key(key), "unknown field \"\(key)\"",
+                        hint: key == "say"
+                            ? "write words said as a string, not an object"
+                            : Suggestions.closest(to: key, in: EvalCase.stepMembers).map { "did you mean \"\($0)\"?" }
+                                ?? "an entry has only \"command\"")
+                }
+                guard let command = entry["command"] else {
+                    error(
+                        entryPath.key("command"), "a command entry needs \"command\"",
+                        hint: "the line the player types, e.g. {\"command\": \"accept\"}")
+                    continue
+                }
+                guard let line = command.stringValue else {
+                    error(entryPath.key("command"), "expected a string, found \(command.typeName)")
+                    continue
+                }
+                guard !line.allSatisfy(\.isWhitespace) else {
+                    error(
+                        entryPath.key("command"), "must not be empty",
+                        hint: "the line the player types, e.g. \"accept\" or \"give bread to mira\"")
+                    continue
+                }
+                steps.append(.command(line))
+            default:
+                error(entryPath, "expected a string or an object, found \(element.typeName)", hint: form)
+            }
+        }
+        return steps
     }
 
     mutating func start(_ value: JSONValue, at path: JSONPath) -> EvalCase.Start {

@@ -6,7 +6,8 @@ public struct EvalResult: Sendable, Equatable {
     /// One check that failed.
     public struct Failure: Sendable, Equatable, CustomStringConvertible {
         /// The check: `intent`, `rule`, `calls`, `noCalls`, `offer`, `state`, `says`, `saysNot`, `truth` (a false
-        /// claim) or `turn` (the game reported a problem, such as a failed turn).
+        /// claim), `turn` (the game reported a problem, such as a failed turn) or `before` (the game refused a
+        /// command of the case's `before`; the line under test was not said).
         public var check: String
         /// What was expected.
         public var expected: String

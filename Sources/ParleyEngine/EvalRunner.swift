@@ -6,9 +6,12 @@ import NPCContract
 /// Runs an evaluation corpus (`EvalCase`s) against a model and reports what each case got right and wrong.
 ///
 /// Each case runs in a fresh `Game` from the pack's start with the case's `start` applied: the player is moved to
-/// the NPC (unless `start.location` says where), talks to it (the greeting turn is not under test), says the case's
-/// `before` lines, then its `say` line; then the case's expectations are checked against that last turn. Lines go
-/// to the NPC as speech, never as game commands. Cases run a few at a time; the report keeps corpus order.
+/// the NPC (unless `start.location` says where), talks to it (the greeting turn is not under test), does the case's
+/// `before` steps in order (lines said to the NPC, and game commands such as `accept`, run as the player types them in
+/// `parley play`), then says its `say` line; then the case's expectations are checked against that last turn. What
+/// the `before` steps lead to is not checked, but a command the game refuses (a problem, or `accept` with no offer
+/// waiting) ends the case as a failure of the `before` check, with the game's words. Cases run a few at a time; the
+/// report keeps corpus order.
 ///
 /// Checks that cannot apply are reported as skipped, never as passed: `intent` and `rule` need a model that
 /// records the dialogue rule that answered (`AnsweringRule`, the scripted model), and `intent` a rule that names
@@ -96,7 +99,18 @@ public struct EvalRunner: Sendable {
         let game = Game(state: startingState(of: evalCase, npc: npc), models: models)
         let ignored = Heard()
         await game.perform(.talk(npc.name), output: ignored.record)
-        for line in evalCase.before { await game.perform(.say(line), output: ignored.record) }
+        for step in evalCase.before {
+            switch step {
+            case .say(let line):
+                await game.perform(.say(line), output: ignored.record)
+            case .command(let line):
+                if let refusal = await Self.run(command: line, in: game) {
+                    let failure = EvalResult.Failure(
+                        check: "before", expected: "the command \"\(line)\" to run", actual: refusal)
+                    return EvalResult(evalCase: evalCase, failures: [failure])
+                }
+            }
+        }
 
         let stateBefore = await game.state
         let recordingsBefore = await game.recordings.count
@@ -132,6 +146,24 @@ public struct EvalRunner: Sendable {
         return EvalResult(
             evalCase: evalCase, failures: checks.failures, skipped: checks.skipped, reply: reply, rule: rule,
             calls: calls, falseClaims: falseClaims)
+    }
+
+    /// Runs a `before` command as the player types it, read as a command even while talking (`GameCommand.parse`
+    /// with `talking: false`, so words that are no command are not said to the NPC).
+    ///
+    /// - Returns: Why the game refused it, in its words; `nil` when it ran.
+    static func run(command line: String, in game: Game) async -> String? {
+        let command = GameCommand.parse(line, talking: false)
+        if command == .quit { return "quit leaves the game; a case cannot go on after it" }
+        let offersBefore = await game.pendingOffers.count
+        let heard = Heard()
+        await game.perform(command, output: heard.record)
+        if !heard.problems.isEmpty { return heard.problems.joined(separator: " ") }
+        // With no offer to answer, the game says so as narration, not as a problem: the command did nothing.
+        if command == .accept || command == .decline, await game.pendingOffers.count >= offersBefore {
+            return heard.narration.isEmpty ? "no offer was answered" : heard.narration.joined(separator: " ")
+        }
+        return nil
     }
 
     /// The pack's start with the case's overrides: gold, inventory, flags, and the place (the NPC's by default).

@@ -126,11 +126,13 @@ extension Game {
     /// Fires the first beat of an NPC for an event, if one fires: its line is said verbatim (instead of, or
     /// before, the model's answer to the witnessed event) and its effects run.
     ///
+    /// - Parameter answered: The NPC already answered the event, in the turn where it happened (a gift accepted in
+    ///   words): the beat's effects run, but its line is not said and the model is not asked.
     /// - Returns: `true` when a beat fired.
     @discardableResult
     func fireBeat(
         _ event: BeatEvent, npc npcID: NPCID, witnessed: WitnessedEvent?, output: (GameOutput) -> Void, depth: Int = 0,
-        alwaysInstead: Bool = false
+        alwaysInstead: Bool = false, answered: Bool = false
     ) async -> Bool {
         guard let npc = state.world.npcs[npcID] else { return false }
         let context = conditionContext(for: npcID)
@@ -144,6 +146,10 @@ extension Game {
             }
         } catch {
             return false
+        }
+        guard !answered else {
+            await handle(fired, for: npcID, output: output, depth: depth)
+            return true
         }
         let occurrence = state.story.timesFired(beat.id, of: npcID) - 1
         let item: ItemID? = {

@@ -35,6 +35,7 @@ extension Game {
         refreshKnowledge(of: npcID)
         let annotations = state.annotations(talkingTo: npcID)
         let refusalsBefore = shared.read(\.refusedOffers.count)
+        let eventsBefore = shared.read(\.events.count)
         let lastWords = conversation.session.transcript.last { if case .response = $0 { true } else { false } }
         let world = state.world
         shared.update { $0.quotes[npcID] = TradeGuard.quotes(in: lastWords?.description ?? "", world: world) }
@@ -66,9 +67,11 @@ extension Game {
             modelVersion: model.version, usage: usage, firstWordsMilliseconds: timing.firstWords?.milliseconds,
             totalMilliseconds: timing.total.milliseconds)
         let refusals = Array(shared.read(\.refusedOffers).dropFirst(refusalsBefore))
+        // What the tools did to the game, even in a turn that failed afterwards: a gift made is a gift made.
+        let events = Array(shared.read(\.events).dropFirst(eventsBefore))
         var result = TurnResult(
             npc: npcID, entries: entries, annotations: annotations, effects: ruleEffects(of: entries, npc: npcID),
-            refusals: refusals, feedback: refusals.compactMap { refusalReport($0, npc: npcID) },
+            events: events, refusals: refusals, feedback: refusals.compactMap { refusalReport($0, npc: npcID) },
             recording: recording, failure: failure?.shown, timing: timing)
         result.falseClaims = falseClaims(in: entries, npc: npcID, saying: beatLine)
         result.recording.falseClaims = result.falseClaims.map(\.description)
@@ -92,8 +95,9 @@ extension Game {
     }
 
     /// Makes a turn's result part of the game: its entries join the conversation's history with the turn's
-    /// annotations, its recording and feedback reports are kept for the next save, a failure is shown, and the
-    /// effects of the rules that answered run through the world's rules.
+    /// annotations, its recording and feedback reports are kept for the next save, a failure is shown, the gifts the
+    /// NPC accepted fire their beats (see `fireGiftBeats(of:output:)`), and the effects of the rules that answered run
+    /// through the world's rules.
     func apply(_ result: TurnResult, output: (GameOutput) -> Void) async {
         let npcID = result.npc
         if let failure = result.failure { output(.problem(failure)) }
@@ -105,7 +109,26 @@ extension Game {
         record(result.recording)
         for report in result.feedback { record(report) }
         lastTurn = result
+        await fireGiftBeats(of: result, output: output)
         await run(result.effects, for: npcID, output: output)
+    }
+
+    /// Fires the `itemGiven` beat of each gift the NPC accepted during a turn (`acceptGift`, when the player offered
+    /// it in words), as the `give` command fires it: once per item given, with its effects, after the turn (so its
+    /// condition sees everything the turn did). Its lines are not said: the NPC answered the gift in the turn itself.
+    /// A gift of the item the turn answers as a witnessed event (the `give` command, which fired its own beat) does
+    /// not fire again; a refused gift applied no event, so it fires nothing.
+    func fireGiftBeats(of result: TurnResult, output: (GameOutput) -> Void) async {
+        var given: Set<ItemID> = []
+        if case .prompt(let prompt) = result.recording.input, case .gave(let item, _)? = prompt.witnessedEvent {
+            given.insert(item)
+        }
+        for event in result.events {
+            guard case .gave(let item, _, let npcID) = event, npcID == result.npc, given.insert(item).inserted else {
+                continue
+            }
+            await fireBeat(.itemGiven(item), npc: npcID, witnessed: nil, output: output, answered: true)
+        }
     }
 
     /// The model's answer to a turn.

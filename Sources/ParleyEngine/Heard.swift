@@ -19,6 +19,10 @@ final class Heard: Sendable {
         }
         return lines.joined(separator: "\n")
     }
+    /// The narration the game showed (results, descriptions), in order.
+    var narration: [String] {
+        outputs.withLock { $0 }.compactMap { if case .narration(let text) = $0 { text } else { nil } }
+    }
     /// The problems the game reported (a failed turn, an unknown command...).
     var problems: [String] {
         outputs.withLock { $0 }.compactMap { if case .problem(let text) = $0 { text } else { nil } }

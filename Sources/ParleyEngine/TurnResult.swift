@@ -24,6 +24,10 @@ public struct TurnResult: Sendable {
     public var annotations: [String: String]
     /// The effects the turn's answering dialogue rules ask for (see `AnsweringRule`); empty when it failed.
     public var effects: [Effect]
+    /// The game events the NPC's tools applied during the turn, in order: the gifts it accepted (`gave`, from
+    /// `acceptGift`) and made (`received`, from `giveItem`). Applying the result fires the beats they call for: a gift
+    /// accepted fires the NPC's `itemGiven` beat, as the `give` command does.
+    public var events: [GameEvent] = []
     /// The offers the trade guard refused during the turn.
     public var refusals: [RefusedOffer]
     /// A feedback report for each refused offer.

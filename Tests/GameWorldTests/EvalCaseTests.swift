@@ -130,6 +130,78 @@ import Testing
         #expect(error?.description.hasPrefix("Content/eval/mira.jsonl:12: \(path): ") == true)
     }
 
+    // MARK: - Commands in `before`
+
+    @Test func beforeHoldsWordsAndCommandsInOrder() throws {
+        let line = #"""
+            {"id": "a", "npc": "mira", "kind": "memory", "before": ["I'll take the lantern", {"command": "accept"},
+             {"command": "give bread to mira"}, "thanks"], "say": "what did I buy from you?", "expect": {"says": ["Lantern"]}}
+            """#.replacingOccurrences(of: "\n", with: " ")
+        let (read, diagnostics) = Self.read(line)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let evalCase = try #require(read)
+        #expect(
+            evalCase.before == [
+                .say("I'll take the lantern"), .command("accept"), .command("give bread to mira"), "thanks",
+            ])
+        #expect(
+            evalCase.before.map(\.description) == [
+                "\"I'll take the lantern\"", "accept", "give bread to mira", "\"thanks\"",
+            ])
+    }
+
+    @Test(
+        arguments: [
+            (#"{"comand": "accept"}"#, "$.before[1].comand", "unknown field \"comand\"", "did you mean \"command\"?"),
+            (
+                #"{"say": "hello"}"#, "$.before[1].say", "unknown field \"say\"",
+                "write words said as a string, not an object"
+            ),
+            (
+                #"{"command": "accept", "then": "x"}"#, "$.before[1].then", "unknown field \"then\"",
+                "an entry has only \"command\""
+            ),
+            (
+                #"{}"#, "$.before[1].command", "a command entry needs \"command\"",
+                "the line the player types, e.g. {\"command\": \"accept\"}"
+            ),
+            (
+                #"{"command": ""}"#, "$.before[1].command", "must not be empty",
+                "the line the player types, e.g. \"accept\" or \"give bread to mira\""
+            ),
+            (
+                #"{"command": "  "}"#, "$.before[1].command", "must not be empty",
+                "the line the player types, e.g. \"accept\" or \"give bread to mira\""
+            ),
+            (#"{"command": ["accept"]}"#, "$.before[1].command", "expected a string, found array", nil),
+            (
+                #"3"#, "$.before[1]", "expected a string or an object, found number",
+                #"write words said as a string, a command as {"command": "accept"}"#
+            ),
+            ("\"\"", "$.before[1]", "must not be empty", nil),
+        ] as [(String, String, String, String?)])
+    func aBadBeforeEntryIsAnError(entry: String, path: String, message: String, hint: String?) throws {
+        let line =
+            #"{"id": "a", "npc": "mira", "kind": "k", "before": ["hello", "# + entry
+            + #"], "say": "hi", "expect": {"says": ["x"]}}"#
+        let (read, diagnostics) = Self.read(line)
+        #expect(read == nil)
+        let error = try #require(diagnostics.first { $0.severity == .error })
+        #expect(error.path == path, "\(diagnostics)")
+        #expect(error.message == message, "\(diagnostics)")
+        #expect(error.hint == hint, "\(diagnostics)")
+    }
+
+    @Test func beforeMustBeAnArray() throws {
+        let (read, diagnostics) = Self.read(
+            #"{"id": "a", "npc": "mira", "kind": "k", "before": {"command": "accept"}, "say": "hi", "expect": {"says": ["x"]}}"#
+        )
+        #expect(read == nil)
+        let error = try #require(diagnostics.first)
+        #expect(error.path == "$.before")
+        #expect(error.message == "expected an array, found object")
+    }
+
     @Test func anUnknownMemberIsAWarningWithADidYouMean() throws {
         let (read, diagnostics) = Self.read(
             #"{"id": "a", "npc": "mira", "kind": "k", "say": "hi", "expect": {"says": ["x"], "sayNot": ["y"]}}"#)
@@ -241,5 +313,11 @@ import Testing
         #expect(
             Set(schema["properties"]?.objectValue?.keys ?? [])
                 == ["id", "npc", "kind", "split", "start", "before", "say", "expect"])
+        // A `before` entry: words as a string, or a command as an object with only `command`.
+        let entries = try #require(schema["properties"]?["before"]?["items"]?["oneOf"]?.arrayValue)
+        #expect(entries.compactMap { $0["type"]?.stringValue } == ["string", "object"])
+        #expect(Set(entries.last?["properties"]?.objectValue?.keys ?? []) == ["command"])
+        #expect(entries.last?["required"] == ["command"])
+        #expect(entries.last?["additionalProperties"] == false)
     }
 }

@@ -122,6 +122,40 @@ import Testing
         #expect(check.out.contains("2 items; 1 error, 0 warnings"), "\(check.out)")
     }
 
+    /// `before` runs game commands: a case buys and accepts, then speaks; a command the game refuses fails its case
+    /// with the game's words, and the run goes on.
+    @Test func commandsInBeforeRunAsTyped() async throws {
+        let pack = try TinyPack(corpus: [
+            "tam.jsonl": """
+            {"id": "bought", "npc": "tam", "kind": "memory", "before": ["I'll buy a nail", {"command": "accept"}], "say": "thanks", "expect": {"offer": null, "state": ["has 1 nail", "gold = 48"]}}
+            {"id": "nothing-to-accept", "npc": "tam", "kind": "memory", "before": [{"command": "accept"}], "say": "thanks", "expect": {"offer": null}}
+            """
+        ])
+        let run = try await runParley(["eval", pack.url.path])
+        #expect(run.status == 0, "\(run.out)\(run.err)")
+        #expect(
+            run.out.hasPrefix(
+                "FAIL \(pack.url.path)/eval/tam.jsonl:2 nothing-to-accept (memory, tuning): \"thanks\"\n"
+                    + "  before: expected the command \"accept\" to run; got No offer is waiting for your answer.\n"),
+            "\(run.out)")
+        #expect(run.out.hasSuffix("Accuracy: 1/2 cases passed, 50.0%\n"), "\(run.out)")
+    }
+
+    @Test func aBadBeforeEntryIsNamedWithItsPath() async throws {
+        let pack = try TinyPack(corpus: [
+            "tam.jsonl": """
+            {"id": "bad", "npc": "tam", "kind": "memory", "before": ["hello", {"comand": "accept"}], "say": "thanks", "expect": {"offer": null}}
+            """
+        ])
+        let check = try await runParley(["content", "check", pack.url.path])
+        #expect(check.status == 1)
+        #expect(
+            check.out.contains(
+                "\(pack.url.path)/eval/tam.jsonl:1: $.before[1].comand: unknown field \"comand\" (did you mean \"command\"?)"
+            ),
+            "\(check.out)")
+    }
+
     @Test func aPackWithoutAnEvalFolderSaysSo() async throws {
         let pack = try TinyPack(corpus: nil)
         let run = try await runParley(["eval", pack.url.path])

@@ -60,7 +60,7 @@ import Testing
 
     static func evalCase(
         _ say: String, _ expect: EvalCase.Expectation, start: EvalCase.Start = EvalCase.Start(),
-        before: [String] = [], id: String = "case"
+        before: [EvalCase.Step] = [], id: String = "case"
     ) -> EvalCase {
         EvalCase(id: id, npc: "tam", kind: "test", start: start, before: before, say: say, expect: expect)
     }
@@ -125,6 +125,48 @@ import Testing
         let unflagged = try await Self.scripted().run(
             Self.evalCase("tell me your secret", EvalCase.Expectation(rule: "flagged")))
         #expect(unflagged.failures.map(\.description) == ["rule: expected flagged; got secret"])
+    }
+
+    // MARK: - Commands before the line
+
+    /// A case buys, accepts with a command, then speaks: the trade happened before the line under test.
+    @Test func aCommandInBeforeCompletesATradeFirst() async throws {
+        let expect = EvalCase.Expectation(state: [try Self.condition("has 1 nail and gold = 48")])
+        let result = try await Self.scripted().run(
+            Self.evalCase("thanks", expect, before: ["I'll buy a nail", .command("accept")]))
+        #expect(result.passed, "\(result.failures)")
+        // The same word said instead of typed as a command is speech: nothing is bought.
+        let said = try await Self.scripted().run(
+            Self.evalCase("thanks", expect, before: ["I'll buy a nail", "accept"]))
+        #expect(said.failures.map(\.check) == ["state"], "\(said.failures)")
+    }
+
+    @Test func aGiveCommandRunsAsTyped() async throws {
+        let expect = EvalCase.Expectation(state: [try Self.condition("not has kettle")])
+        let result = try await Self.scripted().run(
+            Self.evalCase("hello", expect, before: [.command("give the kettle to tam")]))
+        #expect(result.passed, "\(result.failures)")
+    }
+
+    /// A command the game refuses ends the case as a failure with the game's own words; the line is not said.
+    @Test(arguments: [
+        ("accept", "No offer is waiting for your answer."),
+        ("decline", "No offer is waiting for your answer."),
+        ("give the anvil to tam", "You don't have a anvil."),
+        ("go north", "You can't go north from here."),
+        ("dance a jig", "I don't understand \"dance a jig\"."),
+        ("quit", "quit leaves the game"),
+        ("save", "This needs a game host"),
+    ])
+    func aRefusedCommandFailsTheCase(command: String, words: String) async throws {
+        let result = try await Self.scripted().run(
+            Self.evalCase("how much is a nail?", EvalCase.Expectation(says: ["2 gold"]), before: [.command(command)]))
+        #expect(result.failures.count == 1, "\(result.failures)")
+        let failure = try #require(result.failures.first)
+        #expect(failure.check == "before")
+        #expect(failure.expected == "the command \"\(command)\" to run")
+        #expect(failure.actual.contains(words), "\(failure.actual)")
+        #expect(result.reply.isEmpty)
     }
 
     @Test func theIntentOfARuleWithoutOneIsSkipped() async throws {
