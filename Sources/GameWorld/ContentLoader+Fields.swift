@@ -230,40 +230,16 @@ extension ContentLoader {
         return reference(id, at: path.key(key), kind: kind, known: known) ? id : nil
     }
 
-    /// The member `key` as an inventory: an array of `{"item": id, "quantity": n}`. Returns `nil` when any
-    /// entry is wrong (after reporting every one).
+    /// The member `key` as an inventory, in either form (`Inventory.read`): `{"bread": 2}` or
+    /// `[{"item": "bread", "quantity": 2}]`; empty when missing. Returns `nil` when any entry is wrong (after
+    /// reporting every one).
     mutating func inventory(_ key: String, in object: JSONObject, at path: JSONPath) -> Inventory? {
-        guard let elements = array(key, in: object, at: path, required: false) else {
-            return object[key] == nil ? Inventory() : nil
+        guard let value = object[key] else { return Inventory() }
+        let known = unresolvedKinds.contains("item") ? nil : itemIDs
+        let read = Inventory.read(value, file: file, at: path.key(key), knownItems: known)
+        for diagnostic in read.diagnostics {
+            report(diagnostic.severity, JSONPath(written: diagnostic.path), diagnostic.message, hint: diagnostic.hint)
         }
-        var inventory = Inventory()
-        var seen: [String: JSONPath] = [:]
-        var valid = true
-        for (index, element) in elements.enumerated() {
-            let stackPath = path.key(key).index(index)
-            guard let stack = self.object(element, at: stackPath, what: "an item and its quantity") else {
-                valid = false
-                continue
-            }
-            let item = reference("item", in: stack, at: stackPath, required: true, kind: "item", known: itemIDs)
-            let quantity =
-                stack["quantity"] == nil
-                ? 1 : integer("quantity", in: stack, at: stackPath, required: false, range: Limits.quantity)
-            unknownFields(stack, at: stackPath, known: ["item", "quantity"])
-            guard let item, let quantity else {
-                valid = false
-                continue
-            }
-            if let first = seen[item] {
-                error(
-                    stackPath.key("item"), "\"\(item)\" is listed twice (first at \(first))",
-                    hint: "add the quantities up in one entry")
-                valid = false
-                continue
-            }
-            seen[item] = stackPath.key("item")
-            inventory.add(ItemID(item), quantity: quantity)
-        }
-        return valid ? inventory : nil
+        return read.inventory
     }
 }

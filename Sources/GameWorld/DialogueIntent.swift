@@ -89,7 +89,8 @@ public enum DialogueIntent: String, Hashable, Sendable, Codable, CaseIterable, C
         case .greet, .offerAccepted, .offerDeclined: []
         case .askStock: [.listed, .empty, .unavailable]
         case .askPrice: [.priced, .missing, .listed, .empty, .ambiguous, .unavailable]
-        case .buy: [.pending, .refused, .missing, .ambiguous, .noItem, .unavailable]
+        // `priced`: the player cannot pay, so the NPC names its price instead of making an offer.
+        case .buy: [.pending, .refused, .priced, .missing, .ambiguous, .noItem, .unavailable]
         case .haggle: [.pending, .refused, .missing, .ambiguous, .noItem, .notWanted, .unavailable]
         case .sell: [.pending, .refused, .appraised, .notCarried, .notWanted, .ambiguous, .unavailable]
         case .offerGift: [.accepted, .refused, .ambiguous, .noItem, .unavailable]

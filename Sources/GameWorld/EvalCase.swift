@@ -444,47 +444,12 @@ private struct LineReader {
         return start
     }
 
-    /// An inventory in either form: `{"bread": 2}` or `[{"item": "bread", "quantity": 2}]` (quantity 1 if left out).
+    /// An inventory in either form (`Inventory.read`): `{"bread": 2}` or `[{"item": "bread", "quantity": 2}]`.
+    /// Its items are checked against the pack by `EvalCorpus`.
     mutating func inventory(_ value: JSONValue, at path: JSONPath) -> Inventory? {
-        var stacks: [ItemStack] = []
-        func quantity(_ value: JSONValue?, at path: JSONPath) -> Int? {
-            guard let value else { return 1 }
-            guard let number = value.intValue, (1...GameLimits.maximumQuantity).contains(number) else {
-                error(path, "a quantity is a whole number from 1 to \(GameLimits.maximumQuantity)")
-                return nil
-            }
-            return number
-        }
-        switch value {
-        case .object(let object):
-            for (item, amount) in object {
-                if let count = quantity(amount, at: path.key(item)) {
-                    stacks.append(ItemStack(ItemID(item), quantity: count))
-                }
-            }
-        case .array(let elements):
-            for (index, element) in elements.enumerated() {
-                let elementPath = path.index(index)
-                guard case .object(let stack) = element else {
-                    error(elementPath, "expected {\"item\": ..., \"quantity\": ...}, found \(element.typeName)")
-                    continue
-                }
-                unknownMembers(of: stack, at: elementPath, known: ["item", "quantity"])
-                guard let item = stack["item"]?.stringValue, !item.isEmpty else {
-                    error(elementPath.key("item"), "an inventory entry needs \"item\": an item id")
-                    continue
-                }
-                if let count = quantity(stack["quantity"], at: elementPath.key("quantity")) {
-                    stacks.append(ItemStack(ItemID(item), quantity: count))
-                }
-            }
-        default:
-            error(
-                path, "expected an object or an array, found \(value.typeName)",
-                hint: "write {\"bread\": 2} or [{\"item\": \"bread\", \"quantity\": 2}]")
-            return nil
-        }
-        return Inventory(stacks)
+        let read = Inventory.read(value, file: file, at: path, knownItems: nil)
+        diagnostics += read.diagnostics
+        return read.inventory
     }
 
     mutating func expectation(_ value: JSONValue, at path: JSONPath) -> EvalCase.Expectation {

@@ -29,3 +29,10 @@ struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     /// The element at `index` of the array at this path.
     func index(_ index: Int) -> JSONPath { JSONPath(description: description + "[\(index)]") }
 }
+
+extension JSONPath {
+    /// A path already written out in this notation, such as `$.player.inventory`.
+    init(written description: String) {
+        self.description = description
+    }
+}

@@ -66,6 +66,9 @@ public struct ConversationTest: Sendable, Equatable {
         public var description: String { "\(file): \(path): \(problem)" }
     }
 
+    /// Where a plan writes the player's inventory, in either form (`Inventory.read`).
+    static let inventoryPath = "$.player.inventory"
+
     /// The folder of a pack that holds its plans.
     public static let folderName = "tests"
 
@@ -130,6 +133,11 @@ public struct ConversationTest: Sendable, Equatable {
         guard let name = root["name"]?.stringValue, !name.isEmpty else { throw fail("$.name", "a plan needs a name") }
         guard let stepValues = root["steps"]?.arrayValue, !stepValues.isEmpty else {
             throw fail("$.steps", "a plan needs at least one step")
+        }
+        if let inventory = root["player"]?["inventory"],
+            let problem = Inventory.read(inventory, file: file, path: Self.inventoryPath).diagnostics.first
+        {
+            throw PlanError(problem)
         }
         let known: Set<String> = ["do", "says", "saysExactly", "calls", "offer", "state", "refused", "feedback"]
         var steps: [Step] = []
@@ -212,16 +220,10 @@ public struct ConversationTest: Sendable, Equatable {
                     file: file, path: "$.player.gold",
                     problem: "gold is a whole number from 0 to \(GameLimits.maximumGold)"))
         }
-        for (item, quantity) in player["inventory"]?.objectValue ?? JSONObject() {
-            if world.items[ItemID(item)] == nil {
-                unknown("item", item, among: items, at: "$.player.inventory.\(item)")
-            }
-            if !(1...GameLimits.maximumQuantity).contains(quantity.intValue ?? 0) {
-                problems.append(
-                    PlanError(
-                        file: file, path: "$.player.inventory.\(item)",
-                        problem: "a quantity is a whole number from 1 to \(GameLimits.maximumQuantity)"))
-            }
+        if let inventory = player["inventory"] {
+            let read = Inventory.read(
+                inventory, file: file, path: Self.inventoryPath, knownItems: Set(world.items.keys))
+            problems += read.diagnostics.map(PlanError.init)
         }
         for step in steps {
             for (position, condition) in step.state.enumerated() {
@@ -254,10 +256,20 @@ public struct ConversationTest: Sendable, Equatable {
         if let name = self.player["name"]?.stringValue { player.name = name }
         if let gold = self.player["gold"]?.intValue { player.gold = gold }
         if let location = self.player["location"]?.stringValue { player.location = LocationID(location) }
-        if let inventory = self.player["inventory"]?.objectValue {
-            player.inventory = Inventory(
-                inventory.compactMap { key, value in value.intValue.map { ItemStack(ItemID(key), quantity: $0) } })
+        if let value = self.player["inventory"],
+            let inventory = Inventory.read(value, file: file, path: Self.inventoryPath).inventory
+        {
+            player.inventory = inventory
         }
         return GameState(world: state.world, player: player, story: state.story)
+    }
+}
+
+extension ConversationTest.PlanError {
+    /// A problem as the content checker words it: its message, then its hint in parentheses.
+    init(_ diagnostic: ContentDiagnostic) {
+        self.init(
+            file: diagnostic.file, path: diagnostic.path,
+            problem: diagnostic.message + (diagnostic.hint.map { " (\($0))" } ?? ""))
     }
 }

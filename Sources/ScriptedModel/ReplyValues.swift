@@ -49,7 +49,7 @@ enum ReplyValues {
         values[.item] = item
         values[.quantity] = (facts.quantity ?? offer?.quantity ?? (item != nil ? 1 : nil)).map(String.init)
         values[.price] = (facts.price ?? offer?.price).map(String.init)
-        values[.lowest] = facts.lowest.map(String.init)
+        values[.lowest] = (facts.lowest ?? refusedLowest(in: conversation)).map(String.init)
         if let stock = facts.stock, !stock.isEmpty {
             values[.stock] = list(
                 stock.map { line in
@@ -72,6 +72,23 @@ enum ReplyValues {
         }
         values[.number] = scene.number.map(String.init)
         return values.filter { !$0.value.isEmpty }
+    }
+
+    /// The lowest price for one that the game named when it refused this turn's offer to sell below it.
+    ///
+    /// A bid the NPC had not looked up a price for goes to the game as it is; the game refuses it with its price
+    /// policy (`TradeRejection.priceOutsidePolicy`), whose minimum is the least the NPC takes for them all. So a
+    /// refused haggle can say `{lowest}` without a look-up before it.
+    static func refusedLowest(in conversation: Conversation) -> Int? {
+        guard let exchange = conversation.exchanges(with: .offerTrade).last,
+            case .offerTrade(let offer)? = exchange.request, offer.action == .sell
+        else { return nil }
+        let quantity = max(offer.quantity ?? 1, 1)
+        for case .tradeRule(.priceOutsidePolicy(_, let minimum, _, _), _) in exchange.action.reasons where minimum > 0 {
+            // The minimum is the lowest price for one times the quantity; rounding up keeps any remainder honest.
+            return minimum / quantity + (minimum % quantity == 0 ? 0 : 1)
+        }
+        return nil
     }
 
     /// `a`, `a and b`, `a, b and c`.

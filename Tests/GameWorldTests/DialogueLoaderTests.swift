@@ -117,6 +117,16 @@ import Testing
         #expect(Self.diagnostics(dialogue).contains(diagnostic), "\(Self.diagnostics(dialogue))")
     }
 
+    @Test func aBuyRuleMayAnswerWhenThePlayerCannotPay() {
+        // `buy` ends in `priced` when the NPC sees the player cannot pay: it names its price instead of offering.
+        #expect(
+            Self.diagnostics(
+                """
+                { "rules": [{ "id": "a", "when": { "intent": "buy" },
+                  "outcomes": { "pending": ["{summary}"], "priced": ["{price} gold, and you've {gold}."] } }] }
+                """) == [])
+    }
+
     @Test(arguments: [
         ("Hello, {player}!", ["player"]), ("{item}? {price} gold.", ["item", "price"]), ("{{braces}} stay", []),
         ("{price}{price}", ["price"]), ("plain", []),

@@ -107,11 +107,15 @@ import Testing
         ),
         (
             #"{"id": "a", "npc": "mira", "kind": "k", "say": "hi", "start": {"inventory": {"bread": 0}}, "expect": {"says": ["x"]}}"#,
-            "$.start.inventory.bread", "a quantity is a whole number"
+            "$.start.inventory.bread", "quantity must be from 1 to 10000, found 0"
         ),
         (
             #"{"id": "a", "npc": "mira", "kind": "k", "say": "hi", "start": {"inventory": [{"quantity": 2}]}, "expect": {"says": ["x"]}}"#,
-            "$.start.inventory[0].item", "needs \"item\""
+            "$.start.inventory[0]", "missing required field \"item\""
+        ),
+        (
+            #"{"id": "a", "npc": "mira", "kind": "k", "say": "hi", "start": {"inventory": [{"item": "bread"}, {"item": "bread"}]}, "expect": {"says": ["x"]}}"#,
+            "$.start.inventory[1].item", "listed twice"
         ),
         (
             #"{"id": "a", "npc": "mira", "kind": "k", "say": "hi", "expect": {"says": [1]}}"#, "$.expect.says[0]",

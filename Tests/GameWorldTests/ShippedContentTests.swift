@@ -7,7 +7,7 @@ import Testing
         let result = ContentPack.load(
             from: TestWorld.packageRoot.appendingPathComponent("Content"), displayPath: "Content")
         #expect(result.diagnostics.map(\.description) == [])
-        #expect(ContentCheckReport(result).summary == "Content: 8 locations, 6 NPCs, 29 items; 0 errors, 0 warnings")
+        #expect(ContentCheckReport(result).summary == "Content: 8 locations, 6 NPCs, 30 items; 0 errors, 0 warnings")
     }
 
     @Test func itIsAMarketTownWorthExploring() throws {
@@ -51,6 +51,24 @@ import Testing
             try cellar.apply(.npcMoved(npc: npc.id, from: npc.location, to: "mill_cellar"))
             let verdict = TradeRules.standard.validate(.selling("moonpetal_locket", to: npc.id, for: 1), in: cellar)
             #expect(verdict.rejections.contains(.questItem(item: "moonpetal_locket", party: .player)), "\(npc.id)")
+        }
+    }
+
+    @Test func theLetterFromTheIntroductionIsCarriedAndNeverTraded() throws {
+        let pack = try TestWorld.shippedPack()
+        #expect(pack.world.introduction.contains("a letter from your aunt"))
+        let letter = try #require(pack.world.items["aunts_letter"])
+        #expect(letter.isNamed("letter"))
+        #expect(letter.description.contains("Aurelio Finch") && letter.description.contains("Moonpetal Locket"))
+        #expect(!letter.isTradeable && !letter.isQuestItem)
+        var start = pack.initialState
+        #expect(start.player.inventory.contains("aunts_letter"))
+        // No one buys it, at any price, wherever they are; nor could anyone sell it back.
+        for npc in start.world.npcs.values {
+            #expect(!npc.trade.buys.contains(letter.category), "\(npc.id)")
+            try start.apply(.npcMoved(npc: npc.id, from: npc.location, to: start.player.location))
+            let verdict = TradeRules.standard.validate(.selling("aunts_letter", to: npc.id, for: 0), in: start)
+            #expect(verdict.rejections.contains(.untradeableItem(item: "aunts_letter", party: .player)), "\(npc.id)")
         }
     }
 

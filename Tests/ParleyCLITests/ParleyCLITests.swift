@@ -13,7 +13,7 @@ import Testing
     @Test func checkingTheShippedPackPasses() async throws {
         let run = try await parley("content", "check", "Content")
         #expect(run.status == 0)
-        #expect(run.out == "Content: 8 locations, 6 NPCs, 29 items; 0 errors, 0 warnings\n")
+        #expect(run.out == "Content: 8 locations, 6 NPCs, 30 items; 0 errors, 0 warnings\n")
         #expect(run.err == "")
         #expect(try await parley("content", "check").out == run.out)
     }

@@ -141,7 +141,7 @@ import Testing
         }
         let check = try await runParley(["content", "check", copy.content.path])
         #expect(check.status == 0)
-        #expect(check.out.contains("7 NPCs, 29 items; 0 errors, 0 warnings"), "\(check.out)")
+        #expect(check.out.contains("7 NPCs, 30 items; 0 errors, 0 warnings"), "\(check.out)")
         let test = try await runParley(["test", copy.content.path])
         #expect(test.status == 0, "\(test.out)")
         #expect(test.out.contains("PASS \(copy.content.path)/tests/tamsin.json: Tamsin sells a rope"))

@@ -237,7 +237,7 @@ func game(_ model: MockLanguageModel, state: GameState? = nil) throws -> Game {
         #expect(turn["player"] == "Traveller")
         #expect(turn["gold"] == "14")
         #expect(turn["location"] == "market_square")
-        #expect(turn["inventory"] == "2 × bread, 1 × rusty_sword")
+        #expect(turn["inventory"] == "1 × aunts_letter, 2 × bread, 1 × rusty_sword")
         // Round trip through JSON.
         #expect(try AnnotatedTranscript(json: annotated.jsonString()) == annotated)
     }

@@ -154,6 +154,15 @@ import Testing
         await game.perform("examine mria", output: screen.record)
         #expect(screen.text.contains("You see no mria here. Did you mean Mira Quickcoin?"), "\(screen.text)")
     }
+
+    @Test(arguments: ["examine letter", "x the letter", "look at my aunt's letter"])
+    func theLetterTheGameStartsWithCanBeRead(line: String) async throws {
+        let pack = try shippedPack()
+        let game = Game(state: pack.initialState, models: { _, _ in MockLanguageModel(replies: []) })
+        let screen = Screen()
+        await game.perform(line, output: screen.record)
+        #expect(screen.text.contains(try #require(pack.world.items["aunts_letter"]?.description)), "\(screen.text)")
+    }
 }
 
 /// A category word asks for the NPC's stock of that category, rather than for an item of that name.

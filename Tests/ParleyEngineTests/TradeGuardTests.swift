@@ -94,7 +94,7 @@ import Testing
         let explanation = try #require(attachment.issues.first?.explanation)
         #expect(
             explanation.hasPrefix(
-                "Unexpected trade offer. App context — player: Traveller, gold: 14, inventory: 2 × Loaf of Bread, 1 × Rusty Sword"
+                "Unexpected trade offer. App context — player: Traveller, gold: 14, inventory: 1 × Aunt's Letter, 2 × Loaf of Bread, 1 × Rusty Sword"
             ))
         #expect(explanation.contains("NPC: "))
         #expect(explanation.contains("stock: "))

@@ -126,6 +126,22 @@ import Testing
             ])
     }
 
+    @Test func aRefusedHaggleSaysTheLowestPriceTheGameNamed() async throws {
+        // No price was looked up, so the bid goes to the game as it is, which refuses it below Tam's lowest price
+        // (1 gold a nail, 20 for twenty); `{lowest}` is that price for one.
+        let dialogue = """
+            { "rules": [
+                { "id": "haggle", "when": { "intent": "haggle" },
+                  "outcomes": { "refused": ["Not under {lowest} gold a nail."] } } ] }
+            """
+        let pack = try ContentPack.load(files: HandBuiltPack.files(dialogue: dialogue)).get()
+        let visit = try NPCVisit(pack.initialState, npc: "tam")
+        let turn = try await visit.session().turn("would you take 15 gold for 20 nails?")
+        #expect(turn.calls.last == #"offerTrade({"action":"sell","item":"nail","quantity":20,"price":15})"#)
+        #expect(turn.reply == "Not under 1 gold a nail.")
+        #expect(visit.pending == nil)
+    }
+
     @Test func hagglingAfterOnlyAPriceWasQuotedUsesThatItem() async throws {
         let visit = try Packs.visit("mira", gold: 40)
         let session = try visit.session()
