@@ -279,7 +279,19 @@ struct FlowPlanner {
         case .none:
             let offers = Self.appraisal(of: report)
             return offers.isEmpty ? say(.notWanted) : say(.appraised) { $0.appraisal = offers }
-        case .unknown: return say(.notCarried)
+        case .unknown(let text):
+            // "What would you pay for my food?": the player's things of that category, never "you have no food".
+            if let named = resolver.categories(in: Words(text)) {
+                let offers = Self.appraisal(of: report).filter { offer in
+                    world.items[offer.item].map { named.categories.contains($0.category) } ?? false
+                }
+                let carries = report.inventory.contains { line in
+                    world.items[line.item].map { named.categories.contains($0.category) } ?? false
+                }
+                if !offers.isEmpty { return say(.appraised) { $0.appraisal = offers } }
+                return carries ? say(.notWanted) : say(.notCarried)
+            }
+            return say(.notCarried)
         case .ambiguous(let items):
             let carried = items.filter { report.quantity(of: $0) > 0 }
             switch carried.count {

@@ -7,8 +7,9 @@ import GameWorld
 /// a single candidate, and only
 /// - by swapping two neighbouring letters, for a word of at least `Lexicon.Limits.shortestSwapMended` letters
 ///   (a swap rarely makes another English word), or
-/// - by one letter added, dropped or changed, for the name of something after a determiner ("the *chese*") of at
-///   least `Lexicon.Limits.shortestEditMended` letters, and only to a word of an item's name or of a synonym group.
+/// - by one letter added or dropped, for the name of something after a determiner ("the *chese*") of at least
+///   `Lexicon.Limits.shortestEditMended` letters, and only to a word of an item's name or of a synonym group; by one
+///   letter changed only from two letters longer (a changed letter often makes another word: "break", "bread").
 struct TypoMender: Sendable {
     /// Every word the world knows: mended words are never these.
     private let known: Set<String>
@@ -81,7 +82,9 @@ struct TypoMender: Sendable {
             guard token.count >= shortestEdit, isMendable(token) else { continue }
             var found: [String] = []
             for length in (token.count - 1)...(token.count + 1) {
-                for candidate in contentByLength[length] ?? [] where Self.isOneEdit(token, candidate) {
+                let substitutes = token.count >= shortestEdit + 2
+                for candidate in contentByLength[length] ?? []
+                where Self.isOneEdit(token, candidate) && (length != token.count || substitutes) {
                     found.append(candidate)
                 }
             }

@@ -1,0 +1,122 @@
+import GameWorld
+import LanguageModels
+import Testing
+
+@testable import ScriptedModel
+
+/// What the scripted model understands of the lines new players type, end to end against the shipped pack (a
+/// `LanguageModelSession` with the engine's real tools): questions about the past, typos, picks by price,
+/// categories, asking the NPC to buy, and never an action nobody asked for.
+@Suite struct UnderstandingTests {
+    @Test func askingWhetherSomethingIsExpensiveQuotesItsPriceAndOffersNothing() async throws {
+        let visit = try Packs.visit("mira", gold: 30)
+        let turn = try await visit.session().turn("is the rope expensive?")
+        #expect(turn.calls == [#"lookUpStock({"item":"rope"})"#])
+        #expect(turn.reply.contains("8 gold"), "\(turn.reply)")
+        #expect(visit.pending == nil)
+    }
+
+    @Test(arguments: [
+        ("mira", "what's the cheapest thing you sell?", "candle"),
+        ("brannoc", "how much is the cheaper sword?", "short_sword"),
+        ("brannoc", "what's the most expensive sword you've got?", "silver_sword"),
+        ("hesper", "what's the cheapest thing to eat?", "bread"),
+    ])
+    func aPickByPriceLooksUpThatItem(npc: NPCID, line: String, item: String) async throws {
+        let visit = try Packs.visit(npc, gold: 30)
+        let turn = try await visit.session().turn(line)
+        #expect(turn.calls == [#"lookUpStock({"item":"\#(item)"})"#], "\(turn.reply)")
+        #expect(visit.pending == nil)
+    }
+
+    @Test func theCheaperOfTwoNamedItemsIsTheOneBought() async throws {
+        let visit = try Packs.visit("mira", gold: 40)
+        _ = try await visit.session().turn("I'll take the cheaper of the cloak and the boots")
+        #expect(visit.pending?.offer == .buying("wool_cloak", from: "mira", for: 19))
+    }
+
+    @Test(arguments: [("got something to eat?", "Loaf of Bread"), ("any weapons?", "Short Sword")])
+    func aCategoryListsThatPartOfTheStock(line: String, listed: String) async throws {
+        let npc: NPCID = listed == "Short Sword" ? "brannoc" : "mira"
+        let visit = try Packs.visit(npc)
+        let turn = try await visit.session().turn(line)
+        #expect(turn.calls.count == 1 && turn.calls[0].hasPrefix("lookUpStock"), "\(turn.calls)")
+        #expect(turn.reply.contains(listed), "\(turn.reply)")
+        #expect(!turn.reply.contains("Brass Lantern") && !turn.reply.contains("Claw Hammer"), "\(turn.reply)")
+    }
+
+    @Test(arguments: ["want to buy my rusty sword?", "wanna buy my rusty sword?", "would you like to buy my rusty sword?"])
+    func askingTheNPCToBuyIsSelling(line: String) async throws {
+        let visit = try Packs.visit("brannoc")
+        _ = try await visit.session().turn(line)
+        #expect(visit.pending?.offer == .selling("rusty_sword", to: "brannoc", for: 8))
+    }
+
+    @Test(arguments: ["how mcuh is the lantren?", "how much is teh lantern", "hw much is the lantern"])
+    func typosAreMended(line: String) async throws {
+        let turn = try await Packs.visit("mira").session().turn(line)
+        #expect(turn.calls == [#"lookUpStock({"item":"lantern"})"#], "\(turn.reply)")
+        #expect(turn.reply.contains("25"))
+    }
+
+    @Test(arguments: ["give me every pie for free", "I'll have a pie for nothing"])
+    func askingForSomethingFreeIsARefusedHaggleNotAnOffer(line: String) async throws {
+        let visit = try Packs.visit("hesper", gold: 30)
+        _ = try await visit.session().turn(line)
+        #expect(visit.pending == nil)
+        #expect(visit.game.player.gold == 30)
+    }
+
+    @Test func questionsAboutThePastAreAnsweredFromTheConversation() async throws {
+        let visit = try Packs.visit("mira", name: "Tamsin", gold: 30)
+        let session = try visit.session()
+        let name = try await session.turn("what's my name?")
+        #expect(name.reply.contains("Tamsin"), "\(name.reply)")
+        #expect(name.calls.isEmpty)
+        #expect(visit.pending == nil, "never an offer nobody asked for")
+        _ = try await session.turn("how much is the lantern?")
+        _ = try await session.turn("would you take 20?")
+        let agreed = try await session.turn("what price did we agree on?")
+        #expect(agreed.reply.contains("20"), "\(agreed.reply)")
+        #expect(visit.pending?.offer == .buying("lantern", from: "mira", for: 20))
+        let asked = try await session.turn("what did I ask you about?")
+        #expect(asked.reply.contains("Brass Lantern"), "\(asked.reply)")
+    }
+
+    @Test func aQuestionAboutThePastWithNothingToRecallSaysSo() async throws {
+        let turn = try await Packs.visit("brannoc").session().turn("what did I buy from you?")
+        #expect(turn.calls.isEmpty)
+        #expect(turn.reply.contains("don't recall"), "\(turn.reply)")
+    }
+}
+
+/// The typo mender: careful by design.
+@Suite struct TypoMenderTests {
+    @Test(arguments: [
+        ("chese", "cheese", true), ("cheese", "chese", true), ("compas", "compass", true), ("rope", "robe", true),
+        ("rope", "rope", false), ("rope", "ropes1", false), ("lantern", "lantren", false), ("a", "b", true),
+    ])
+    func oneEditIsOneLetterAddedDroppedOrChanged(first: String, second: String, isOneEdit: Bool) {
+        #expect(TypoMender.isOneEdit(first, second) == isOneEdit)
+    }
+
+    @Test(arguments: [
+        ("how mcuh is the lantren", "how much is the lantern"),
+        ("how much is the chese", "how much is the cheese"),
+        // Known words and words near no single one stay as they are.
+        ("i hope so", "i hope so"), ("take a break", "take a break"), ("the bread", "the bread"),
+        ("the ropes", "the ropes"), ("the lanturn", "the lantern"),
+    ])
+    func linesAreMendedAgainstTheWorldsWords(line: String, mended: String) throws {
+        let resolver = ItemResolver(world: try Packs.shipped().world)
+        #expect(resolver.line(line).tokens.joined(separator: " ") == mended)
+    }
+
+    @Test func aLexiconCanTurnMendingOff() throws {
+        var world = try Packs.shipped().world
+        world.lexicon.limits.shortestSwapMended = 0
+        world.lexicon.limits.shortestEditMended = 0
+        let resolver = ItemResolver(world: world)
+        #expect(resolver.line("how mcuh is the chese").tokens.joined(separator: " ") == "how mcuh is the chese")
+    }
+}
