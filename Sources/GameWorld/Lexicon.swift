@@ -182,6 +182,9 @@ extension Lexicon {
         case cheapest
         /// Picking the dearest of several items: `most expensive`, `priciest`, `dearest`.
         case dearest
+        /// Asking about the rest of the stock: `besides`, `other than`, `apart from` (then a named item asks what
+        /// else the NPC sells).
+        case besides
 
         /// Tables in the order of their cases.
         public static func < (lhs: PhraseTable, rhs: PhraseTable) -> Bool {
@@ -233,6 +236,9 @@ extension Lexicon {
         case questions
         /// Words for an unnamed item, so that "the cheapest thing" picks one: `thing`, `one`, `item`.
         case things
+        /// Words right before a category that make it about the NPC, not its stock ("your favourite food"):
+        /// `your`, `favourite`.
+        case personal
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

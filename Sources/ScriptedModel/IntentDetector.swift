@@ -56,6 +56,8 @@ enum IntentDetector {
             let asksPrice = words.containsAny(vocabulary.phrases(.price))
             let asksStock = words.containsAny(vocabulary.phrases(.stock))
             guard asksPrice || asksStock else { return nil }
+            // "Do you sell anything besides the owl?" asks for the rest of the stock.
+            if words.containsAny(vocabulary.phrases(.besides)) { return .askStock }
             if asksPrice, clues.namesSomething, let start = clues.itemStart, start > 0,
                 vocabulary.isWord(words.tokens[start - 1], in: .mine)
             {

@@ -281,11 +281,16 @@ struct ItemResolver: Sendable {
     }
 
     /// The categories of items a line names ("something to eat", "weapons", "food and drink"), with the words of
-    /// the first (longest) phrase found; `nil` when it names none.
+    /// the first (longest) phrase found; `nil` when it names none. A category right after a `personal` word ("your
+    /// favourite food") does not count.
     func categories(in words: Words) -> (text: String, categories: [String])? {
         var found: [String] = []
         var text: String?
-        for phrase in categoryPhrases where !found.contains(phrase.category) && words.contains(phrase.words) {
+        for phrase in categoryPhrases where !found.contains(phrase.category) {
+            // "Your favourite food" is about the NPC, not its stock.
+            guard let start = words.firstIndex(of: phrase.words),
+                start == 0 || !vocabulary.isWord(words.tokens[start - 1], in: .personal)
+            else { continue }
             found.append(phrase.category)
             if text == nil { text = phrase.words.tokens.joined(separator: " ") }
         }

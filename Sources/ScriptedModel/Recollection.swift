@@ -61,7 +61,14 @@ struct Recollection: Sendable {
             }
             return dealings.last.map { sentence(for: $0, world: world) }
         case .dealings:
-            guard !dealings.isEmpty else { return nil }
+            guard !dealings.isEmpty else {
+                // "What did I order?" with the order still waiting for the player's word.
+                return offer.map { offer in
+                    offer.npcSells
+                        ? "You asked for \(offer.quantity) \(offer.item): \(offer.price) gold, when you accept."
+                        : "You offered me \(offer.quantity) \(offer.item), for \(offer.price) gold when you accept."
+                }
+            }
             return dealings.suffix(3).map { sentence(for: $0, world: world) }.joined(separator: " ")
         case .asked:
             return lastTopic.map { "You asked about the \($0)." }

@@ -83,6 +83,26 @@ import Testing
         #expect(asked.reply.contains("Brass Lantern"), "\(asked.reply)")
     }
 
+    @Test func anythingBesidesANamedItemListsTheStock() async throws {
+        let turn = try await Packs.visit("aurelio").session().turn("do you sell anything besides the owl?")
+        #expect(turn.calls == ["lookUpStock({})"], "\(turn.reply)")
+        #expect(turn.reply.contains("Brass Compass"), "\(turn.reply)")
+    }
+
+    @Test func aCategoryAboutTheNPCItselfIsNoStockQuestion() async throws {
+        let turn = try await Packs.visit("brannoc").session().turn("what's your favourite food?")
+        #expect(turn.calls.isEmpty, "\(turn.calls)")
+    }
+
+    @Test func anOrderStillWaitingIsRemembered() async throws {
+        let visit = try Packs.visit("hesper", gold: 30)
+        let session = try visit.session()
+        _ = try await session.turn("I'll have a mutton pie")
+        let turn = try await session.turn("what did I order?")
+        #expect(turn.reply.contains("Mutton Pie"), "\(turn.reply)")
+        #expect(visit.pending?.offer == .buying("meat_pie", from: "hesper", for: 6))
+    }
+
     @Test func aQuestionAboutThePastWithNothingToRecallSaysSo() async throws {
         let turn = try await Packs.visit("brannoc").session().turn("what did I buy from you?")
         #expect(turn.calls.isEmpty)
