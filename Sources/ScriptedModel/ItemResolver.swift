@@ -280,6 +280,19 @@ struct ItemResolver: Sendable {
         return nil
     }
 
+    /// The items one word names by itself (their id, name, alias, head word or a word only they have): the
+    /// candidates a modifier may choose between ("hammer": the Claw Hammer and the Forge Hammer).
+    func items(namedBy word: String) -> Set<ItemID> {
+        var items: Set<ItemID> = []
+        var position = firstNameStarting[word] ?? -1
+        while position >= 0 {
+            let name = names[Int(position)]
+            if name.count == 1 { items.insert(name.item) }
+            position = nextWithSameFirstWord[Int(position)]
+        }
+        return items
+    }
+
     /// The categories of items a line names ("something to eat", "weapons", "food and drink"), with the words of
     /// the first (longest) phrase found; `nil` when it names none. A category right after a `personal` word ("your
     /// favourite food") does not count.

@@ -153,6 +153,14 @@ struct Scene: Sendable {
                     if let pendingItem { focus = .item(pendingItem) }
                 }
             }
+            // "Your grandfather's hammer": a word before the item's name that the NPC's synonym groups tie to
+            // another item with the same head word.
+            if case .item(let current) = focus, let best = mentions.first,
+                let chosen = Self.modified(
+                    current, mention: best.range, in: words, npc: npc, world: world, resolver: resolver)
+            {
+                focus = .item(chosen)
+            }
             self.focus = focus
 
             let quantityNumber = numbers.first { $0.role == .quantity }?.value
@@ -178,6 +186,39 @@ struct Scene: Sendable {
         case .greet, .greetAgain, .returning: noticed = conversation.noticedItems(in: world)
         default: noticed = []
         }
+    }
+
+    /// Another item than `current` that a word right before its mention points to: the items the mention's last
+    /// word names are the candidates, and a candidate is meant when one of the NPC's synonym groups holds both the
+    /// word and the candidate's name or alias ("grandfather" and "forge hammer"), or the word is in its name.
+    /// `nil` unless exactly one candidate is meant.
+    private static func modified(
+        _ current: ItemID, mention: Range<Int>, in words: Words, npc: NPC, world: World, resolver: ItemResolver
+    ) -> ItemID? {
+        let vocabulary = resolver.vocabulary
+        let tokens = words.tokens
+        var modifiers: [String] = []
+        var index = mention.lowerBound - 1
+        while index >= 0, modifiers.count < 2 {
+            let token = tokens[index]
+            if vocabulary.isWord(token, in: .determiners) { break }
+            if !vocabulary.isWord(token, in: .weak) { modifiers.append(token) }
+            index -= 1
+        }
+        guard !modifiers.isEmpty, let head = tokens[mention].last else { return nil }
+        let candidates = resolver.items(namedBy: head).subtracting([current])
+        guard !candidates.isEmpty else { return nil }
+        let groups = npc.dialogue.synonyms.map { name, synonyms in Set(([name] + synonyms).map { $0.lowercased() }) }
+        let meant = candidates.filter { candidate in
+            guard let item = world.items[candidate] else { return false }
+            let names = Set(([item.name] + item.aliases).map { $0.lowercased() })
+            let nameWords = Set(names.flatMap { Words.tokenize($0) })
+            return modifiers.contains { modifier in
+                nameWords.contains(modifier)
+                    || groups.contains { $0.contains(modifier) && !$0.isDisjoint(with: names) }
+            }
+        }
+        return meant.count == 1 ? meant.first : nil
     }
 
     /// Picking an item by its price: the cheapest or the dearest.

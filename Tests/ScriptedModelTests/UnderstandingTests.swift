@@ -83,6 +83,17 @@ import Testing
         #expect(asked.reply.contains("Brass Lantern"), "\(asked.reply)")
     }
 
+    @Test func aWordBeforeAnItemThatTheNPCTiesToAnotherPicksThatOne() async throws {
+        let visit = try Packs.visit("brannoc", gold: 30)
+        let heirloom = try await visit.session().turn("is your grandfather's hammer for sale?")
+        #expect(heirloom.calls.isEmpty, "\(heirloom.calls)")
+        #expect(!heirloom.reply.contains("12 gold"), "\(heirloom.reply)")
+        #expect(try Packs.voice("brannoc").said(heirloom.reply, "heirloom_not_for_sale"))
+        let plain = try await Packs.visit("brannoc").session().turn("how much is the hammer?")
+        #expect(plain.calls == [#"lookUpStock({"item":"hammer"})"#])
+        #expect(plain.reply.contains("12"), "\(plain.reply)")
+    }
+
     @Test func anythingBesidesANamedItemListsTheStock() async throws {
         let turn = try await Packs.visit("aurelio").session().turn("do you sell anything besides the owl?")
         #expect(turn.calls == ["lookUpStock({})"], "\(turn.reply)")
