@@ -72,8 +72,8 @@ extension ContentLoader {
         if let synonyms = self.object("synonyms", in: object, at: root, required: false, what: "synonyms") {
             for (word, meaning) in synonyms {
                 let path = root.key("synonyms").key(word)
-                guard Self.wordCount(word) == 1 else {
-                    error(path, "a synonym is one word, found \(Self.quoted(word))", hint: "write one word per key")
+                guard Self.wordCount(word) > 0 else {
+                    error(path, "a synonym is a word or a phrase, found \(Self.quoted(word))")
                     continue
                 }
                 guard case .string(let text) = meaning, Self.wordCount(text) > 0 else {

@@ -7,15 +7,25 @@ import GameWorld
 /// a single candidate, and only
 /// - by swapping two neighbouring letters, for a word of at least `Lexicon.Limits.shortestSwapMended` letters
 ///   (a swap rarely makes another English word), or
-/// - by one letter added or dropped, for the name of something after a determiner ("the *chese*") of at least
-///   `Lexicon.Limits.shortestEditMended` letters, and only to a word of an item's name or of a synonym group; by one
-///   letter changed only from two letters longer (a changed letter often makes another word: "break", "bread").
+/// - by adding a dropped final `e` (`tak` → `take`, `lik` → `like`, `rop` → `rope`), to a word of an item's name, of
+///   a synonym group, or of the trade words (the `buy`, `sell` and `want` phrases and the verb sets; never
+///   `bit` → `bite`), or
+/// - in the name of something after a determiner ("the *chese*"), and only to a word of an item's name or of a
+///   synonym group: by one letter added or dropped, for a word of at least `Lexicon.Limits.shortestEditMended`
+///   letters; by one letter changed only from two letters longer (a changed letter often makes another word:
+///   "break", "bread"); when no single edit fits a word that long, by two (`horshoe` → `horseshoe`); and in a shorter word,
+///   by a swap (`pei` → `pie`) or, in a word without a vowel, which no word is, by one letter added (`fsh` →
+///   `fish`).
 struct TypoMender: Sendable {
     /// Every word the world knows: mended words are never these.
     private let known: Set<String>
     /// The words a swap may mend to: phrase words and content words.
     private let swapTargets: Set<String>
-    /// Content words (items, synonym groups) by length, for edits.
+    /// The words a dropped final `e` may mend to: content words and trade words.
+    private let finalETargets: Set<String>
+    /// Content words: of items' names and aliases, NPCs' names and synonym groups.
+    private let content: Set<String>
+    /// Content words by length, for edits.
     private let contentByLength: [Int: [String]]
     /// The shortest word mended by a swap; 0 turns swaps off.
     private let shortestSwap: Int
@@ -43,32 +53,45 @@ struct TypoMender: Sendable {
         let phraseWords = vocabulary.allWords
         known = content.union(phraseWords)
         swapTargets = known.filter { $0.count >= 3 }
+        var trade = vocabulary.words(.buyVerbs).union(vocabulary.words(.sellVerbs)).union(vocabulary.words(.wantVerbs))
+        for table in [Lexicon.PhraseTable.buy, .sell, .want] {
+            for phrase in vocabulary.phrases(table) { trade.formUnion(phrase.tokens) }
+        }
+        finalETargets = content.union(trade).filter { $0.count >= 4 && $0.hasSuffix("e") }
+        self.content = content
         contentByLength = Dictionary(grouping: content.sorted(), by: \.count)
         shortestSwap = vocabulary.limits.shortestSwapMended
         shortestEdit = vocabulary.limits.shortestEditMended
     }
 
-    /// The line with each unknown word that is one swap of two neighbouring letters from exactly one known word
-    /// mended.
+    /// The line with each unknown word that is one swap of two neighbouring letters from exactly one known word, or
+    /// a known word without its final `e`, mended.
     func mendingSwaps(in words: Words) -> Words {
         guard shortestSwap > 0 else { return words }
         var tokens = words.tokens
         var changed = false
-        for (index, token) in tokens.enumerated() where token.count >= shortestSwap && isMendable(token) {
-            let letters = Array(token)
+        for (index, token) in tokens.enumerated() where token.count >= 3 && isMendable(token) {
             var found: Set<String> = []
-            for position in 0..<(letters.count - 1) where letters[position] != letters[position + 1] {
-                var swapped = letters
-                swapped.swapAt(position, position + 1)
-                let candidate = String(swapped)
-                if swapTargets.contains(candidate) { found.insert(candidate) }
-            }
+            if token.count >= shortestSwap { found = Self.swaps(of: token).intersection(swapTargets) }
+            if found.isEmpty, finalETargets.contains(token + "e") { found = [token + "e"] }
             if found.count == 1, let mended = found.first {
                 tokens[index] = mended
                 changed = true
             }
         }
         return changed ? Words(tokens: tokens) : words
+    }
+
+    /// The words one swap of two neighbouring (different) letters makes of a word.
+    private static func swaps(of token: String) -> Set<String> {
+        let letters = Array(token)
+        var swaps: Set<String> = []
+        for position in 0..<(letters.count - 1) where letters[position] != letters[position + 1] {
+            var swapped = letters
+            swapped.swapAt(position, position + 1)
+            swaps.insert(String(swapped))
+        }
+        return swaps
     }
 
     /// The line with the unknown words in `range` (the name of something the catalog lacks) mended by one edit to a
@@ -79,21 +102,60 @@ struct TypoMender: Sendable {
         var changed = false
         for index in range {
             let token = tokens[index]
-            guard token.count >= shortestEdit, isMendable(token) else { continue }
-            var found: [String] = []
-            for length in (token.count - 1)...(token.count + 1) {
-                let substitutes = token.count >= shortestEdit + 2
-                for candidate in contentByLength[length] ?? []
-                where Self.isOneEdit(token, candidate) && (length != token.count || substitutes) {
-                    found.append(candidate)
-                }
-            }
-            if found.count == 1 {
-                tokens[index] = found[0]
-                changed = true
-            }
+            guard token.count >= 3, isMendable(token), let mended = mendedName(token) else { continue }
+            tokens[index] = mended
+            changed = true
         }
         return changed ? Words(tokens: tokens) : nil
+    }
+
+    /// The one content word an unknown word of a name is a slip of, or `nil`: see the type's rules.
+    private func mendedName(_ token: String) -> String? {
+        func one(_ found: [String]) -> String? { found.count == 1 ? found[0] : nil }
+        guard token.count >= shortestEdit else {
+            // Short words: a swap ("pei"), or a letter added to a word without a vowel ("fsh").
+            let swapped = Self.swaps(of: token).intersection(content)
+            if !swapped.isEmpty { return one(Array(swapped)) }
+            guard !token.contains(where: Self.vowels.contains) else { return nil }
+            return one((contentByLength[token.count + 1] ?? []).filter { Self.isOneEdit(token, $0) })
+        }
+        var found: [String] = []
+        for length in (token.count - 1)...(token.count + 1) {
+            let substitutes = token.count >= shortestEdit + 2
+            for candidate in contentByLength[length] ?? []
+            where Self.isOneEdit(token, candidate) && (length != token.count || substitutes) {
+                found.append(candidate)
+            }
+        }
+        if !found.isEmpty || token.count < shortestEdit + 2 { return one(found) }
+        // Long words: two letters added, dropped or changed ("horshoe"), to a word as long.
+        for length in max(shortestEdit + 2, token.count - 2)...(token.count + 2) {
+            for candidate in contentByLength[length] ?? [] where Self.isAtMostTwoEdits(token, candidate) {
+                found.append(candidate)
+            }
+        }
+        return one(found)
+    }
+
+    /// Letters that are vowels in the languages Parley's packs are written in: a word needs one.
+    private static let vowels: Set<Character> = Set("aeiouyäöüàáâèéêëìíîïòóôùúûæø")
+
+    /// Whether two words differ by at most two letters added, dropped or changed (Levenshtein distance ≤ 2).
+    static func isAtMostTwoEdits(_ first: String, _ second: String) -> Bool {
+        let a = Array(first)
+        let b = Array(second)
+        guard abs(a.count - b.count) <= 2, !a.isEmpty, !b.isEmpty else { return abs(a.count - b.count) <= 2 }
+        // The classic table, one row at a time; a row whose every cell is over 2 can only grow.
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            if current.min() ?? 0 > 2 { return false }
+            previous = current
+        }
+        return previous[b.count] <= 2
     }
 
     /// Whether a word may be mended: letters only, and not a word the world knows (nor the plural of one).

@@ -9,8 +9,10 @@ struct Vocabulary: Sendable {
     private let phrases: [Lexicon.PhraseTable: [Words]]
     /// Each set's words.
     private let words: [Lexicon.WordSet: Set<String>]
-    /// The words each synonym stands for.
+    /// The words each one-word synonym stands for.
     private let synonyms: [String: [String]]
+    /// The synonyms of more than one word ("to by" → "to buy"), by their first word, longest first.
+    private let phraseSynonyms: [String: [(phrase: [String], meaning: [String])]]
     /// Number words that add up.
     let numberWords: [String: Int]
     /// Number words that multiply.
@@ -31,7 +33,18 @@ struct Vocabulary: Sendable {
         priority = lexicon.priority
         phrases = lexicon.phrases.mapValues { $0.map { Words($0) }.filter { !$0.isEmpty } }
         words = lexicon.words.mapValues { Set($0.flatMap(Words.tokenize)) }
-        synonyms = lexicon.synonyms.mapValues(Words.tokenize)
+        var synonyms: [String: [String]] = [:]
+        var phraseSynonyms: [String: [(phrase: [String], meaning: [String])]] = [:]
+        for (key, meaning) in lexicon.synonyms {
+            let phrase = Words.tokenize(key)
+            if phrase.count == 1 {
+                synonyms[phrase[0]] = Words.tokenize(meaning)
+            } else if let first = phrase.first {
+                phraseSynonyms[first, default: []].append((phrase, Words.tokenize(meaning)))
+            }
+        }
+        self.synonyms = synonyms
+        self.phraseSynonyms = phraseSynonyms.mapValues { $0.sorted { ($0.phrase.count, $1.phrase.joined()) > ($1.phrase.count, $0.phrase.joined()) } }
         numberWords = lexicon.numbers.words
         scales = lexicon.numbers.scales
         joiners = Set(lexicon.numbers.joiners)
@@ -50,6 +63,7 @@ struct Vocabulary: Sendable {
         words.formUnion(scales.keys)
         for amount in amounts { words.formUnion(amount.words.tokens) }
         for synonym in synonyms.values { words.formUnion(synonym) }
+        for synonym in phraseSynonyms.values.joined() { words.formUnion(synonym.meaning) }
         return words
     }
 
@@ -62,13 +76,32 @@ struct Vocabulary: Sendable {
     /// Whether a word is in a set.
     func isWord(_ word: String, in set: Lexicon.WordSet) -> Bool { words[set]?.contains(word) ?? false }
 
-    /// A player's line as words, each synonym replaced by the words it stands for (`pls` → `please`).
+    /// A player's line as words, each synonym replaced by the words it stands for (`pls` → `please`, `to by` →
+    /// `to buy`); where synonyms overlap, the longest phrase at the earliest word wins.
     ///
     /// - Parameter text: What the player said.
     /// - Returns: The words.
     func line(_ text: String) -> Words {
         let tokens = Words.tokenize(text)
-        guard !synonyms.isEmpty, tokens.contains(where: { synonyms[$0] != nil }) else { return Words(tokens: tokens) }
-        return Words(tokens: tokens.flatMap { synonyms[$0] ?? [$0] })
+        guard tokens.contains(where: { synonyms[$0] != nil || phraseSynonyms[$0] != nil }) else {
+            return Words(tokens: tokens)
+        }
+        var read: [String] = []
+        read.reserveCapacity(tokens.count + 2)
+        var index = 0
+        tokens: while index < tokens.count {
+            let token = tokens[index]
+            for synonym in phraseSynonyms[token] ?? []
+            where index + synonym.phrase.count <= tokens.count
+                && tokens[index..<(index + synonym.phrase.count)].elementsEqual(synonym.phrase)
+            {
+                read += synonym.meaning
+                index += synonym.phrase.count
+                continue tokens
+            }
+            read += synonyms[token] ?? [token]
+            index += 1
+        }
+        return Words(tokens: read)
     }
 }

@@ -117,7 +117,7 @@ import Testing
         (#"{"language": "en", "phrases": {"stock": "wares"}}"#, "$.phrases.stock", "expected an array of strings"),
         (#"{"language": "en", "phrases": {"stock": ["!!!"]}}"#, "$.phrases.stock[0]", "has no words"),
         (#"{"language": "en", "words": {"pronouns": ["that one"]}}"#, "$.words.pronouns[0]", "expected one word"),
-        (#"{"language": "en", "synonyms": {"a lot": "many"}}"#, "$.synonyms", "a synonym is one word"),
+        (#"{"language": "en", "synonyms": {"?!": "many"}}"#, "$.synonyms", "a synonym is a word or a phrase"),
         (#"{"language": "en", "numbers": {"words": {"zwei": -2}}}"#, "$.numbers.words.zwei", "must be from 0"),
         (#"{"language": "en", "numbers": {"amounts": [{"phrase": "a fiver"}]}}"#, "$.numbers.amounts[0]", "\"value\""),
         (#"{"language": "en", "limits": {"shortLine": 500}}"#, "$.limits.shortLine", "must be from 0 to 100"),

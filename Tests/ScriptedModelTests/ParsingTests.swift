@@ -135,6 +135,18 @@ import Testing
         #expect(intent(of: "farewell", with: lexicon) == .greet)
     }
 
+    @Test func aSynonymMayBeAPhraseAndTheLongestWins() {
+        var lexicon = Lexicon.english
+        lexicon.synonyms["to by"] = "to buy"
+        lexicon.synonyms["to by the way"] = "to say"
+        let vocabulary = Vocabulary(lexicon)
+        #expect(vocabulary.line("I'd like to by the rope").tokens == ["i", "would", "like", "to", "buy", "the", "rope"])
+        #expect(vocabulary.line("to by the way").tokens == ["to", "say"])
+        // Only the whole phrase is read as another: "by" alone stays.
+        #expect(vocabulary.line("stand by the door").tokens == ["stand", "by", "the", "door"])
+        #expect(intent(of: "I'd like to by the rope", with: lexicon) == .buy)
+    }
+
     @Test func numberWordsAndAmountsComeFromTheLexicon() {
         var lexicon = Lexicon.english
         lexicon.numbers.amounts.append(Lexicon.Amount(phrase: "a fiver", value: 5, isGold: true))

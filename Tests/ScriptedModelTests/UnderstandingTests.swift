@@ -132,11 +132,31 @@ import Testing
     }
 
     @Test(arguments: [
+        ("horshoe", "horseshoe", true), ("lanturn", "lantern", true), ("lantern", "lantern", true),
+        ("lntrn", "lantern", true), ("lntr", "lantern", false), ("hammer", "halberd", false), ("ab", "abcd", true),
+    ])
+    func twoEditsAreAtMostTwoLettersAddedDroppedOrChanged(first: String, second: String, isNear: Bool) {
+        #expect(TypoMender.isAtMostTwoEdits(first, second) == isNear)
+        #expect(TypoMender.isAtMostTwoEdits(second, first) == isNear)
+    }
+
+    @Test(arguments: [
         ("how mcuh is the lantren", "how much is the lantern"),
         ("how much is the chese", "how much is the cheese"),
         // Known words and words near no single one stay as they are.
         ("i hope so", "i hope so"), ("take a break", "take a break"), ("the bread", "the bread"),
         ("the ropes", "the ropes"), ("the lanturn", "the lantern"),
+        // A dropped final e, to a trade word or an item's word only.
+        ("i'll tak the lantern", "i will take the lantern"), ("a bit cheaper", "a bit cheaper"),
+        ("how far is her stall", "how far is her stall"), ("some rop", "some rope"),
+        // Short names: a swap, or a letter added to a word without a vowel; a real short word stays.
+        ("how much for a pei", "how much for a pie"), ("how much fr a fsh", "how much for a fish"),
+        ("do you have a cat", "do you have a cat"),
+        // Long names: two slips when one edit finds nothing.
+        ("sell me a horshoe", "sell me a horseshoe"),
+        // The lexicon's phrase synonyms: "by" is "buy" only where the pack says so.
+        ("ill by the compas", "i will buy the compass"), ("id like to by the tongs", "i would like to buy the tongs"),
+        ("stand by the door", "stand by the door"),
     ])
     func linesAreMendedAgainstTheWorldsWords(line: String, mended: String) throws {
         let resolver = ItemResolver(world: try Packs.shipped().world)
