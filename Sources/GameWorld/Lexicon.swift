@@ -185,6 +185,9 @@ extension Lexicon {
         /// Asking about the rest of the stock: `besides`, `other than`, `apart from` (then a named item asks what
         /// else the NPC sells).
         case besides
+        /// Buying or selling every one the seller has: `all`, `all of`, `the lot`, `every` ("I'll take all your
+        /// fish": as many as the NPC has).
+        case everything
 
         /// Tables in the order of their cases.
         public static func < (lhs: PhraseTable, rhs: PhraseTable) -> Bool {

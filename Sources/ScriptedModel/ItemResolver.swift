@@ -194,6 +194,8 @@ struct ItemResolver: Sendable {
         var byRange: [Range<Int>: (strength: Int, items: Set<ItemID>)] = [:]
         let line = words.tokens
         for (index, token) in line.enumerated() {
+            // "3 coins for a trout": a gold word after a number is money, not the Old Coin.
+            if index > 0, vocabulary.isWord(token, in: .gold), isNumber(line[index - 1]) { continue }
             // A line word matches a name's first word when it is that word or a plural of it.
             for first in Set([token] + Words.singulars(of: token)) {
                 var position = firstNameStarting[first] ?? -1
@@ -231,7 +233,21 @@ struct ItemResolver: Sendable {
         for mention in sorted where !chosen.contains(where: { $0.range.overlaps(mention.range) }) {
             chosen.append(mention)
         }
+        // "apple cider", "oil lamp": of two names side by side and as strong, the second is the thing and the first
+        // says what kind.
+        if let best = chosen.first,
+            let head = chosen.firstIndex(where: {
+                $0.range.lowerBound == best.range.upperBound && $0.strength == best.strength
+            })
+        {
+            chosen.insert(chosen.remove(at: head), at: 0)
+        }
         return chosen
+    }
+
+    /// Whether a word is a number: digits, or a number word of the lexicon.
+    private func isNumber(_ word: String) -> Bool {
+        word.allSatisfy(\.isNumber) || vocabulary.numberWords[word] != nil || vocabulary.scales[word] != nil
     }
 
     /// The best mention's items, if the line names any.

@@ -130,10 +130,22 @@ struct Scene: Sendable {
             self.intent = intent
 
             var focus = Focus.none
+            // "The cheaper blade": a word that is both a head word ("silver blade") and a category's picks from both.
+            let pickCategories =
+                named?.categories ?? (mentions.first.map { $0.strength < 3 } == true
+                    ? resolver.categories(in: words)?.categories : nil) ?? []
+            // "The cheaper of the two", "the dearer one", naming nothing: of the items the player's last line named.
+            var pickItems = Set(mentions.flatMap(\.items))
+            if byPrice != nil, pickItems.isEmpty, pickCategories.isEmpty, let previous = conversation.previousLine,
+                words.tokens.contains(where: {
+                    vocabulary.isWord($0, in: .pronouns) || vocabulary.numberWords[$0] != nil
+                })
+            {
+                pickItems = Set(resolver.bestItems(in: resolver.line(previous)))
+            }
             if let byPrice, [.askPrice, .buy, .haggle].contains(intent),
                 let item = Self.pick(
-                    byPrice, among: Set(mentions.flatMap(\.items)), categories: named?.categories ?? [], npc: npc,
-                    world: world)
+                    byPrice, among: pickItems, categories: pickCategories, npc: npc, world: world)
             {
                 focus = .item(item)
             } else if let named, mentions.isEmpty, intent == .askPrice {
@@ -173,7 +185,10 @@ struct Scene: Sendable {
             case .buy, .sell, .offerGift:
                 // A bare small number is how many; a bare larger one, gold.
                 let largest = vocabulary.limits.largestQuantity
-                quantity = quantityNumber ?? unmarked.flatMap { priceNumber == nil && $0 <= largest ? $0 : nil }
+                quantity =
+                    quantityNumber ?? unmarked.flatMap { priceNumber == nil && $0 <= largest ? $0 : nil }
+                    ?? Self.everyOne(of: focus, in: words, before: mentions.first?.range, intent: intent, npc: npc,
+                        carried: conversation.latestBefore, vocabulary: vocabulary)
                 price = priceNumber ?? unmarked.flatMap { $0 > largest ? $0 : nil }
             default:
                 quantity = quantityNumber
@@ -186,6 +201,21 @@ struct Scene: Sendable {
         case .greet, .greetAgain, .returning: noticed = conversation.noticedItems(in: world)
         default: noticed = []
         }
+    }
+
+    /// How many the seller has of the focused item, when the line asks for every one ("I'll take *all* your fish",
+    /// "the lot"): an `everything` phrase before the item's name, or anywhere when no item is named. The NPC's stock
+    /// when the player buys; what the player carries when they sell or give.
+    private static func everyOne(
+        of focus: Focus, in words: Words, before mention: Range<Int>?, intent: DialogueIntent, npc: NPC,
+        carried: PlayerReport?, vocabulary: Vocabulary
+    ) -> Int? {
+        guard case .item(let item) = focus,
+            let start = vocabulary.phrases(.everything).compactMap({ words.firstIndex(of: $0) }).min(),
+            start < (mention?.lowerBound ?? words.count)
+        else { return nil }
+        let count = intent == .buy ? npc.inventory.quantity(of: item) : (carried?.quantity(of: item) ?? 0)
+        return count > 0 ? count : nil
     }
 
     /// Another item than `current` that a word right before its mention points to: the items the mention's last
@@ -227,20 +257,23 @@ struct Scene: Sendable {
     }
 
     /// Whether the line picks an item by its price: a `cheapest` or `dearest` phrase, in a line that names an item or
-    /// a category or says `thing`, `one`... (`things` words).
+    /// a category or says `thing`, `one`, `them` or a number (`things` and `pronouns` words: "of the two").
     private static func priceDescriptor(
         in words: Words, vocabulary: Vocabulary, namesSomething: Bool
     ) -> PriceDescriptor? {
-        guard namesSomething || words.tokens.contains(where: { vocabulary.isWord($0, in: .things) }) else {
-            return nil
+        // "the cheaper of the two", "the dearer of them": a pronoun or a number points at what was listed.
+        let pointsAtSome = words.tokens.contains {
+            vocabulary.isWord($0, in: .things) || vocabulary.isWord($0, in: .pronouns)
+                || vocabulary.numberWords[$0] != nil
         }
+        guard namesSomething || pointsAtSome else { return nil }
         if words.containsAny(vocabulary.phrases(.dearest)) { return .dearest }
         if words.containsAny(vocabulary.phrases(.cheapest)) { return .cheapest }
         return nil
     }
 
-    /// The cheapest or dearest of the items the NPC sells: among `items` when the line named some, else among the
-    /// `categories` it named, else among everything; `nil` when none is for sale.
+    /// The cheapest or dearest of the items the NPC sells: among `items` and the `categories` the line named, else
+    /// among everything; `nil` when none is for sale.
     private static func pick(
         _ descriptor: PriceDescriptor, among items: Set<ItemID>, categories: [String], npc: NPC, world: World
     ) -> ItemID? {
@@ -251,10 +284,8 @@ struct Scene: Sendable {
             return item
         }
         var candidates = forSale
-        if !items.isEmpty {
-            candidates = forSale.filter { items.contains($0.id) }
-        } else if !categories.isEmpty {
-            candidates = forSale.filter { categories.contains($0.category) }
+        if !items.isEmpty || !categories.isEmpty {
+            candidates = forSale.filter { items.contains($0.id) || categories.contains($0.category) }
         }
         let priced = candidates.map { (price: npc.trade.askingPrice(forValue: $0.value), id: $0.id) }
         let chosen =

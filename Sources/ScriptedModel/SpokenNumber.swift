@@ -3,7 +3,8 @@
 struct SpokenNumber: Sendable, Equatable {
     /// What a number stands for, from the words around it.
     enum Role: Sendable, Equatable {
-        /// Followed by `gold`, `coins`..., or after `for`, `at`, `pay`, `you take`: an amount of gold.
+        /// Followed by `gold`, `coins`..., after `for`, `at`, `pay`, `you take`, or before `for` and what it buys
+        /// (`ten for the lot`): an amount of gold.
         case price
         /// Right before an item's name (`two loaves`): how many.
         case quantity
@@ -35,6 +36,13 @@ struct SpokenNumber: Sendable, Equatable {
             }
             var spoken = SpokenNumber(value: value, range: index..<end, role: .unmarked)
             spoken.role = isGold ? .price : role(of: spoken, in: words, itemStarts: itemStarts, vocabulary)
+            // "the cheaper of the two": which of those listed, not how many.
+            if index >= 2, tokens[index - 2] == "of", tokens[index - 1] == "the", spoken.role == .unmarked,
+                !itemStarts.contains(end)
+            {
+                index = end
+                continue
+            }
             // "the silver one", "that one": a pronoun, not a number.
             if vocabulary.isWord(tokens[index], in: .pronouns), end == index + 1, spoken.role == .unmarked,
                 tokens.count > 1
@@ -106,13 +114,19 @@ struct SpokenNumber: Sendable, Equatable {
         var next = after
         while next < tokens.count, vocabulary.isWord(tokens[next], in: .quantityGap) { next += 1 }
         if itemStarts.contains(next) { return .quantity }
-        // "forty for the fan": a number before a one-word lead-in and an item is what the item costs.
+        // "forty for the fan", "ten for the lot", "8 for it": a number before a one-word lead-in and an item, a
+        // pronoun or a thing is what it costs.
         if after + 1 < tokens.count,
             vocabulary.phrases(.priceLeadIns).contains(where: { $0.count == 1 && words.matches($0, at: after) })
         {
             var item = after + 1
             while item < tokens.count, vocabulary.isWord(tokens[item], in: .quantityGap) { item += 1 }
             if itemStarts.contains(item) { return .price }
+            if item < tokens.count,
+                vocabulary.isWord(tokens[item], in: .pronouns) || vocabulary.isWord(tokens[item], in: .things)
+            {
+                return .price
+            }
         }
         let before = number.range.lowerBound
         for leadIn in vocabulary.phrases(.priceLeadIns) where before >= leadIn.count {

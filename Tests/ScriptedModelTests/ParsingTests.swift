@@ -35,10 +35,24 @@ import Testing
         #expect(SpokenNumber.all(in: Words(text), vocabulary: english).map(\.value) == values)
     }
 
+    @Test func aNumberAfterOfTheThatNamesNothingPointsAtWhatWasListed() {
+        #expect(SpokenNumber.all(in: Words("the cheaper of the two"), vocabulary: english).isEmpty)
+        #expect(SpokenNumber.all(in: Words("the two"), vocabulary: english).map(\.value) == [2])
+    }
+
+    @Test func aGoldWordAfterANumberIsMoneyNotAnItem() throws {
+        let resolver = try ItemResolver(world: Packs.shipped().world)
+        #expect(resolver.bestItems(in: Words("3 coins for a trout")) == ["smoked_fish"])
+        #expect(resolver.bestItems(in: Words("three coins for a trout")) == ["smoked_fish"])
+        #expect(resolver.bestItems(in: Words("how much for the old coin")) == ["old_coin"])
+    }
+
     @Test(arguments: [
         ("would you take 20", SpokenNumber.Role.price), ("20 gold?", .price), ("for 20", .price),
         ("make it 18", .price),
         ("i will give you 15", .price), ("two loaves", .quantity), ("3 of your candles", .quantity), ("7", .unmarked),
+        ("ten for the lot", .price), ("here is 8 for it", .price), ("3 coins for a trout", .price),
+        ("2 for my sister", .unmarked),
     ])
     func theWordsAroundANumberSayWhatItIs(text: String, role: SpokenNumber.Role) throws {
         let words = Words(text)

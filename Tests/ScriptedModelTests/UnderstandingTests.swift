@@ -21,6 +21,10 @@ import Testing
         ("brannoc", "how much is the cheaper sword?", "short_sword"),
         ("brannoc", "what's the most expensive sword you've got?", "silver_sword"),
         ("hesper", "what's the cheapest thing to eat?", "bread"),
+        // "blade" names the Silver Blade and the category of weapons: the cheapest weapon is meant.
+        ("brannoc", "how much is the cheaper blade?", "iron_dagger"),
+        // Of two names side by side, the second is the thing: cider, not the Red Apple.
+        ("hesper", "how much is the apple cider?", "cider"), ("hesper", "a slice of apple pie, how much?", "meat_pie"),
     ])
     func aPickByPriceLooksUpThatItem(npc: NPCID, line: String, item: String) async throws {
         let visit = try Packs.visit(npc, gold: 30)
@@ -33,6 +37,33 @@ import Testing
         let visit = try Packs.visit("mira", gold: 40)
         _ = try await visit.session().turn("I'll take the cheaper of the cloak and the boots")
         #expect(visit.pending?.offer == .buying("wool_cloak", from: "mira", for: 19))
+    }
+
+    @Test func theDearerOfTheTwoListedIsTheOneBought() async throws {
+        let visit = try Packs.visit("aurelio", gold: 100)
+        let session = try visit.session()
+        _ = try await session.turn("what do you have for sale?")
+        _ = try await session.turn("I'll take the more expensive of the two")
+        #expect(visit.pending?.offer == .buying("brass_compass", from: "aurelio", for: 70))
+    }
+
+    @Test(arguments: [
+        // A number before "for" and what it buys is what it costs: a bid.
+        (NPCID("pip"), ["three fish please", "ten for the lot?"], TradeOffer.buying("smoked_fish", quantity: 3, from: "pip", for: 10)),
+        ("pip", ["how much for a fish?", "3 coins for a trout?"], .buying("smoked_fish", from: "pip", for: 3)),
+        // "8 for it" bids 8 for the pie asked for (the game then keeps the asking price: TradeGuardTests).
+        ("hesper", ["I'd like a pie", "here's 8 for it"], .buying("meat_pie", from: "hesper", for: 8)),
+        // "All your fish": as many as the NPC has; "that's all" after nothing is no quantity.
+        ("pip", ["I'll take all your fish"], .buying("smoked_fish", quantity: 3, from: "pip", for: 12)),
+        ("mira", ["that's all, I'll take the rope"], .buying("rope", from: "mira", for: 8)),
+    ])
+    func bidsAndQuantitiesInTheWordsPlayersUse(npc: NPCID, lines: [String], offer: TradeOffer) async throws {
+        let visit = try Packs.visit(npc, gold: 30)
+        let session = try visit.session()
+        var reply = ""
+        for line in lines { reply = try await session.turn(line).reply }
+        #expect(visit.pending?.offer == offer, "\(reply)")
+        #expect(!reply.contains("the offer asks") && !reply.contains("lost me"), "\(reply)")
     }
 
     @Test(arguments: [("got something to eat?", "Loaf of Bread"), ("any weapons?", "Short Sword")])
