@@ -154,7 +154,9 @@ struct Scene: Sendable {
                 focus = Self.narrow(best.items, intent: intent, npc: npc, world: world, conversation: conversation)
                 if case .none = focus { focus = .unknown(best.range.map { words.tokens[$0] }.joined(separator: " ")) }
             } else if let unknownThing, Self.tradeIntents.contains(intent), intent != .haggle {
-                focus = .unknown(unknownThing)
+                // "Cheeze?" from an innkeeper who sells cheese: ask, never deny having it.
+                let near = [.askPrice, .buy].contains(intent) ? Self.nearlyNamed(by: unknownThing, npc: npc, world: world) : []
+                focus = near.isEmpty ? .unknown(unknownThing) : .ambiguous(near)
             } else {
                 switch intent {
                 case .haggle: focus = (pendingItem ?? conversation.contextItem).map(Focus.item) ?? .none
@@ -201,6 +203,30 @@ struct Scene: Sendable {
         case .greet, .greetAgain, .returning: noticed = conversation.noticedItems(in: world)
         default: noticed = []
         }
+    }
+
+    /// The items the NPC sells that a word of `text` is a slip away from (same first letter; one letter added,
+    /// dropped or changed in a word of four to six letters, two in a longer one): the typo mender leaves such words
+    /// when it cannot be sure, and an NPC must not say it has no "cheeze" when it sells cheese.
+    static func nearlyNamed(by text: String, npc: NPC, world: World) -> [ItemID] {
+        let words = Words.tokenize(text).filter { $0.count >= 4 && $0.allSatisfy(\.isLetter) }
+        guard !words.isEmpty, npc.trade.trades else { return [] }
+        var found: [ItemID] = []
+        for stack in npc.inventory {
+            guard let item = world.items[stack.item], item.isTradeable, npc.trade.sells.contains(item.category),
+                !npc.trade.neverSells.contains(item.id)
+            else { continue }
+            let names = Set(([item.name] + item.aliases).flatMap(Words.tokenize).filter { $0.count >= 3 })
+            let near = words.contains { word in
+                names.contains { name in
+                    name.first == word.first && name != word
+                        && (word.count >= 7
+                            ? TypoMender.isAtMostTwoEdits(word, name) : TypoMender.isOneEdit(word, name))
+                }
+            }
+            if near, !found.contains(item.id) { found.append(item.id) }
+        }
+        return found.sorted()
     }
 
     /// How many the seller has of the focused item, when the line asks for every one ("I'll take *all* your fish",

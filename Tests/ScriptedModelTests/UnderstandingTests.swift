@@ -39,6 +39,24 @@ import Testing
         #expect(visit.pending?.offer == .buying("wool_cloak", from: "mira", for: 19))
     }
 
+    @Test(arguments: [("hesper", "how much for the cheeze", "Wedge of Cheese"), ("mira", "how much is the ropa?", "Coil of Rope")])
+    func aNameASlipAwayFromWhatTheNPCSellsIsAskedAboutNeverDenied(npc: NPCID, line: String, item: String) async throws {
+        let visit = try Packs.visit(npc)
+        let turn = try await visit.session().turn(line)
+        #expect(turn.reply.contains(item), "\(turn.reply)")
+        #expect(!turn.reply.contains("Not at the Goose") && !turn.reply.contains("Not on my stall"), "\(turn.reply)")
+        #expect(visit.pending == nil)
+    }
+
+    @Test func aWordNearNothingTheNPCSellsIsNoSlip() throws {
+        let world = try Packs.shipped().world
+        let hesper = try #require(world.npcs["hesper"])
+        #expect(Scene.nearlyNamed(by: "wine", npc: hesper, world: world).isEmpty)
+        #expect(Scene.nearlyNamed(by: "cheeze", npc: hesper, world: world) == ["cheese_wedge"])
+        // What the NPC does not sell is never suggested: Mira's cheese is Hesper's.
+        #expect(Scene.nearlyNamed(by: "cheeze", npc: try #require(world.npcs["mira"]), world: world).isEmpty)
+    }
+
     @Test func theDearerOfTheTwoListedIsTheOneBought() async throws {
         let visit = try Packs.visit("aurelio", gold: 100)
         let session = try visit.session()
