@@ -89,7 +89,7 @@ struct Vocabulary: Sendable {
         var read: [String] = []
         read.reserveCapacity(tokens.count + 2)
         var index = 0
-        tokens: while index < tokens.count {
+        reading: while index < tokens.count {
             let token = tokens[index]
             for synonym in phraseSynonyms[token] ?? []
             where index + synonym.phrase.count <= tokens.count
@@ -97,7 +97,7 @@ struct Vocabulary: Sendable {
             {
                 read += synonym.meaning
                 index += synonym.phrase.count
-                continue tokens
+                continue reading
             }
             read += synonyms[token] ?? [token]
             index += 1
