@@ -95,30 +95,16 @@ extension ContentLoader {
         }
         if let limits = self.object("limits", in: object, at: root, required: false, what: "limits") {
             let path = root.key("limits")
-            unknownFields(
-                limits, at: path,
-                known: [
-                    "shortLine", "shortAnswer", "choiceLine", "largestQuantity", "shortestSwapMended",
-                    "shortestEditMended",
-                ])
-            let range = 0...100
-            if let value = integer("shortLine", in: limits, at: path, required: false, range: range) {
-                lexicon.limits.shortLine = value
-            }
-            if let value = integer("shortAnswer", in: limits, at: path, required: false, range: range) {
-                lexicon.limits.shortAnswer = value
-            }
-            if let value = integer("choiceLine", in: limits, at: path, required: false, range: range) {
-                lexicon.limits.choiceLine = value
-            }
-            if let value = integer("largestQuantity", in: limits, at: path, required: false, range: range) {
-                lexicon.limits.largestQuantity = value
-            }
-            if let value = integer("shortestSwapMended", in: limits, at: path, required: false, range: range) {
-                lexicon.limits.shortestSwapMended = value
-            }
-            if let value = integer("shortestEditMended", in: limits, at: path, required: false, range: range) {
-                lexicon.limits.shortestEditMended = value
+            let fields: [(name: String, limit: WritableKeyPath<Lexicon.Limits, Int>)] = [
+                ("shortLine", \.shortLine), ("shortAnswer", \.shortAnswer), ("choiceLine", \.choiceLine),
+                ("largestQuantity", \.largestQuantity), ("shortestSwapMended", \.shortestSwapMended),
+                ("shortestEditMended", \.shortestEditMended),
+            ]
+            unknownFields(limits, at: path, known: fields.map(\.name))
+            for field in fields {
+                if let value = integer(field.name, in: limits, at: path, required: false, range: 0...100) {
+                    lexicon.limits[keyPath: field.limit] = value
+                }
             }
         }
         return errorCount == errorsBefore ? lexicon : nil
