@@ -114,12 +114,13 @@ extension Lexicon {
         case farewell
         /// `thanks`: `thanks` phrases, or `shortThanks` in a very short line.
         case thanks
-        /// `yes` or `no`: a short line starting with a `yesWords`/`noWords` word, or holding a `yes`/`no` phrase.
-        case yesOrNo
         /// `introduce`: `introduce` phrases.
         case introduce
         /// `rumors`: `rumors` phrases.
         case rumors
+        /// `yes` or `no`: a short line starting with a `yesWords`/`noWords` word, or holding a `yes`/`no` phrase.
+        /// After `introduce` and `rumors`, so that "go on, spill the gossip" asks for gossip.
+        case yesOrNo
         /// `smallTalk`: `smallTalk` phrases.
         case smallTalk
         /// `greet`: `greeting` phrases. Last, so that "hi there, who are you?" is answered, not just greeted.
@@ -130,6 +131,9 @@ extension Lexicon {
     public enum PhraseTable: String, Hashable, Sendable, CaseIterable, Comparable {
         /// Selling to the NPC: `how much for my`, `what would you pay`, `appraise`.
         case sell
+        /// Asking what the NPC would pay, in a `sell` line: `what would you pay`, `worth to you`. The NPC names its
+        /// price without making an offer, as a price question does for buying; a yes then sells.
+        case appraise
         /// Naming a price, before a number: `would you take`, `how about`, `i will pay`.
         case bid
         /// Asking for a better price, with or without a number: `cheaper`, `too expensive`, `discount`.
@@ -168,6 +172,9 @@ extension Lexicon {
         case priceLeadIns
         /// The player giving their name, before it: `my name is`, `call me`.
         case selfName
+        /// The player giving their name, before it, only when the name is written with a capital: `i am` ("I'm
+        /// Wren", but not "i am hungry").
+        case selfNameCapitalised
         /// Asking their own name: `what is my name`, `who am i`.
         case recallName
         /// Asking what was agreed: `did we agree`, `our deal`.
@@ -239,6 +246,9 @@ extension Lexicon {
         case questions
         /// Words for an unnamed item, so that "the cheapest thing" picks one: `thing`, `one`, `item`.
         case things
+        /// Words that make a following `buy` phrase a question rather than a purchase when the line names no item
+        /// ("*what* will you give me if I find it?", "*what* can I get for a fiver?"): `what`.
+        case asking
         /// Words right before a category that make it about the NPC, not its stock ("your favourite food"):
         /// `your`, `favourite`.
         case personal

@@ -97,8 +97,8 @@ struct TopicIndex: Sendable {
     private let catalog: Catalog
     /// The NPC's synonym groups, lowercased, in name order.
     private let groups: [(name: String, words: Set<String>)]
-    /// The lexicon's phrases before a name the player gives (`my name is`), as lowercased words.
-    private let selfName: [[String]]
+    /// Finds the name a line gives the player.
+    private let names: PlayerNameFinder
 
     /// The index for an NPC in a world.
     init(npc: NPCID, world: World) {
@@ -106,7 +106,7 @@ struct TopicIndex: Sendable {
         groups = (world.npcs[npc]?.dialogue.synonyms ?? [:]).sorted { $0.key < $1.key }.map { group, synonyms in
             (group, Set(synonyms.map { $0.lowercased() } + [group.lowercased()]))
         }
-        selfName = world.lexicon.phrases(.selfName).map(Self.words(in:)).filter { !$0.isEmpty }
+        names = PlayerNameFinder(world.lexicon)
     }
 
     /// A line's lowercased words: letters and digits.
@@ -114,22 +114,8 @@ struct TopicIndex: Sendable {
         line.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
     }
 
-    /// The name a line gives the player ("my name is Tamsin", "call me Tam"): the word after one of the lexicon's
-    /// `selfName` phrases, as the player wrote it (capitalised).
-    func nameGiven(in line: String) -> String? {
-        guard !selfName.isEmpty else { return nil }
-        let original = line.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
-        let words = original.map { $0.lowercased() }
-        for phrase in selfName {
-            guard phrase.count < words.count else { continue }
-            for start in 0...(words.count - phrase.count - 1) where Array(words[start..<(start + phrase.count)]) == phrase {
-                let name = original[start + phrase.count]
-                guard name.first?.isLetter == true else { continue }
-                return name.prefix(1).uppercased() + name.dropFirst()
-            }
-        }
-        return nil
-    }
+    /// The name a line gives the player ("my name is Tamsin"), as `PlayerNameFinder` finds it.
+    func nameGiven(in line: String) -> String? { names.name(in: line) }
 
     /// The topic of a line, or `nil`: the item with the first id among those the line names wholly, or else the
     /// first synonym group it uses. Only names ending with a word of the line are looked at.

@@ -92,6 +92,18 @@ struct Conversation: Sendable {
     private(set) var contextItem: ItemID?
     /// Items the player got from this NPC (bought or were given), which the NPC does not remark on.
     private(set) var fromNPC: Set<ItemID> = []
+    /// What the NPC's answer to the player's previous line quoted without making an offer: an item's asking
+    /// price ("how much for the rope?") or what it would pay for one of the player's things ("what's my sword
+    /// worth to you?"). A yes to it trades.
+    private(set) var quoteBefore: Quote?
+
+    /// A price the NPC named for one item without making an offer.
+    struct Quote: Sendable, Equatable {
+        /// Whether the NPC would sell the item (`false`: buy it from the player).
+        let npcSells: Bool
+        /// The item.
+        let item: ItemID
+    }
 
     /// Reads a transcript.
     ///
@@ -105,6 +117,9 @@ struct Conversation: Sendable {
         var reports: [(index: Int, report: PlayerReport)] = []
         var lastResponse: Int?
         var pending: Offer?
+        // The calls answering the latest earlier prompt, the items their stock outputs listed, and whether that
+        // prompt was the player's words.
+        var answer: (calls: [NPCToolCall], listed: [ItemID], spoken: Bool) = ([], [], false)
         for (index, entry) in entries.enumerated() {
             let isBefore = promptIndex.map { index < $0 } ?? true
             switch entry {
@@ -116,6 +131,7 @@ struct Conversation: Sendable {
                 }
             case .prompt(let prompt):
                 let event = prompt.witnessedEvent
+                if isBefore { answer = ([], [], !prompt.isWitnessedEvent) }
                 if index == promptIndex {
                     isEvent = prompt.isWitnessedEvent
                     line = isEvent ? nil : Self.words(of: prompt)
@@ -144,6 +160,7 @@ struct Conversation: Sendable {
                 }
             case .toolCalls(let toolCalls):
                 if !isBefore { rounds.append(toolCalls.map(\.toolName)) }
+                if isBefore { answer.calls += toolCalls.compactMap(NPCToolCall.init) }
                 for call in toolCalls { calls[call.id] = call }
             case .toolOutput(let toolOutput):
                 let call = calls[toolOutput.id]
@@ -158,6 +175,7 @@ struct Conversation: Sendable {
                 switch output {
                 case .stock(let report)?:
                     for line in report.lines { prices[line.item] = line }
+                    if isBefore { answer.listed += report.lines.map(\.item) }
                     if isBefore, !report.lines.isEmpty { pricesQuotedBefore = true }
                 case .player(let report)?:
                     reports.append((index, report))
@@ -191,6 +209,26 @@ struct Conversation: Sendable {
         latest = reports.last?.report
         latestBefore = reports.last { report in promptIndex.map { report.index < $0 } ?? true }?.report
         if let lastResponse { lastSeen = reports.last { $0.index < lastResponse }?.report }
+        if answer.spoken, promptIndex != nil {
+            quoteBefore = Self.quote(
+                calls: answer.calls, listed: answer.listed, line: previousLine, carried: latestBefore,
+                resolver: resolver)
+        }
+    }
+
+    /// What an answer quoted without an offer: the one item its stock look-up listed, or, after only looking at
+    /// the player's things, the one carried item the player's line named.
+    private static func quote(
+        calls: [NPCToolCall], listed: [ItemID], line: String?, carried: PlayerReport?, resolver: ItemResolver
+    ) -> Quote? {
+        let tools = Set(calls.map(\.tool))
+        guard tools.isDisjoint(with: [.offerTrade, .giveItem, .acceptGift]) else { return nil }
+        if tools.contains(.lookUpStock) {
+            return Set(listed).count == 1 ? Quote(npcSells: true, item: listed[0]) : nil
+        }
+        guard tools.contains(.inspectPlayer), let line, let carried else { return nil }
+        let named = resolver.bestItems(in: resolver.line(line)).filter { carried.quantity(of: $0) > 0 }
+        return named.count == 1 ? Quote(npcSells: false, item: named[0]) : nil
     }
 
     /// The items the NPC notices on the player: carried now, not carried when it last spoke (everything, before

@@ -20,7 +20,7 @@ import ParleyJSON
 ///   lowest price the NPC has looked up is countered at that lowest price); with no price named, halfway from the
 ///   current price to the lowest (looked up first if unknown).
 /// - `sell`: `inspectPlayer`, then `offerTrade` buying the item at its buy-back price × quantity, or `appraised`
-///   when no item was named.
+///   when no item was named or the line only asks what the NPC would pay (`Scene.asksValue`).
 /// - `offerGift`: `acceptGift`, then `accepted` or `refused`.
 /// - `returning`: `inspectPlayer`, to notice what the player carries now.
 ///
@@ -303,6 +303,13 @@ struct FlowPlanner {
         }
         guard let line = report.line(for: item) else { return say(.notCarried) { $0.item = item } }
         guard let buyPrice = line.buyPrice, buyPrice > 0 else { return say(.notWanted) { $0.item = item } }
+        // "What would you pay for my sword?" asks a price, as "how much is the rope?" does: no offer yet.
+        if scene.asksValue, scene.price == nil {
+            return say(.appraised) { facts in
+                facts.item = item
+                facts.appraisal = [(item, buyPrice)]
+            }
+        }
         let quantity = scene.quantity ?? 1
         guard canCall else { return say(.unavailable) }
         return call(

@@ -2,7 +2,7 @@ import GameWorld
 
 /// Finds the built-in intent of a player's line by the pack's lexicon (`Lexicon`): its checks, in its order (by
 /// default selling, then haggling, buying, gifts, prices and stock, a named item; then farewells, thanks and
-/// greetings; then yes and no; then introductions, rumours and small talk; otherwise `unknown`), each reading
+/// greetings; then introductions and rumours; then yes and no; then small talk; otherwise `unknown`), each reading
 /// its phrase tables. See docs/modding.md, "The lexicon".
 enum IntentDetector {
     /// What the detector knows besides the words.
@@ -17,6 +17,8 @@ enum IntentDetector {
         var namesSomething = false
         /// Whether the line says `it`, `that`, `one`...
         var saysPronoun = false
+        /// Whether the line ends with the name of something the catalog does not know ("I'd like some *wine*").
+        var endsWithUnknownThing = false
         /// Whether an offer is pending or prices were quoted, so a bare number is a bid.
         var hasPriceContext = false
         /// Whether an offer is pending.
@@ -108,9 +110,12 @@ enum IntentDetector {
     // MARK: - Memory
 
     /// What a question about the conversation's past asks, from the lexicon's `recall...` phrases, or `nil`. A
-    /// line that gives the player's name ("my name is Tamsin") asks nothing.
+    /// line that gives the player's name ("my name is Tamsin") asks nothing; "what I'm called" gives none.
     static func recallTopic(of words: Words, _ vocabulary: Vocabulary) -> RecallTopic? {
-        if words.containsAny(vocabulary.phrases(.selfName)) { return nil }
+        let givesName = vocabulary.phrases(.selfName).contains { phrase in
+            words.firstIndex(of: phrase).map { $0 + phrase.count < words.count } ?? false
+        }
+        if givesName { return nil }
         for topic in RecallTopic.allCases where words.containsAny(vocabulary.phrases(topic.table)) { return topic }
         return nil
     }
@@ -159,7 +164,11 @@ enum IntentDetector {
 
     /// `I'll take the lantern`, `give me two loaves`, `I want to buy rope`; `I want to know` is not buying.
     private static func isBuy(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
-        if words.containsAny(vocabulary.phrases(.buy)) { return true }
+        if let index = words.firstIndex(ofAny: vocabulary.phrases(.buy)) {
+            // "What will you give me if I find it?" asks; "what a lantern! give me it" names what it buys.
+            let asks = words.tokens[..<index].contains { vocabulary.isWord($0, in: .asking) }
+            return !asks || clues.itemStart != nil
+        }
         for phrase in vocabulary.phrases(.want) {
             guard let index = words.firstIndex(of: phrase) else { continue }
             let after = index + phrase.count
@@ -169,8 +178,9 @@ enum IntentDetector {
                 }
                 continue
             }
-            // "I need a lantern" buys; "I need a light for the cellar" names nothing the catalog knows.
-            if clues.itemStart != nil || clues.saysPronoun { return true }
+            // "I need a lantern" buys, and so does "I'd like some wine" (which the NPC then does not have); "I need
+            // a light for the cellar" names nothing the catalog knows and goes on.
+            if clues.itemStart != nil || clues.saysPronoun || clues.endsWithUnknownThing { return true }
         }
         return false
     }

@@ -61,7 +61,11 @@ enum ReplyValues {
         let buys = npc.trade.trades ? npc.trade.buys.sorted() : []
         if !buys.isEmpty { values[.buys] = list(buys) }
         if let appraisal = facts.appraisal, !appraisal.isEmpty {
-            values[.appraisal] = list(appraisal.map { "\(world.name(of: $0.item)) (\($0.price) gold)" })
+            // One thing reads as a price ("8 gold for your Rusty Sword"), several as a list.
+            values[.appraisal] =
+                appraisal.count == 1
+                ? "\(appraisal[0].price) gold for your \(world.name(of: appraisal[0].item))"
+                : list(appraisal.map { "\(world.name(of: $0.item)) (\($0.price) gold)" })
         }
         values[.summary] = facts.summary ?? conversation.event?.summary
         values[.memory] = facts.memory

@@ -45,6 +45,9 @@ struct Scene: Sendable {
     let tools: Set<NPCTool>
     /// What a question about the conversation's past asks (for `recall`).
     let recall: RecallTopic?
+    /// Whether a `sell` line asks what the NPC would pay rather than asking it to buy ("what would you pay for my
+    /// sword?"): the NPC names its price and makes no offer.
+    let asksValue: Bool
 
     /// Intents with a built-in flow of tool calls; rules without an intent never answer them.
     static let flowIntents: Set<DialogueIntent> = [.askStock, .askPrice, .buy, .haggle, .sell, .offerGift]
@@ -69,6 +72,7 @@ struct Scene: Sendable {
             let event = conversation.event
             isEvent = true
             recall = nil
+            asksValue = false
             words = nil
             quantity = event?.quantity
             price = nil
@@ -95,30 +99,54 @@ struct Scene: Sendable {
             let vocabulary = resolver.vocabulary
             let words = resolver.line(conversation.line ?? "")
             self.words = words
-            let mentions = resolver.mentions(in: words)
+            var mentions = resolver.mentions(in: words)
+            // A head word ("silver blade") that is also a category's word ("blades").
+            let categoryWord =
+                mentions.first.map { best in
+                    best.strength < 3
+                        && resolver.categories(in: words)?.text
+                            == best.range.map({ words.tokens[$0] }).joined(separator: " ")
+                } ?? false
             let numbers = SpokenNumber.all(
                 in: words, itemStarts: Set(mentions.map(\.range.lowerBound)), vocabulary: vocabulary)
-            let unknownThing = mentions.isEmpty ? resolver.unknownThing(in: words) : nil
+            let unknownRange = mentions.isEmpty ? resolver.unknownThingRange(in: words) : nil
+            let unknownThing = unknownRange.map { words.tokens[$0].joined(separator: " ") }
             let pronoun = words.tokens.contains { vocabulary.isWord($0, in: .pronouns) }
-            let named = mentions.isEmpty ? resolver.categories(in: words) : nil
+            var named = mentions.isEmpty ? resolver.categories(in: words) : nil
             let byPrice = Self.priceDescriptor(
                 in: words, vocabulary: vocabulary, namesSomething: !mentions.isEmpty || named != nil)
             var clues = IntentDetector.Clues()
             clues.picksByPrice = byPrice != nil
             clues.numbers = numbers
-            clues.itemStart = mentions.first?.range.lowerBound
+            clues.itemStart = mentions.first.map { Self.start(of: $0, among: mentions) }
             clues.itemEnd = mentions.first?.range.upperBound
             clues.namesSomething = !mentions.isEmpty || unknownThing != nil || pronoun
             clues.saysPronoun = pronoun
+            clues.endsWithUnknownThing = unknownRange?.upperBound == words.count
             clues.hasPriceContext = conversation.pendingOffer != nil || conversation.pricesQuotedBefore
             clues.hasPendingOffer = conversation.pendingOffer != nil
             var intent = IntentDetector.intent(of: words, clues: clues, vocabulary: vocabulary)
+            // "Show me your blades" asks for the category; "sell you my old blade" still names the player's sword.
+            if categoryWord, [.unknown, .askPrice, .askStock].contains(intent) {
+                mentions = []
+                named = resolver.categories(in: words)
+            }
             recall = intent == .recall ? IntentDetector.recallTopic(of: words, vocabulary) : nil
+            // "My name is Tamsin", "hi, I'm Wren": the player introduces themself, and the NPC answers in kind.
+            if [.unknown, .greet].contains(intent), vocabulary.names.name(in: conversation.line ?? "") != nil {
+                intent = .introduce
+            }
             if intent == .greet, conversation.responsesBefore > 0 { intent = .greetAgain }
             if let previous = Self.choiceAnswered(
                 by: words, mentions: mentions, intent: intent, conversation: conversation, resolver: resolver)
             {
                 intent = previous
+            }
+            // "Deal!" after a price or an appraisal and no offer: the trade the NPC quoted.
+            var quoted: ItemID?
+            if intent == .yes, conversation.pendingOffer == nil, let quote = conversation.quoteBefore {
+                intent = quote.npcSells ? .buy : .sell
+                quoted = quote.item
             }
             // A category ("something to eat", "weapons") or a pick by price ("your cheapest curio") asks what the NPC
             // has of it, unless the line asked something else.
@@ -128,6 +156,7 @@ struct Scene: Sendable {
                 intent = .askPrice
             }
             self.intent = intent
+            asksValue = intent == .sell && words.containsAny(vocabulary.phrases(.appraise))
 
             var focus = Focus.none
             // "The cheaper blade": a word that is both a head word ("silver blade") and a category's picks from both.
@@ -143,7 +172,9 @@ struct Scene: Sendable {
             {
                 pickItems = Set(resolver.bestItems(in: resolver.line(previous)))
             }
-            if let byPrice, [.askPrice, .buy, .haggle].contains(intent),
+            if let quoted {
+                focus = .item(quoted)
+            } else if let byPrice, [.askPrice, .buy, .haggle].contains(intent),
                 let item = Self.pick(
                     byPrice, among: pickItems, categories: pickCategories, npc: npc, world: world)
             {
@@ -154,9 +185,10 @@ struct Scene: Sendable {
                 focus = Self.narrow(best.items, intent: intent, npc: npc, world: world, conversation: conversation)
                 if case .none = focus { focus = .unknown(best.range.map { words.tokens[$0] }.joined(separator: " ")) }
             } else if let unknownThing, Self.tradeIntents.contains(intent), intent != .haggle {
-                // "Cheeze?" from an innkeeper who sells cheese: ask, never deny having it.
+                // "Cheeze?" from an innkeeper who sells cheese: the one item it is a slip away from, or ask which of
+                // several; never deny having it.
                 let near = [.askPrice, .buy].contains(intent) ? Self.nearlyNamed(by: unknownThing, npc: npc, world: world) : []
-                focus = near.isEmpty ? .unknown(unknownThing) : .ambiguous(near)
+                focus = near.isEmpty ? .unknown(unknownThing) : near.count == 1 ? .item(near[0]) : .ambiguous(near)
             } else {
                 switch intent {
                 case .haggle: focus = (pendingItem ?? conversation.contextItem).map(Focus.item) ?? .none
@@ -203,6 +235,17 @@ struct Scene: Sendable {
         case .greet, .greetAgain, .returning: noticed = conversation.noticedItems(in: world)
         default: noticed = []
         }
+    }
+
+    /// Where a mention starts, taking in mentions of the same item right before it: "silk" in "that silk fan".
+    private static func start(of mention: ItemResolver.Mention, among mentions: [ItemResolver.Mention]) -> Int {
+        var start = mention.range.lowerBound
+        while let before = mentions.first(where: {
+            $0.range.upperBound == start && !Set($0.items).isDisjoint(with: mention.items)
+        }) {
+            start = before.range.lowerBound
+        }
+        return start
     }
 
     /// The items the NPC sells that a word of `text` is a slip away from (same first letter; one letter added,

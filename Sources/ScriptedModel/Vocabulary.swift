@@ -25,6 +25,8 @@ struct Vocabulary: Sendable {
     let amounts: [(words: Words, value: Int, isGold: Bool)]
     /// The sizes of short lines.
     let limits: Lexicon.Limits
+    /// Finds the name a player gives ("my name is Tamsin", "I'm Wren").
+    let names: PlayerNameFinder
 
     /// Prepares a lexicon.
     ///
@@ -53,6 +55,7 @@ struct Vocabulary: Sendable {
             .filter { !$0.0.isEmpty }
             .sorted { $0.0.count > $1.0.count }
         limits = lexicon.limits
+        names = PlayerNameFinder(lexicon)
     }
 
     /// Every word of every phrase table and word set, and the number words: the words the lexicon knows.

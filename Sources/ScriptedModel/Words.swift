@@ -33,6 +33,9 @@ struct Words: Sendable, Equatable {
     /// Whether the line holds any of the phrases.
     func containsAny(_ phrases: [Words]) -> Bool { phrases.contains { contains($0) } }
 
+    /// Where the earliest of the phrases starts, or `nil` when none is in the line.
+    func firstIndex(ofAny phrases: [Words]) -> Int? { phrases.compactMap { firstIndex(of: $0) }.min() }
+
     /// Where the phrase first starts in the line, at or after `start`.
     func firstIndex(of phrase: Words, from start: Int = 0) -> Int? {
         guard !phrase.isEmpty, phrase.count <= tokens.count, start <= tokens.count - phrase.count else { return nil }
@@ -71,7 +74,7 @@ struct Words: Sendable, Equatable {
 
     /// Contractions whose `'s` means `is` (`what's` → `what is`); on other words it is a possessive and dropped.
     private static let isContractions: Set<String> = [
-        "it", "that", "what", "who", "where", "how", "here", "there", "he", "she", "this", "when", "why",
+        "it", "that", "what", "who", "where", "how", "here", "there", "he", "she", "this", "when", "why", "name",
     ]
 
     /// Splits text into lowercase words: letters and digits, apostrophes inside words for contractions; digits

@@ -185,4 +185,19 @@ import Testing
         #expect(lexicon.phrases(.stock).contains("on your stall"))
         #expect(lexicon.category(named: "ale", among: ["drink", "food"]) == "drink")
     }
+
+    @Test(arguments: [
+        ("my name is Tamsin", "Tamsin"), ("my name's tamsin", "Tamsin"), ("name's Wren. and you are?", "Wren"),
+        ("I'm called Wren", "Wren"), ("hi, I'm Wren", "Wren"), ("im Wren", "Wren"), ("I go by Wren", "Wren"),
+        ("call me Tam, please", "Tam"),
+    ])
+    func theNameAPlayerGivesIsFound(line: String, name: String) {
+        #expect(PlayerNameFinder(Lexicon.english).name(in: line) == name)
+    }
+
+    @Test(arguments: ["i am hungry", "I'm looking for rope", "my name is not important", "call me a cab", "what's my name?"])
+    func aLineThatGivesNoNameGivesNone(line: String) {
+        #expect(PlayerNameFinder(Lexicon.english).name(in: line) == nil)
+    }
+
 }

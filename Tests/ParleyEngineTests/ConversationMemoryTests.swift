@@ -21,6 +21,18 @@ import Testing
         return Game(state: GameState(world: pack.world, player: player), models: models)
     }
 
+    @Test(arguments: ["name's Wren. and you are?", "I'm called Wren", "hi, I'm Wren", "call me Wren"])
+    func aNameGivenInEverydayWordsIsRememberedAndRecalled(line: String) async throws {
+        let game = try Self.game()
+        let screen = Screen()
+        await game.perform("talk to mira", output: screen.record)
+        await game.perform(line, output: screen.record)
+        #expect(await game.conversationFacts(of: "mira", saying: nil).playerCalled == "Wren")
+        screen.clear()
+        await game.perform("what's my name?", output: screen.record)
+        #expect(screen.text.contains("Wren"), "\(screen.text)")
+    }
+
     @Test func theFactsHoldTheNameGivenTheTradesAndThePendingOffer() async throws {
         let game = try Self.game()
         let screen = Screen()

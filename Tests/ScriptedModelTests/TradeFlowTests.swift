@@ -171,7 +171,49 @@ import Testing
         let turn = try await visit.session().turn(line)
         #expect(turn.calls == [#"inspectPlayer({})"#])
         #expect(try Packs.voice("brannoc").said(turn.reply, "sell", .appraised))
-        #expect(turn.reply.contains("Rusty Sword (8 gold)"))
+        // The one thing Brannoc buys that the player carries reads as a price.
+        #expect(turn.reply.contains("8 gold for your Rusty Sword"))
+    }
+
+    @Test(arguments: [
+        "what would you pay for my sword?", "what's my rusty sword worth to you?", "how much for my rusty sword?",
+    ])
+    func askingWhatTheNPCWouldPayNamesAPriceWithoutAnOffer(line: String) async throws {
+        let visit = try Packs.visit("brannoc")
+        let turn = try await visit.session().turn(line)
+        #expect(turn.calls == [#"inspectPlayer({})"#])
+        #expect(try Packs.voice("brannoc").said(turn.reply, "sell", .appraised))
+        #expect(turn.reply.contains("8 gold for your Rusty Sword"))
+        #expect(visit.pending == nil)
+    }
+
+    @Test(arguments: ["deal", "yes", "ok"])
+    func aYesAfterAnAppraisalSellsTheThingAppraised(answer: String) async throws {
+        let visit = try Packs.visit("brannoc")
+        let session = try visit.session()
+        _ = try await session.turn("what would you pay for my sword?")
+        let turn = try await session.turn(answer)
+        #expect(turn.calls.last == #"offerTrade({"action":"buy","item":"rusty_sword","quantity":1,"price":8})"#)
+        #expect(visit.pending?.offer == .selling("rusty_sword", to: "brannoc", for: 8))
+    }
+
+    @Test func aYesAfterAPriceQuoteBuysTheItemQuoted() async throws {
+        let visit = try Packs.visit("mira", gold: 20)
+        let session = try visit.session()
+        _ = try await session.turn("how much for the rope?")
+        #expect(visit.pending == nil)
+        let turn = try await session.turn("deal")
+        #expect(turn.calls.last == #"offerTrade({"action":"sell","item":"rope","quantity":1,"price":8})"#)
+        #expect(visit.pending != nil)
+    }
+
+    @Test func aYesAfterAWholeStockListIsNoPurchase() async throws {
+        let visit = try Packs.visit("mira", gold: 20)
+        let session = try visit.session()
+        _ = try await session.turn("what do you sell?")
+        let turn = try await session.turn("yes")
+        #expect(!turn.calls.contains { $0.hasPrefix("offerTrade") })
+        #expect(visit.pending == nil)
     }
 
     @Test func sellingWhatTheNPCDoesNotBuyIsDeclinedInVoice() async throws {

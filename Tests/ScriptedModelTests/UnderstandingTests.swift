@@ -39,11 +39,15 @@ import Testing
         #expect(visit.pending?.offer == .buying("wool_cloak", from: "mira", for: 19))
     }
 
-    @Test(arguments: [("hesper", "how much for the cheeze", "Wedge of Cheese"), ("mira", "how much is the ropa?", "Coil of Rope")])
-    func aNameASlipAwayFromWhatTheNPCSellsIsAskedAboutNeverDenied(npc: NPCID, line: String, item: String) async throws {
+    @Test(arguments: [
+        ("hesper", "how much for the cheeze", "Wedge of Cheese", "5 gold"), ("mira", "how much is the ropa?", "Coil of Rope", "8 gold"),
+    ])
+    func aNameASlipAwayFromOneThingTheNPCSellsIsThatThing(npc: NPCID, line: String, item: String, price: String)
+        async throws
+    {
         let visit = try Packs.visit(npc)
         let turn = try await visit.session().turn(line)
-        #expect(turn.reply.contains(item), "\(turn.reply)")
+        #expect(turn.reply.contains(item) && turn.reply.contains(price), "\(turn.reply)")
         #expect(!turn.reply.contains("Not at the Goose") && !turn.reply.contains("Not on my stall"), "\(turn.reply)")
         #expect(visit.pending == nil)
     }
@@ -210,6 +214,66 @@ import Testing
     func linesAreMendedAgainstTheWorldsWords(line: String, mended: String) throws {
         let resolver = ItemResolver(world: try Packs.shipped().world)
         #expect(resolver.line(line).tokens.joined(separator: " ") == mended)
+    }
+
+    @Test(arguments: [
+        ("brannoc", "what's the damage on a horseshoe?", "horseshoe"), ("mira", "what would you take for the rope?", "rope"),
+        ("hesper", "what do I owe you for a pie?", "meat_pie"), ("mira", "what's the rope gonna run me?", "rope"),
+        ("brannoc", "the little knife, how much?", "iron_dagger"),
+    ])
+    func everydayWaysOfAskingAPriceLookItUp(npc: NPCID, line: String, item: String) async throws {
+        let visit = try Packs.visit(npc, gold: 30)
+        let turn = try await visit.session().turn(line)
+        #expect(turn.calls == [#"lookUpStock({"item":"\#(item)"})"#], "\(turn.reply)")
+        #expect(visit.pending == nil)
+    }
+
+    @Test(arguments: ["my name's Wren", "name's Wren. and you are?", "I'm called Wren", "hi, I'm Wren", "I go by Wren"])
+    func aLineGivingTheNameIsAnIntroduction(line: String) async throws {
+        // The engine remembers the name (ConversationMemoryTests); the NPC answers in kind.
+        let turn = try await Packs.visit("brannoc").session().turn(line)
+        #expect(try Packs.voice("brannoc").said(turn.reply, "introduce"), "\(turn.reply)")
+    }
+
+    @Test func aCategoryWordThatIsAlsoAHeadWordAsksForTheCategory() async throws {
+        let visit = try Packs.visit("brannoc")
+        let turn = try await visit.session().turn("show me your blades")
+        // Every weapon Brannoc sells, not the one "silver blade" names.
+        for sword in ["Iron Dagger", "Short Sword", "Silver Sword"] { #expect(turn.reply.contains(sword), "\(turn.reply)") }
+        // Selling "this rusty old blade" still names the player's own sword.
+        let sale = try await Packs.visit("brannoc").session().turn("how about I sell you this rusty old blade")
+        #expect(sale.calls.last == #"offerTrade({"action":"buy","item":"rusty_sword","quantity":1,"price":8})"#)
+    }
+
+    @Test func aQuestionStartingWithWhatIsNoPurchase() async throws {
+        let visit = try Packs.visit("aurelio")
+        let turn = try await visit.session().turn("what will you give me if I find it?")
+        #expect(turn.calls.isEmpty)
+        #expect(try Packs.voice("aurelio").said(turn.reply, "reward_if_found"), "\(turn.reply)")
+        #expect(visit.pending == nil)
+    }
+
+    @Test func wantingSomethingTheNPCDoesNotHaveIsAnsweredNotMisunderstood() async throws {
+        let visit = try Packs.visit("hesper")
+        let turn = try await visit.session().turn("I'd like some wine")
+        #expect(turn.calls == [#"lookUpStock({"item":"wine"})"#])
+        #expect(!(try Packs.voice("hesper").said(turn.reply, "unknown")), "\(turn.reply)")
+        #expect(visit.pending == nil)
+    }
+
+    @Test(arguments: ["go on, spill the gossip", "yes, what's the latest?"])
+    func aYesWithAQuestionAnswersTheQuestion(line: String) async throws {
+        let turn = try await Packs.visit("hesper").session().turn(line)
+        #expect(try Packs.voice("hesper").said(turn.reply, "rumors"), "\(turn.reply)")
+    }
+
+    @Test(arguments: ["and that silk fan?", "and that lovely silk fan?", "what about the painted fan"])
+    func aFragmentNamingAnItemAsksItsPrice(line: String) async throws {
+        let visit = try Packs.visit("aurelio")
+        let session = try visit.session()
+        _ = try await session.turn("how much for the compass?")
+        let turn = try await session.turn(line)
+        #expect(turn.calls == [#"lookUpStock({"item":"painted_fan"})"#], "\(turn.reply)")
     }
 
     @Test func aLexiconCanTurnMendingOff() throws {

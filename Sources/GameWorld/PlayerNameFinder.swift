@@ -1,0 +1,76 @@
+/// Finds the name a player gives in a line ("my name is Tamsin", "call me Tam", "name's Wren", "I'm Wren") by the
+/// lexicon's `selfName` and `selfNameCapitalised` phrases. The engine remembers the name for `{player}` and
+/// memory questions; the scripted model answers such a line as an introduction.
+public struct PlayerNameFinder: Sendable {
+    /// The phrases before a name, as lowercased words.
+    private let selfName: [[String]]
+    /// The phrases before a name only when it is written with a capital (`I am Tamsin`, not `i am hungry`).
+    private let selfNameCapitalised: [[String]]
+    /// The one-word synonyms (`im` → `i am`), as lowercased words.
+    private let synonyms: [String: [String]]
+    /// Words that are never a name (`not`, `a`, `the`, `for`...): the lexicon's determiners, name stops and
+    /// no-words.
+    private let notNames: Set<String>
+
+    /// A finder for a lexicon's phrases.
+    ///
+    /// - Parameter lexicon: The world's lexicon.
+    public init(_ lexicon: Lexicon) {
+        selfName = lexicon.phrases(.selfName).map(Self.lowercasedWords).filter { !$0.isEmpty }
+        selfNameCapitalised = lexicon.phrases(.selfNameCapitalised).map(Self.lowercasedWords).filter { !$0.isEmpty }
+        synonyms = lexicon.synonyms.filter { !$0.key.contains(" ") }.mapValues(Self.lowercasedWords)
+        notNames = Set((lexicon.words(.determiners) + lexicon.words(.nameStops) + lexicon.words(.noWords)).map {
+            $0.lowercased()
+        })
+    }
+
+    /// The name a line gives, as the player wrote it with its first letter capitalised, or `nil`: the word after
+    /// a `selfName` phrase, or after a `selfNameCapitalised` phrase when written with a capital. Contractions are
+    /// spelled out (`I'm` → `I am`, `name's` → `name is`) and one-word synonyms replaced first; words that cannot
+    /// be names (`not`, `the`) are passed over.
+    ///
+    /// - Parameter line: What the player said.
+    /// - Returns: The name, or `nil`.
+    public func name(in line: String) -> String? {
+        guard !selfName.isEmpty || !selfNameCapitalised.isEmpty else { return nil }
+        let words = spelledOut(line)
+        let lower = words.map(\.lower)
+        for (phrases, needsCapital) in [(selfName, false), (selfNameCapitalised, true)] {
+            for phrase in phrases where phrase.count < lower.count {
+                for start in 0...(lower.count - phrase.count - 1)
+                where Array(lower[start..<(start + phrase.count)]) == phrase {
+                    let name = words[start + phrase.count].written
+                    guard name.first?.isLetter == true, !notNames.contains(name.lowercased()),
+                        !needsCapital || name.first?.isUppercase == true
+                    else { continue }
+                    return name.prefix(1).uppercased() + name.dropFirst()
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A phrase's lowercased words: letters and digits.
+    private static func lowercasedWords(_ text: String) -> [String] {
+        text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+
+    /// A line's words as written, contractions spelled out and one-word synonyms replaced, each with its lowercased
+    /// form.
+    private func spelledOut(_ line: String) -> [(written: String, lower: String)] {
+        let suffixes = ["m": "am", "s": "is", "re": "are", "ll": "will", "d": "would", "ve": "have"]
+        let apostrophes: Set<Character> = ["'", "\u{2019}"]
+        var words: [(written: String, lower: String)] = []
+        for token in line.split(whereSeparator: { !$0.isLetter && !$0.isNumber && !apostrophes.contains($0) }) {
+            let parts = token.split(whereSeparator: { apostrophes.contains($0) }).map(String.init)
+            guard let base = parts.first else { continue }
+            if parts.count == 1, let replacement = synonyms[base.lowercased()] {
+                words += replacement.map { ($0, $0) }
+                continue
+            }
+            words.append((base, base.lowercased()))
+            if parts.count == 2, let spelled = suffixes[parts[1].lowercased()] { words.append((spelled, spelled)) }
+        }
+        return words
+    }
+}
