@@ -114,6 +114,9 @@ struct SpokenNumber: Sendable, Equatable {
         var next = after
         while next < tokens.count, vocabulary.isWord(tokens[next], in: .quantityGap) { next += 1 }
         if itemStarts.contains(next) { return .quantity }
+        // "For one of ya trout": a number followed by `of`, `the`... and more words counts them, even words the
+        // catalog does not know; a price is never "one of". ("20 the lot" is a price: see below.)
+        if next > after, next < tokens.count, !vocabulary.isWord(tokens[next], in: .things) { return .quantity }
         // "forty for the fan", "ten for the lot", "8 for it": a number before a one-word lead-in and an item, a
         // pronoun or a thing is what it costs.
         if after + 1 < tokens.count,

@@ -53,6 +53,8 @@ import Testing
         ("i will give you 15", .price), ("two loaves", .quantity), ("3 of your candles", .quantity), ("7", .unmarked),
         ("ten for the lot", .price), ("here is 8 for it", .price), ("3 coins for a trout", .price),
         ("2 for my sister", .unmarked),
+        // Followed by "of" and words the catalog does not know, a number still counts: "ya" is not an item.
+        ("how much for one of ya trout", .quantity), ("i will give you 20 the lot", .price),
     ])
     func theWordsAroundANumberSayWhatItIs(text: String, role: SpokenNumber.Role) throws {
         let words = Words(text)
@@ -98,6 +100,14 @@ import Testing
         ("who are you?", .introduce), ("any gossip?", .rumors), ("how are you?", .smallTalk), ("blorp", .unknown),
         ("", .unknown), ("can I have this?", .buy), ("what is my sword worth?", .sell), ("I need a lantern", .buy),
         ("I need a light for the cellar", .unknown), ("how about the hammer?", .askPrice), ("I want it", .buy),
+        // Checked before yes: a yes with a question answers the question.
+        ("go on, spill the gossip", .rumors), ("yes, and who are you?", .introduce),
+        // A buy phrase after "what" with nothing named asks.
+        ("what will you give me if I find it?", .unknown),
+        ("how much did I pay you just now?", .recall), ("what did I just purchase from you?", .recall),
+        ("what do you call me?", .recall), ("do you remember what I'm called?", .recall),
+        ("afternoon", .greet), ("ta, good to know", .thanks), ("night then", .farewell),
+        ("what are you pouring tonight?", .askStock), ("I brought back your locket", .offerGift),
     ])
     func intentsByPriority(text: String, intent: DialogueIntent) throws {
         let words = Words(text)
