@@ -52,6 +52,10 @@ struct Scene: Sendable {
     /// Intents with a built-in flow of tool calls; rules without an intent never answer them.
     static let flowIntents: Set<DialogueIntent> = [.askStock, .askPrice, .buy, .haggle, .sell, .offerGift]
 
+    /// Intents rules without an intent never answer: the flows, and questions about the past (`recall`, answered
+    /// from the conversation's facts), so that "how many fish did I buy?" is not taken for a topic about fish.
+    static let intentsNeedingARule: Set<DialogueIntent> = flowIntents.union([.recall])
+
     /// Intents whose item may come from earlier in the conversation.
     private static let tradeIntents: Set<DialogueIntent> = [.askPrice, .buy, .haggle, .sell, .offerGift]
 
@@ -424,7 +428,7 @@ struct Scene: Sendable {
     func matches(_ rule: DialogueRule, in rules: DialogueRules) -> Bool {
         let when = rule.when
         if when.intents.isEmpty {
-            if isEvent || Self.flowIntents.contains(intent) { return false }
+            if isEvent || Self.intentsNeedingARule.contains(intent) { return false }
         } else if !when.intents.contains(intent) {
             return false
         }

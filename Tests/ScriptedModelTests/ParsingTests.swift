@@ -108,6 +108,9 @@ import Testing
         ("what do you call me?", .recall), ("do you remember what I'm called?", .recall),
         ("afternoon", .greet), ("ta, good to know", .thanks), ("night then", .farewell),
         ("what are you pouring tonight?", .askStock), ("I brought back your locket", .offerGift),
+        ("who am I talking to?", .introduce), ("what's the word on the street?", .rumors),
+        ("found this coin, care to buy it?", .sell), ("what did I just pick up from you?", .recall),
+        ("how many have I bought?", .recall), ("what was I just asking about?", .recall),
     ])
     func intentsByPriority(text: String, intent: DialogueIntent) throws {
         let words = Words(text)

@@ -276,6 +276,25 @@ import Testing
         #expect(turn.calls == [#"lookUpStock({"item":"painted_fan"})"#], "\(turn.reply)")
     }
 
+    @Test func aQuestionAboutThePastIsNeverTakenForATopic() async throws {
+        // Pip's topic rule "fishing" answers any line with "fish" in it, but not a question about what was bought.
+        let visit = try Packs.visit("pip", gold: 20)
+        let session = try visit.session()
+        _ = try await session.turn("I'll take a trout")
+        _ = try await session.turn(try visit.acceptPending())
+        let turn = try await session.turn("how many fish did I buy off you?")
+        // Answered by the built-in recall (what it remembers comes from the engine's facts: the eval corpus's
+        // pip-memory cases check it end to end).
+        #expect(!(try Packs.voice("pip").said(turn.reply, "fishing")), "\(turn.reply)")
+        #expect(turn.reply == "I don't recall anything like that.", "\(turn.reply)")
+    }
+
+    @Test(arguments: [("hesper", "how much for a slice of pie?", "meat_pie"), ("hesper", "a peice of cheese, how much?", "cheese_wedge")])
+    func aMeasureWordBeforeAnItemIsNoItem(npc: NPCID, line: String, item: String) async throws {
+        let turn = try await Packs.visit(npc).session().turn(line)
+        #expect(turn.calls == [#"lookUpStock({"item":"\#(item)"})"#], "\(turn.reply)")
+    }
+
     @Test func aLexiconCanTurnMendingOff() throws {
         var world = try Packs.shipped().world
         world.lexicon.limits.shortestSwapMended = 0
