@@ -88,7 +88,7 @@ public enum DialogueIntent: String, Hashable, Sendable, Codable, CaseIterable, C
         switch self {
         case .greet, .offerAccepted, .offerDeclined: []
         case .askStock: [.listed, .empty, .unavailable]
-        case .askPrice: [.priced, .missing, .listed, .empty, .ambiguous, .unavailable]
+        case .askPrice: [.priced, .pricedSeveral, .missing, .listed, .empty, .ambiguous, .unavailable]
         // `priced`: the player cannot pay, so the NPC names its price instead of making an offer.
         case .buy: [.pending, .refused, .priced, .missing, .ambiguous, .noItem, .unavailable]
         case .haggle: [.pending, .refused, .missing, .ambiguous, .noItem, .notWanted, .unavailable]

@@ -10,6 +10,9 @@ public enum DialogueOutcome: String, Hashable, Sendable, Codable, CaseIterable, 
     case listed
     /// The NPC looked up one item it sells (`{item}`, `{price}`, `{lowest}`, `{quantity}`).
     case priced
+    /// The NPC looked up one item it sells for a player asking about several ("how much for 3 candles?"):
+    /// `{total}` says what they come to, besides what `priced` has.
+    case pricedSeveral
     /// The NPC does not have or sell the item asked for (`{item}`).
     case missing
     /// The NPC has nothing to sell.

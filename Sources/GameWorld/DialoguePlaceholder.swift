@@ -24,8 +24,11 @@ public enum DialoguePlaceholder: String, Hashable, Sendable, CaseIterable, Custo
     case stock
     /// The categories the NPC buys: `curios, clothing and food`.
     case buys
-    /// What the NPC would pay for the player's things: `Rusty Sword (8 gold)`.
+    /// What the NPC would pay for the player's things: `Rusty Sword (8 gold) and Old Coin (4 gold)`; for one thing,
+    /// `8 gold for your Rusty Sword`.
     case appraisal
+    /// What as many of an item as the player asked about cost: `12 gold for 2 × Mutton Pie` (`pricedSeveral`).
+    case total
     /// The game's own summary of an offer, gift or event: `Mira offers 1 Brass Lantern for 25 gold.`
     case summary
     /// Why the game refused an offer or action, in its words.

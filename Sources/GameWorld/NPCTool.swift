@@ -51,7 +51,7 @@ public enum NPCTool: String, Hashable, Sendable, Codable, CaseIterable, CustomSt
     /// The outcomes a call of this tool can end in.
     public var outcomes: [DialogueOutcome] {
         switch self {
-        case .lookUpStock: [.listed, .priced, .missing, .empty]
+        case .lookUpStock: [.listed, .priced, .pricedSeveral, .missing, .empty]
         case .inspectPlayer: [.appraised, .notWanted]
         case .offerTrade: [.pending, .refused]
         case .giveItem: [.given, .refused]

@@ -34,6 +34,7 @@ enum BuiltInDialogue {
             "builtin_ask_price", [.askPrice], [],
             [
                 .priced: ["The {item} is {price} gold.", "{price} gold for the {item}."],
+                .pricedSeveral: ["That comes to {total}."],
                 .missing: ["I don't have any {item}."], .listed: ["I have {stock}."],
                 .ambiguous: ["Which do you mean: {choices}?"],
             ]),
@@ -94,6 +95,7 @@ enum BuiltInDialogue {
             "builtin_plain_trade", [.askStock, .askPrice, .buy, .haggle, .sell, .offerGift], ["Let me see."],
             [
                 .listed: ["Have a look."], .priced: ["The {item} is {price} gold."],
+                .pricedSeveral: ["That comes to {total}."],
                 .empty: ["I have nothing to sell right now."],
                 .missing: ["I don't have that."], .ambiguous: ["Which one do you mean?"],
                 .noItem: ["Which item do you mean?"],

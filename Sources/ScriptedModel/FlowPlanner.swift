@@ -12,7 +12,8 @@ import ParleyJSON
 ///
 /// Built-in flows (for rules with an intent and no `calls`):
 /// - `askStock`: `lookUpStock {}`, then `listed` or `empty`.
-/// - `askPrice`: `lookUpStock {"item"}` (or `{}` when no item is named), then `priced`, `missing` or `listed`.
+/// - `askPrice`: `lookUpStock {"item"}` (or `{}` when no item is named), then `priced` (`pricedSeveral` when the
+///   player asked about more than one), `missing` or `listed`.
 /// - `buy`: `lookUpStock {"item"}`, then `inspectPlayer` (when the NPC has it) and, if the player can pay,
 ///   `offerTrade` selling it at the price the player named or the asking price × quantity, then `pending` or
 ///   `refused`; if the player cannot pay, `priced`, so the NPC names its price instead of making an offer.
@@ -139,12 +140,15 @@ struct FlowPlanner {
         if let exchange = last(.lookUpStock) {
             let report = exchange.stock
             if let line = report.flatMap({ stockLine(in: $0) }) {
-                return say(.priced) { facts in
+                // "How much for 3 candles?" asks what three come to (when there are three to sell).
+                let several = scene.quantity.flatMap { $0 > 1 && $0 <= line.quantity ? $0 : nil }
+                return say(several == nil ? .priced : .pricedSeveral) { facts in
                     facts.item = line.item
                     facts.itemText = line.name
                     facts.price = line.price
                     facts.lowest = line.lowestPrice
                     facts.quantity = line.quantity
+                    if let several { facts.total = (several, line.price.saturatingMultiplied(by: several)) }
                 }
             }
             // Words the game read as several items (a category: "weapons"): the stock it listed for them.

@@ -18,6 +18,8 @@ struct ReplyFacts: Sendable {
     var stock: [StockReport.Line]?
     /// What the NPC would pay for the player's things: item, buy-back price of one.
     var appraisal: [(item: ItemID, price: Int)]?
+    /// How many the player asked about and what they come to (`pricedSeveral`).
+    var total: (quantity: Int, price: Int)?
     /// The game's summary.
     var summary: String?
     /// The game's reasons for refusing.

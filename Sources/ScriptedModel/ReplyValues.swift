@@ -67,6 +67,9 @@ enum ReplyValues {
                 ? "\(appraisal[0].price) gold for your \(world.name(of: appraisal[0].item))"
                 : list(appraisal.map { "\(world.name(of: $0.item)) (\($0.price) gold)" })
         }
+        if let total = facts.total, let id = facts.item {
+            values[.total] = "\(total.price) gold for \(total.quantity) × \(world.name(of: id))"
+        }
         values[.summary] = facts.summary ?? conversation.event?.summary
         values[.memory] = facts.memory
         if let reasons = facts.reasons, !reasons.isEmpty { values[.reasons] = reasons.joined(separator: " ") }
