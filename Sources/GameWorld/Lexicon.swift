@@ -249,8 +249,8 @@ extension Lexicon {
         /// Words that make a following `buy` phrase a question rather than a purchase when the line names no item
         /// ("*what* will you give me if I find it?", "*what* can I get for a fiver?"): `what`.
         case asking
-        /// Words right before a category that make it about the NPC, not its stock ("your favourite food"):
-        /// `your`, `favourite`.
+        /// Words right before a category that make it no question about the NPC's stock ("your favourite food",
+        /// "nothing to eat"): `favourite`, `nothing`.
         case personal
 
         /// Sets in the order of their cases.

@@ -70,7 +70,12 @@ enum IntentDetector {
                 : .askStock
         case .namedItem:
             guard let start = clues.itemStart else { return nil }
-            if !clues.numbers.isEmpty || words.tokens.contains(where: { vocabulary.isWord($0, in: .please) }) {
+            // "Two trout", "rope, 8 gold?", "a pie please" buy; a number far from anything in a longer line ("I
+            // haven't eaten in two days and I've not a coin") does not.
+            let counts = clues.numbers.contains { number in
+                number.role != .unmarked || words.count <= vocabulary.limits.shortAnswer
+            }
+            if counts || words.tokens.contains(where: { vocabulary.isWord($0, in: .please) }) {
                 return .buy
             }
             if clues.itemEnd == words.count,

@@ -316,9 +316,10 @@ struct ItemResolver: Sendable {
         var found: [String] = []
         var text: String?
         for phrase in categoryPhrases where !found.contains(phrase.category) {
-            // "Your favourite food" is about the NPC, not its stock.
+            // "Your favourite food" is about the NPC, not its stock; "nothing to eat" (the phrase "eat" too) asks
+            // nothing of it.
             guard let start = words.firstIndex(of: phrase.words),
-                start == 0 || !vocabulary.isWord(words.tokens[start - 1], in: .personal)
+                !words.tokens[max(0, start - 2)..<start].contains(where: { vocabulary.isWord($0, in: .personal) })
             else { continue }
             found.append(phrase.category)
             if text == nil { text = phrase.words.tokens.joined(separator: " ") }

@@ -159,8 +159,6 @@ struct Scene: Sendable {
             } else if byPrice != nil, intent == .unknown {
                 intent = .askPrice
             }
-            self.intent = intent
-            asksValue = intent == .sell && words.containsAny(vocabulary.phrases(.appraise))
 
             var focus = Focus.none
             // "The cheaper blade": a word that is both a head word ("silver blade") and a category's picks from both.
@@ -212,6 +210,15 @@ struct Scene: Sendable {
                 focus = .item(chosen)
             }
             self.focus = focus
+            // "I've two old coins, interested?": a thing the player carries and the NPC buys but does not sell, named
+            // without a word of buying, is offered to the NPC.
+            if intent == .buy, !words.containsAny(vocabulary.phrases(.buy)), case .item(let id) = focus,
+                Self.isOffered(id, to: npc, carried: conversation.latestBefore, world: world)
+            {
+                intent = .sell
+            }
+            self.intent = intent
+            asksValue = intent == .sell && words.containsAny(vocabulary.phrases(.appraise))
 
             let quantityNumber = numbers.first { $0.role == .quantity }?.value
             let priceNumber = numbers.first { $0.role == .price }?.value
@@ -219,7 +226,15 @@ struct Scene: Sendable {
             switch intent {
             case .haggle:
                 quantity = quantityNumber
-                price = priceNumber ?? unmarked
+                // "25's steep, would you do 12?": the number a bid phrase leads to is the bid.
+                let bid = numbers.first { number in
+                    number.role == .unmarked
+                        && vocabulary.phrases(.bid).contains { phrase in
+                            number.range.lowerBound >= phrase.count
+                                && words.matches(phrase, at: number.range.lowerBound - phrase.count)
+                        }
+                }
+                price = priceNumber ?? bid?.value ?? unmarked
             case .buy, .sell, .offerGift:
                 // A bare small number is how many; a bare larger one, gold.
                 let largest = vocabulary.limits.largestQuantity
@@ -241,6 +256,14 @@ struct Scene: Sendable {
         }
     }
 
+    /// Whether the player carries the item and the NPC would buy it but does not sell it.
+    private static func isOffered(_ item: ItemID, to npc: NPC, carried: PlayerReport?, world: World) -> Bool {
+        guard let known = world.items[item], (carried?.quantity(of: item) ?? 0) > 0, npc.trade.trades,
+            npc.trade.buys.contains(known.category)
+        else { return false }
+        return !(npc.inventory.contains(item) && npc.trade.sells.contains(known.category))
+    }
+
     /// Where a mention starts, taking in mentions of the same item right before it: "silk" in "that silk fan".
     private static func start(of mention: ItemResolver.Mention, among mentions: [ItemResolver.Mention]) -> Int {
         var start = mention.range.lowerBound
@@ -252,9 +275,11 @@ struct Scene: Sendable {
         return start
     }
 
-    /// The items the NPC sells that a word of `text` is a slip away from (same first letter; one letter added,
-    /// dropped or changed in a word of four to six letters, two in a longer one): the typo mender leaves such words
-    /// when it cannot be sure, and an NPC must not say it has no "cheeze" when it sells cheese.
+    /// The items the NPC sells that a word of `text` names, or is a slip away from (same first letter; one letter
+    /// added, dropped or changed in a word of four to six letters, two in a longer one): the typo mender leaves such
+    /// words when it cannot be sure, and an NPC must not say it has no "cheeze" when it sells cheese. A word several
+    /// catalog items share is no name of one, but among what this NPC sells it may be: Aurelio's only "brass" thing
+    /// is his compass.
     static func nearlyNamed(by text: String, npc: NPC, world: World) -> [ItemID] {
         let words = Words.tokenize(text).filter { $0.count >= 4 && $0.allSatisfy(\.isLetter) }
         guard !words.isEmpty, npc.trade.trades else { return [] }
@@ -266,8 +291,8 @@ struct Scene: Sendable {
             let names = Set(([item.name] + item.aliases).flatMap(Words.tokenize).filter { $0.count >= 3 })
             let near = words.contains { word in
                 names.contains { name in
-                    name.first == word.first && name != word
-                        && (word.count >= 7
+                    name == word
+                        || name.first == word.first && (word.count >= 7
                             ? TypoMender.isAtMostTwoEdits(word, name) : TypoMender.isOneEdit(word, name))
                 }
             }

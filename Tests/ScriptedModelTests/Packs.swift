@@ -18,16 +18,18 @@ enum Packs {
 
 extension Packs {
     /// The shipped game's start, with a player of another name and purse.
-    static func start(name: String = "Ada", gold: Int = 14) throws -> GameState {
+    static func start(name: String = "Ada", gold: Int = 14, inventory: Inventory? = nil) throws -> GameState {
         let state = try shipped().initialState
         let player = Player(
-            name: name, location: state.player.location, gold: gold, inventory: state.player.inventory)
+            name: name, location: state.player.location, gold: gold, inventory: inventory ?? state.player.inventory)
         return GameState(world: state.world, player: player)
     }
 
-    /// A visit at one of the shipped NPCs.
-    static func visit(_ npc: NPCID, name: String = "Ada", gold: Int = 14) throws -> NPCVisit {
-        try NPCVisit(start(name: name, gold: gold), npc: npc)
+    /// A visit at one of the shipped NPCs, with the player's start belongings unless `inventory` says otherwise.
+    static func visit(_ npc: NPCID, name: String = "Ada", gold: Int = 14, inventory: Inventory? = nil) throws
+        -> NPCVisit
+    {
+        try NPCVisit(start(name: name, gold: gold, inventory: inventory), npc: npc)
     }
 
     /// A shipped NPC's voice.

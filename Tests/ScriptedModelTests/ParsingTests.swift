@@ -111,6 +111,8 @@ import Testing
         ("who am I talking to?", .introduce), ("what's the word on the street?", .rumors),
         ("found this coin, care to buy it?", .sell), ("what did I just pick up from you?", .recall),
         ("how many have I bought?", .recall), ("what was I just asking about?", .recall),
+        ("I haven't eaten in two days", .unknown), ("two trout", .buy), ("I must take my leave", .farewell),
+        ("what are you flogging?", .askStock), ("do you remember who I am?", .recall),
     ])
     func intentsByPriority(text: String, intent: DialogueIntent) throws {
         let words = Words(text)

@@ -295,6 +295,26 @@ import Testing
         #expect(turn.calls == [#"lookUpStock({"item":"\#(item)"})"#], "\(turn.reply)")
     }
 
+    @Test func ofTwoNumbersTheOneABidPhraseLeadsToIsTheBid() async throws {
+        let visit = try Packs.visit("mira", gold: 40)
+        let session = try visit.session()
+        _ = try await session.turn("how much is the lantern?")
+        _ = try await session.turn("25's steep. would you do 22?")
+        #expect(visit.pending?.offer == .buying("lantern", from: "mira", for: 22))
+    }
+
+    @Test func namingAThingThePlayerCarriesThatTheNPCBuysButDoesNotSellOffersIt() async throws {
+        let visit = try Packs.visit("aurelio", inventory: ["old_coin": 2])
+        let turn = try await visit.session().turn("I've two old coins from the river, interested?")
+        #expect(turn.calls.last == #"offerTrade({"action":"buy","item":"old_coin","quantity":2,"price":14})"#)
+    }
+
+    @Test func aWordSeveralItemsShareNamesTheOneTheNPCSells() throws {
+        let world = try Packs.shipped().world
+        #expect(Scene.nearlyNamed(by: "brass thing", npc: try #require(world.npcs["aurelio"]), world: world) == ["brass_compass"])
+        #expect(Scene.nearlyNamed(by: "brass one", npc: try #require(world.npcs["mira"]), world: world) == ["lantern"])
+    }
+
     @Test func aLexiconCanTurnMendingOff() throws {
         var world = try Packs.shipped().world
         world.lexicon.limits.shortestSwapMended = 0
