@@ -192,6 +192,8 @@ extension Lexicon {
         /// Asking about the rest of the stock: `besides`, `other than`, `apart from` (then a named item asks what
         /// else the NPC sells).
         case besides
+        /// Asking how many of an item the NPC has: `how many`, `got left` (the NPC lists the item with its count).
+        case howMany
         /// Buying or selling every one the seller has: `all`, `all of`, `the lot`, `every` ("I'll take all your
         /// fish": as many as the NPC has).
         case everything

@@ -140,6 +140,8 @@ struct FlowPlanner {
         if let exchange = last(.lookUpStock) {
             let report = exchange.stock
             if let line = report.flatMap({ stockLine(in: $0) }) {
+                // "How many pies have you got left?": the item's line of the stock, with its count.
+                if scene.asksCount { return say(.listed) { $0.stock = [line] } }
                 // "How much for 3 candles?" asks what three come to (when there are three to sell).
                 let several = scene.quantity.flatMap { $0 > 1 && $0 <= line.quantity ? $0 : nil }
                 return say(several == nil ? .priced : .pricedSeveral) { facts in

@@ -26,7 +26,7 @@ struct Scene: Sendable {
     /// The transcript, read.
     let conversation: Conversation
     /// The intent of this turn's prompt.
-    let intent: DialogueIntent
+    private(set) var intent: DialogueIntent
     /// Whether the prompt is an event the NPC witnessed (rules without an intent never answer it).
     let isEvent: Bool
     /// The player's words, for a spoken prompt.
@@ -45,6 +45,10 @@ struct Scene: Sendable {
     let tools: Set<NPCTool>
     /// What a question about the conversation's past asks (for `recall`).
     let recall: RecallTopic?
+    /// Whether the player's line names a catalog item.
+    let namesItem: Bool
+    /// Whether the line asks how many the NPC has ("how many pies have you got left?").
+    let asksCount: Bool
     /// Whether a `sell` line asks what the NPC would pay rather than asking it to buy ("what would you pay for my
     /// sword?"): the NPC names its price and makes no offer.
     let asksValue: Bool
@@ -77,6 +81,8 @@ struct Scene: Sendable {
             isEvent = true
             recall = nil
             asksValue = false
+            namesItem = false
+            asksCount = false
             words = nil
             quantity = event?.quantity
             price = nil
@@ -219,13 +225,23 @@ struct Scene: Sendable {
             }
             self.intent = intent
             asksValue = intent == .sell && words.containsAny(vocabulary.phrases(.appraise))
+            namesItem = !mentions.isEmpty
+            asksCount = words.containsAny(vocabulary.phrases(.howMany))
 
             let quantityNumber = numbers.first { $0.role == .quantity }?.value
             let priceNumber = numbers.first { $0.role == .price }?.value
             let unmarked = numbers.first { $0.role == .unmarked }?.value
             switch intent {
             case .haggle:
-                quantity = quantityNumber
+                // With no offer yet, as many as the player's last line asked about ("how much for 3 trout?" "10 for
+                // the lot?"); else "the lot" is every one.
+                let selling = conversation.pendingOffer?.npcSells ?? true
+                quantity =
+                    quantityNumber
+                    ?? (conversation.pendingOffer == nil
+                        ? Self.quantityAsked(before: conversation, of: focus, resolver: resolver) : nil)
+                    ?? Self.everyOne(of: focus, in: words, before: mentions.first?.range, intent: selling ? .buy : .sell,
+                        npc: npc, carried: conversation.latestBefore, vocabulary: vocabulary)
                 // "25's steep, would you do 12?": the number a bid phrase leads to is the bid.
                 let bid = numbers.first { number in
                     number.role == .unmarked
@@ -254,6 +270,34 @@ struct Scene: Sendable {
         case .greet, .greetAgain, .returning: noticed = conversation.noticedItems(in: world)
         default: noticed = []
         }
+    }
+
+    /// This scene as a question about the price of what the line names, for a line no rule understood that names
+    /// a catalog item ("what's a jug of cider?", "do you do smoked trout?"); `nil` when it names none.
+    var askingThePrice: Scene? {
+        guard intent == .unknown, namesItem else { return nil }
+        switch focus {
+        case .item, .ambiguous:
+            var scene = self
+            scene.intent = .askPrice
+            return scene
+        case .none, .unknown:
+            return nil
+        }
+    }
+
+    /// How many of the focused item the player's previous line asked about ("how much for 3 trout?"), if it named
+    /// that item with a number.
+    private static func quantityAsked(before conversation: Conversation, of focus: Focus, resolver: ItemResolver)
+        -> Int?
+    {
+        guard case .item(let item) = focus, let previous = conversation.previousLine else { return nil }
+        let words = resolver.line(previous)
+        let mentions = resolver.mentions(in: words)
+        guard mentions.first?.items.contains(item) == true else { return nil }
+        let numbers = SpokenNumber.all(
+            in: words, itemStarts: Set(mentions.map(\.range.lowerBound)), vocabulary: resolver.vocabulary)
+        return numbers.first { $0.role == .quantity }?.value
     }
 
     /// Whether the player carries the item and the NPC would buy it but does not sell it.

@@ -265,13 +265,17 @@ public final class ScriptedModel: LanguageModel {
 
     /// The output for a request: calls, or a reply with the rule that answered.
     private func output(for request: GenerationRequest) throws -> (Generation.Output, AnsweringRule?) {
-        let scene = Scene(request: request, npc: npc, world: world, resolver: resolver)
+        var scene = Scene(request: request, npc: npc, world: world, resolver: resolver)
+        let allowed = allowedRules(in: request.context.conditions)
+        let fallback = Candidate(rule: BuiltInDialogue.rules.rules.last!, set: BuiltInDialogue.rules, source: .builtIn)
+        var chosen = allowed.first { scene.matches($0.rule, in: $0.set) } ?? fallback
+        // A line only an `unknown` rule took that names an item asks about it: its price, never "you've lost me".
+        if chosen.rule.when.intents.contains(.unknown), let asking = scene.askingThePrice {
+            scene = asking
+            chosen = allowed.first { scene.matches($0.rule, in: $0.set) } ?? fallback
+        }
         let planner = FlowPlanner(
             scene: scene, npc: npc, world: world, resolver: resolver, conditions: request.context.conditions)
-        let allowed = allowedRules(in: request.context.conditions)
-        let chosen =
-            allowed.first { scene.matches($0.rule, in: $0.set) }
-            ?? Candidate(rule: BuiltInDialogue.rules.rules.last!, set: BuiltInDialogue.rules, source: .builtIn)
         let answering = chosen.rule
         let argumentValues = ReplyValues.make(
             scene: scene, outcome: nil, facts: planner.baseFacts, rule: answering, npc: npc, world: world,

@@ -315,6 +315,41 @@ import Testing
         #expect(Scene.nearlyNamed(by: "brass one", npc: try #require(world.npcs["mira"]), world: world) == ["lantern"])
     }
 
+    @Test(arguments: [
+        ("hesper", "what's a jug of cider?", "cider"), ("hesper", "do you do smoked trout?", "smoked_fish"),
+        ("aurelio", "that compass, eh?", "brass_compass"),
+    ])
+    func aLineNoRuleUnderstandsThatNamesAnItemAsksAboutIt(npc: NPCID, line: String, item: String) async throws {
+        let visit = try Packs.visit(npc)
+        let turn = try await visit.session().turn(line)
+        #expect(turn.calls == [#"lookUpStock({"item":"\#(item)"})"#], "\(turn.reply)")
+        #expect(!(try Packs.voice(npc).said(turn.reply, "unknown")), "\(turn.reply)")
+        #expect(visit.pending == nil)
+    }
+
+    @Test func askingHowManyListsTheItemWithItsCount() async throws {
+        let turn = try await Packs.visit("hesper").session().turn("how many pies have you got left?")
+        #expect(turn.calls == [#"lookUpStock({"item":"meat_pie"})"#])
+        #expect(turn.reply.contains("Mutton Pie (6 gold, 5 in stock)"), "\(turn.reply)")
+    }
+
+    @Test func aBidAfterAskingAboutSeveralIsForThatMany() async throws {
+        let visit = try Packs.visit("pip", gold: 20)
+        let session = try visit.session()
+        _ = try await session.turn("how much for 3 trout?")
+        let turn = try await session.turn("10 for the lot?")
+        #expect(turn.calls.last == #"offerTrade({"action":"sell","item":"smoked_fish","quantity":3,"price":10})"#)
+    }
+
+    @Test func sameAgainBuysTheLastThingAgain() async throws {
+        let visit = try Packs.visit("pip", gold: 20)
+        let session = try visit.session()
+        _ = try await session.turn("one trout please")
+        _ = try await session.turn(try visit.acceptPending())
+        let turn = try await session.turn("same again")
+        #expect(turn.calls.last == #"offerTrade({"action":"sell","item":"smoked_fish","quantity":1,"price":4})"#)
+    }
+
     @Test func aLexiconCanTurnMendingOff() throws {
         var world = try Packs.shipped().world
         world.lexicon.limits.shortestSwapMended = 0
