@@ -248,6 +248,11 @@ extension Lexicon {
         case questions
         /// Words for an unnamed item, so that "the cheapest thing" picks one: `thing`, `one`, `item`.
         case things
+        /// Words that give the item right after them (an article between is allowed) unless a `subjects` word comes
+        /// just before: "here, *have* an apple" gives it; "do you have an apple" and "I have an apple" do not.
+        case offering
+        /// Who does something, before a verb: `i`, `you`, `we`; an `offering` word after one of them gives nothing.
+        case subjects
         /// Words that make a following `buy` phrase a question rather than a purchase when the line names no item
         /// ("*what* will you give me if I find it?", "*what* can I get for a fiver?"): `what`.
         case asking

@@ -19,6 +19,8 @@ enum IntentDetector {
         var saysPronoun = false
         /// Whether the line ends with the name of something the catalog does not know ("I'd like some *wine*").
         var endsWithUnknownThing = false
+        /// Whether the player wrote the line as a question (it ends with `?`).
+        var isQuestion = false
         /// Whether an offer is pending or prices were quoted, so a bare number is a bid.
         var hasPriceContext = false
         /// Whether an offer is pending.
@@ -53,7 +55,7 @@ enum IntentDetector {
         case .sell: return isSell(words, clues, vocabulary) ? .sell : nil
         case .haggle: return isHaggle(words, clues, vocabulary) ? .haggle : nil
         case .buy: return isBuy(words, clues, vocabulary) ? .buy : nil
-        case .offerGift: return words.containsAny(vocabulary.phrases(.gift)) ? .offerGift : nil
+        case .offerGift: return isGift(words, clues, vocabulary) ? .offerGift : nil
         case .askPrice:
             let asksPrice = words.containsAny(vocabulary.phrases(.price))
             let asksStock = words.containsAny(vocabulary.phrases(.stock))
@@ -81,6 +83,10 @@ enum IntentDetector {
             if clues.itemEnd == words.count,
                 words.tokens[..<start].allSatisfy({ vocabulary.isWord($0, in: .fillers) })
             {
+                // "A mug of ale" orders one; "the lantern?", "lantern", "a lantern?" ask its price.
+                if let first = words.tokens.first, vocabulary.numberArticles.contains(first), !clues.isQuestion {
+                    return .buy
+                }
                 return .askPrice
             }
             return nil
@@ -149,6 +155,19 @@ enum IntentDetector {
             }
         }
         return words.containsAny(vocabulary.phrases(.sell))
+    }
+
+    /// A `gift` phrase, or an `offering` word right before the item (an article between), with no `subjects` word
+    /// just before it: "here kid, have an apple".
+    private static func isGift(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        if words.containsAny(vocabulary.phrases(.gift)) { return true }
+        guard let item = clues.itemStart else { return false }
+        let tokens = words.tokens
+        return tokens.indices.contains { index in
+            guard vocabulary.isWord(tokens[index], in: .offering), index < item, item - index <= 2 else { return false }
+            if item - index == 2, !vocabulary.isWord(tokens[index + 1], in: .articles) { return false }
+            return index == 0 || !vocabulary.isWord(tokens[index - 1], in: .subjects)
+        }
     }
 
     /// A price (`would you take 20`, `18 gold?`, `for 20`), or a plea for a better one (`too expensive`).

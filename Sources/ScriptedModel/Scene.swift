@@ -133,6 +133,7 @@ struct Scene: Sendable {
             clues.namesSomething = !mentions.isEmpty || unknownThing != nil || pronoun
             clues.saysPronoun = pronoun
             clues.endsWithUnknownThing = unknownRange?.upperBound == words.count
+            clues.isQuestion = conversation.line?.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("?") ?? false
             clues.hasPriceContext = conversation.pendingOffer != nil || conversation.pricesQuotedBefore
             clues.hasPendingOffer = conversation.pendingOffer != nil
             var intent = IntentDetector.intent(of: words, clues: clues, vocabulary: vocabulary)

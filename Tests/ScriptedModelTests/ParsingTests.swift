@@ -113,6 +113,8 @@ import Testing
         ("how many have I bought?", .recall), ("what was I just asking about?", .recall),
         ("I haven't eaten in two days", .unknown), ("two trout", .buy), ("I must take my leave", .farewell),
         ("what are you flogging?", .askStock), ("do you remember who I am?", .recall),
+        ("110 and we shake on it", .haggle), ("ta, that'll do nicely", .thanks),
+        ("what do they call you round here?", .introduce), ("which item was I asking about?", .recall),
     ])
     func intentsByPriority(text: String, intent: DialogueIntent) throws {
         let words = Words(text)

@@ -350,6 +350,28 @@ import Testing
         #expect(turn.calls.last == #"offerTrade({"action":"sell","item":"smoked_fish","quantity":1,"price":4})"#)
     }
 
+    @Test(arguments: ["here kid, have a loaf of bread", "have a loaf of bread, you look hungry"])
+    func haveBeforeAThingThePlayerCarriesGivesIt(line: String) async throws {
+        let visit = try Packs.visit("pip")
+        let turn = try await visit.session().turn(line)
+        #expect(turn.calls == [#"acceptGift({"item":"bread","quantity":1})"#], "\(turn.reply)")
+    }
+
+    @Test(arguments: ["do you have a loaf of bread", "I have a loaf of bread", "can I have a loaf of bread"])
+    func haveAfterSomeoneGivesNothing(line: String) async throws {
+        let turn = try await Packs.visit("mira").session().turn(line)
+        #expect(!turn.calls.contains { $0.hasPrefix("acceptGift") }, "\(turn.calls)")
+    }
+
+    @Test func anItemWithAnArticleAndNoQuestionMarkOrdersIt() async throws {
+        let visit = try Packs.visit("hesper")
+        _ = try await visit.session().turn("a jug of cider")
+        #expect(visit.pending?.offer == .buying("cider", from: "hesper", for: 5))
+        let asked = try Packs.visit("hesper")
+        _ = try await asked.session().turn("a jug of cider?")
+        #expect(asked.pending == nil)
+    }
+
     @Test func aLexiconCanTurnMendingOff() throws {
         var world = try Packs.shipped().world
         world.lexicon.limits.shortestSwapMended = 0
