@@ -73,6 +73,10 @@ struct TypoMender: Sendable {
         for (index, token) in tokens.enumerated() where token.count >= 3 && isMendable(token) {
             var found: Set<String> = []
             if token.count >= shortestSwap { found = Self.swaps(of: token).intersection(swapTargets) }
+            // "candels": a swap in a plural's singular ("candel" → "candle"), the plural kept.
+            if found.isEmpty, token.count > shortestSwap, token.hasSuffix("s") {
+                found = Set(Self.swaps(of: String(token.dropLast())).intersection(swapTargets).map { $0 + "s" })
+            }
             if found.isEmpty, finalETargets.contains(token + "e") { found = [token + "e"] }
             if found.count == 1, let mended = found.first {
                 tokens[index] = mended

@@ -115,6 +115,9 @@ import Testing
         ("what are you flogging?", .askStock), ("do you remember who I am?", .recall),
         ("110 and we shake on it", .haggle), ("ta, that'll do nicely", .thanks),
         ("what do they call you round here?", .introduce), ("which item was I asking about?", .recall),
+        ("what was it I just bought off you?", .recall), ("100 and no more", .haggle),
+        ("how much did you pay me for that sword again?", .recall), ("can you knock a bit off?", .haggle),
+        ("pour me a glass of wine, would you?", .buy), ("got something for you", .offerGift),
     ])
     func intentsByPriority(text: String, intent: DialogueIntent) throws {
         let words = Words(text)

@@ -205,6 +205,8 @@ import Testing
         // Short names: a swap, or a letter added to a word without a vowel; a real short word stays.
         ("how much for a pei", "how much for a pie"), ("how much fr a fsh", "how much for a fish"),
         ("do you have a cat", "do you have a cat"),
+        // A swap in a plural's singular: the plural kept.
+        ("how many candels", "how many candles"),
         // Long names: two slips when one edit finds nothing.
         ("sell me a horshoe", "sell me a horseshoe"),
         // The lexicon's phrase synonyms: "by" is "buy" only where the pack says so.
