@@ -164,9 +164,13 @@ enum IntentDetector {
         guard let item = clues.itemStart else { return false }
         let tokens = words.tokens
         return tokens.indices.contains { index in
-            guard vocabulary.isWord(tokens[index], in: .offering), index < item, item - index <= 2 else { return false }
-            if item - index == 2, !vocabulary.isWord(tokens[index + 1], in: .articles) { return false }
-            return index == 0 || !vocabulary.isWord(tokens[index - 1], in: .subjects)
+            guard vocabulary.isWord(tokens[index], in: .offering), index < item, item - index <= 4 else { return false }
+            // "Have *an* apple", "have *one of my* loaves": only articles, counts and `of my` between.
+            let between = tokens[(index + 1)..<item].allSatisfy { token in
+                vocabulary.isWord(token, in: .articles) || vocabulary.isWord(token, in: .quantityGap)
+                    || vocabulary.numberWords[token] != nil
+            }
+            return between && (index == 0 || !vocabulary.isWord(tokens[index - 1], in: .subjects))
         }
     }
 

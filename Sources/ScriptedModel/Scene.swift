@@ -47,6 +47,8 @@ struct Scene: Sendable {
     let recall: RecallTopic?
     /// Whether the player's line names a catalog item.
     let namesItem: Bool
+    /// What a line naming only a category asks (`askPrice` or `askStock`) when no topic rule takes it.
+    let categoryIntent: DialogueIntent?
     /// Whether the line asks how many the NPC has ("how many pies have you got left?").
     let asksCount: Bool
     /// Whether a `sell` line asks what the NPC would pay rather than asking it to buy ("what would you pay for my
@@ -82,6 +84,7 @@ struct Scene: Sendable {
             recall = nil
             asksValue = false
             namesItem = false
+            categoryIntent = nil
             asksCount = false
             words = nil
             quantity = event?.quantity
@@ -160,7 +163,9 @@ struct Scene: Sendable {
                 quoted = quote.item
             }
             // A category ("something to eat", "weapons") or a pick by price ("your cheapest curio") asks what the NPC
-            // has of it, unless the line asked something else.
+            // has of it, unless the line asked something else. A line that only names a category ("I could eat a
+            // horse") asks it only if no topic rule takes the line (`askingThePrice`).
+            let categoryOnly = named != nil && intent == .unknown
             if let named, [.unknown, .askPrice, .askStock].contains(intent) {
                 intent = named.categories.count > 1 ? .askStock : .askPrice
             } else if byPrice != nil, intent == .unknown {
@@ -224,7 +229,8 @@ struct Scene: Sendable {
             {
                 intent = .sell
             }
-            self.intent = intent
+            self.intent = categoryOnly ? .unknown : intent
+            categoryIntent = categoryOnly ? intent : nil
             asksValue = intent == .sell && words.containsAny(vocabulary.phrases(.appraise))
             namesItem = !mentions.isEmpty
             asksCount = words.containsAny(vocabulary.phrases(.howMany))
@@ -274,9 +280,16 @@ struct Scene: Sendable {
     }
 
     /// This scene as a question about the price of what the line names, for a line no rule understood that names
-    /// a catalog item ("what's a jug of cider?", "do you do smoked trout?"); `nil` when it names none.
+    /// a catalog item ("what's a jug of cider?", "do you do smoked trout?") or a category ("something to eat?");
+    /// `nil` when it names neither.
     var askingThePrice: Scene? {
-        guard intent == .unknown, namesItem else { return nil }
+        guard intent == .unknown else { return nil }
+        if let categoryIntent {
+            var scene = self
+            scene.intent = categoryIntent
+            return scene
+        }
+        guard namesItem else { return nil }
         switch focus {
         case .item, .ambiguous:
             var scene = self

@@ -365,6 +365,19 @@ import Testing
         #expect(!turn.calls.contains { $0.hasPrefix("acceptGift") }, "\(turn.calls)")
     }
 
+    @Test func aTopicRuleTakesALineThatOnlyNamesACategory() async throws {
+        // Hesper's `hungry` rule hears "hungry"; "eat" names the food category, asked only if no rule takes the line.
+        let hungry = try await Packs.visit("hesper").session().turn("I'm so hungry I could eat a horse")
+        #expect(hungry.calls == [#"giveItem({"item":"bread","quantity":1})"#], "\(hungry.reply)")
+        let asking = try await Packs.visit("hesper").session().turn("something to eat?")
+        #expect(asking.calls.first?.hasPrefix("lookUpStock") == true, "\(asking.reply)")
+    }
+
+    @Test func haveOneOfMyGivesIt() async throws {
+        let turn = try await Packs.visit("pip").session().turn("have one of my loaves, you look like you need it")
+        #expect(turn.calls == [#"acceptGift({"item":"bread","quantity":1})"#], "\(turn.reply)")
+    }
+
     @Test func anItemWithAnArticleAndNoQuestionMarkOrdersIt() async throws {
         let visit = try Packs.visit("hesper")
         _ = try await visit.session().turn("a jug of cider")
