@@ -9,7 +9,7 @@ import GameWorld
 ///   (a swap rarely makes another English word), or
 /// - by adding a dropped final `e` (`tak` → `take`, `lik` → `like`, `rop` → `rope`), to a word of an item's name, of
 ///   a synonym group, or of the trade words (the `buy`, `sell` and `want` phrases and the verb sets; never
-///   `bit` → `bite`), or
+///   `bit` → `bite`), or a dropped final `g` to a known word (`sellin` → `selling`, `somethin` → `something`), or
 /// - in the name of something after a determiner ("the *chese*"), and only to a word of an item's name or of a
 ///   synonym group: by one letter added or dropped, for a word of at least `Lexicon.Limits.shortestEditMended`
 ///   letters; by one letter changed only from two letters longer (a changed letter often makes another word:
@@ -78,6 +78,10 @@ struct TypoMender: Sendable {
                 found = Set(Self.swaps(of: String(token.dropLast())).intersection(swapTargets).map { $0 + "s" })
             }
             if found.isEmpty, finalETargets.contains(token + "e") { found = [token + "e"] }
+            // "sellin'", "somethin": a dropped final g, to a known -ing word.
+            if found.isEmpty, token.count >= 4, token.hasSuffix("in"), known.contains(token + "g") {
+                found = [token + "g"]
+            }
             if found.count == 1, let mended = found.first {
                 tokens[index] = mended
                 changed = true

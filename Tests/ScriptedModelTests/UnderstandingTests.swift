@@ -207,6 +207,8 @@ import Testing
         ("do you have a cat", "do you have a cat"),
         // A swap in a plural's singular: the plural kept.
         ("how many candels", "how many candles"),
+        // A dropped final g, to a known word only.
+        ("what you sellin", "what you selling"), ("got somethin", "got something"), ("a tin of", "a tin of"),
         // Long names: two slips when one edit finds nothing.
         ("sell me a horshoe", "sell me a horseshoe"),
         // The lexicon's phrase synonyms: "by" is "buy" only where the pack says so.
