@@ -120,7 +120,7 @@ struct TopicIndex: Sendable {
     /// The topic of a line, or `nil`: the item with the first id among those the line names wholly, or else the
     /// first synonym group it uses. Only names ending with a word of the line are looked at.
     func topic(in line: String) -> String? {
-        let words = Set(line.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
+        let words = Set(Self.words(in: line))
         guard !words.isEmpty else { return nil }
         var best: String?
         for word in words {
