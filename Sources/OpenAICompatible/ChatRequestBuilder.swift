@@ -17,6 +17,15 @@ struct ChatRequestBuilder: Sendable {
     var sendsServerExtensions: Bool
     /// Fields merged into every body last, overriding Parley's.
     var extraBody: JSONObject
+    /// The `max_tokens` of a plain-text or constrained-reply request that sets no `maximumResponseTokens` (from the
+    /// sentence budget); `nil` for none.
+    var budgetTokens: Int? = nil
+    /// The penalties and samplers sent on requests for text.
+    var repetition: RepetitionControl = .off
+    /// The generation settings the server lists; llama-server's samplers are sent only when listed here.
+    var serverSettings: Set<String> = []
+    /// The `stop` strings of requests without `response_format`.
+    var stop: [String] = []
 
     // MARK: - Messages
 
@@ -138,10 +147,18 @@ struct ChatRequestBuilder: Sendable {
         body["stream"] = .bool(stream)
         if stream { body["stream_options"] = ["include_usage": true] }
         apply(request.options, to: &body)
-        if constrained, let maximum = request.options.maximumResponseTokens {
-            // The limit is for what the NPC says; the JSON around it, or a tool call, needs room of its own.
-            body["max_tokens"] = .integer(maximum.saturatingAdding(constrainedRoom))
+        let guided = request.schema != nil && !constrained
+        if let maximum = replyTokens(for: request) {
+            body["max_tokens"] = .integer(
+                maximum.saturatingAdding(room(for: request, constrainedRoom: constrainedRoom)))
         }
+        if !guided {
+            for (key, value) in repetition.penaltyFields { body[key] = value }
+            if sendsServerExtensions {
+                for (key, value) in repetition.samplerFields where serverSettings.contains(key) { body[key] = value }
+            }
+        }
+        if body["response_format"] == nil, !stop.isEmpty { body["stop"] = .array(stop.map { .string($0) }) }
         if sendsServerExtensions { body["cache_prompt"] = true }
         for (key, value) in extraBody { body[key] = value }
         return .object(body)
@@ -161,6 +178,21 @@ struct ChatRequestBuilder: Sendable {
                 || scalar == "_" || scalar == "-" ? Character(scalar) : "_"
         }
         return allowed.isEmpty ? "response" : String(allowed)
+    }
+
+    /// The tokens the reply may take: `maximumResponseTokens`, or else the sentence budget's for a request for
+    /// text; `nil` when neither limits it.
+    func replyTokens(for request: GenerationRequest) -> Int? {
+        request.options.maximumResponseTokens ?? (request.schema == nil ? budgetTokens : nil)
+    }
+
+    /// The tokens allowed beside the reply's limit, which is for what the NPC says: in constrained tool calling,
+    /// room for the JSON around the reply or for a tool call; with native tools and a limit from the sentence
+    /// budget, room for a tool call.
+    func room(for request: GenerationRequest, constrainedRoom: Int = constrainedOverhead) -> Int {
+        guard !request.tools.isEmpty else { return 0 }
+        if toolCalling == .constrained { return constrainedRoom }
+        return request.options.maximumResponseTokens == nil ? constrainedRoom : 0
     }
 
     /// Tokens added to `maximumResponseTokens` in constrained tool-calling mode, for the JSON wrapper or a tool

@@ -13,11 +13,19 @@ import ParleyJSON
 /// What the model says has the API key removed (should the server echo it), also when the key is split across
 /// chunks: text that could be the start of the key is held back until the next chunk shows it is not. The text,
 /// reasoning and tool-call arguments together may not pass `limits.contentBytes`.
+///
+/// With `replyRules`, the reply's text (not tool calls, not a structured answer) then goes through a
+/// `ReplyShaper`: only text certain to be kept comes out, and once the reply is cut (`stopsReading`, unless told
+/// to read on) the reader stops and `finish()` completes the generation with the kept text.
 struct ChatStreamAccumulator {
     let constrained: ConstrainedToolCalling?
     let makeCallID: @Sendable () -> String
     let redactor: SecretRedactor
     let limits: ReplyLimits
+    /// What is kept of a text reply; `nil` keeps all of it.
+    let replyRules: ReplyShaper.Rules?
+    /// Whether a cut reply ends the stream; off when native tool calls may still follow the text.
+    let stopsWhenCut: Bool
 
     private var content = ""
     private var emittedReply = ""
@@ -27,19 +35,30 @@ struct ChatStreamAccumulator {
     private var contentBytes = 0
     private var text: StreamingRedactor
     private var reasoning: StreamingRedactor
+    private var shaper: ReplyShaper?
 
     init(
         constrained: ConstrainedToolCalling?, makeCallID: @escaping @Sendable () -> String,
         redactor: SecretRedactor = SecretRedactor(),
-        limits: ReplyLimits = ReplyLimits(maximumTokens: nil, hardCap: .max)
+        limits: ReplyLimits = ReplyLimits(maximumTokens: nil, hardCap: .max), replyRules: ReplyShaper.Rules? = nil,
+        stopsWhenCut: Bool = true
     ) {
         self.constrained = constrained
         self.makeCallID = makeCallID
         self.redactor = redactor
         self.limits = limits
+        self.replyRules = replyRules
+        self.stopsWhenCut = stopsWhenCut
         text = StreamingRedactor(redactor)
         reasoning = StreamingRedactor(redactor)
+        shaper = replyRules.map(ReplyShaper.init)
     }
+
+    /// Whether the reply has been cut and nothing more is wanted from the stream.
+    var stopsReading: Bool { stopsWhenCut && isCut }
+
+    /// Whether the reply's text has been cut.
+    private var isCut: Bool { shaper?.isCut ?? false }
 
     /// Reads one event's data and returns the updates to deliver now.
     ///
@@ -80,7 +99,7 @@ struct ChatStreamAccumulator {
                 newText = String(reply.dropFirst(emittedReply.count))
                 emittedReply = reply
             }
-            let ready = text.feed(newText)
+            let ready = shape(text.feed(newText))
             if !ready.isEmpty { updates.append(.text(ready)) }
         }
         for call in delta["tool_calls"]?.arrayValue ?? [] {
@@ -103,6 +122,12 @@ struct ChatStreamAccumulator {
         return updates
     }
 
+    /// The part of the reply's text that is certain to be kept.
+    private mutating func shape(_ piece: String) -> String {
+        guard shaper != nil else { return piece }
+        return shaper?.feed(piece) ?? piece
+    }
+
     /// Counts a piece of the reply against its limit.
     private mutating func count(_ piece: String) throws {
         contentBytes = contentBytes.saturatingAdding(piece.utf8.count)
@@ -117,10 +142,14 @@ struct ChatStreamAccumulator {
         var updates: [GenerationUpdate] = []
         var text = self.text
         var reasoning = self.reasoning
+        var shaper = self.shaper
         let heldReasoning = reasoning.finish()
         if !heldReasoning.isEmpty { updates.append(.reasoning(heldReasoning)) }
         var rest = ""
-        if !toolCalls.isEmpty {
+        var structured = false
+        if stopsReading {
+            // Cut and no longer read: a reply (so far as it is kept), whatever was left unparsed.
+        } else if !toolCalls.isEmpty {
             let calls = try toolCalls.keys.sorted().map { index in
                 let call = toolCalls[index]!
                 return Transcript.ToolCall(
@@ -142,10 +171,13 @@ struct ChatStreamAccumulator {
                 if reply.hasPrefix(emittedReply), reply.count > emittedReply.count {
                     rest = String(reply.dropFirst(emittedReply.count))
                 }
-            case .structure(let content): rest = redactor.redactKnown(content.jsonString)
+            case .structure(let content):
+                rest = redactor.redactKnown(content.jsonString)
+                structured = true
             }
         }
-        let heldText = text.feed(rest) + text.finish()
+        var heldText = text.feed(rest) + text.finish()
+        if !structured, shaper != nil { heldText = (shaper?.feed(heldText) ?? "") + (shaper?.finish() ?? "") }
         if !heldText.isEmpty { updates.insert(.text(heldText), at: heldReasoning.isEmpty ? 0 : 1) }
         if let usage { updates.append(.usage(usage)) }
         return updates

@@ -1,4 +1,6 @@
 import Foundation
+import LanguageModels
+import ParleyBasics
 import ParleyJSON
 
 extension OpenAICompatibleLanguageModel {
@@ -7,7 +9,8 @@ extension OpenAICompatibleLanguageModel {
     /// ```swift
     /// var configuration = OpenAICompatibleLanguageModel.Configuration(baseURL: "http://127.0.0.1:8080/v1")
     /// configuration.model = "llama3.2"              // Ollama and OpenAI need a model name
-    /// configuration.extraBody = ["repeat_penalty": 1.1]
+    /// configuration.maximumSentences = 3            // short replies (loops are cut anyway)
+    /// configuration.extraBody = ["mirostat": 2]     // any field the server takes
     /// ```
     ///
     /// The API key is never printed: `description` and `dump` leave it out.
@@ -51,6 +54,30 @@ extension OpenAICompatibleLanguageModel {
         /// when it does; otherwise a reply may take 32 bytes a token (at least 64 KiB). A larger reply is cut
         /// off and the request fails with `ModelServerError.responseTooLarge`. Default 8 MiB.
         public var maximumReplyBytes: Int
+        /// The most sentences a reply keeps; `nil` (the default) for no limit, and values below 1 count as 1.
+        ///
+        /// A sentence ends at `.`, `!`, `?` or `…` followed by whitespace or the end ("2.5" does not end one). The
+        /// reply is cut after that many sentences, as it streams: reading stops (unless native tools were offered,
+        /// as a tool call may follow the text), and the turn ends normally with the kept text. A request without
+        /// `maximumResponseTokens` then asks for `maximumSentences * tokensPerSentence` tokens (`max_tokens`). Applies to text replies (also replies through constrained tool calling), never to
+        /// tool calls or guided generation with a schema. Per NPC: `replying(inAtMost:)`.
+        public var maximumSentences: Int?
+        /// Whether a reply that starts looping is cut where the loop starts (default `true`): a sentence that repeats
+        /// an earlier one of the same reply is dropped with everything after it, and a run of six or more words
+        /// repeated right after itself, or one word four times in a row, is cut after its first occurrence. What
+        /// came before is kept, and the turn ends normally. Applies where `maximumSentences` does.
+        public var cutsLoops: Bool
+        /// The tokens allowed per sentence of `maximumSentences` when the request sets no `maximumResponseTokens`
+        /// (default 40).
+        public var tokensPerSentence: Int
+        /// How the server is asked not to repeat itself (default `.standard`); see `RepetitionControl` for what is
+        /// sent when.
+        public var repetition: RepetitionControl
+        /// The `stop` strings of requests for plain text (those without `response_format`): `nil` (the default)
+        /// for lines that mean the model has started writing the other side of the chat (`"\nPlayer:"`,
+        /// `"\nUser:"`, `"\nYou:"`, `"<|im_end|>"`, `"<|im_start|>"`), `[]` for none. A server not known to be
+        /// llama-server or Ollama gets at most the first 4, OpenAI's limit.
+        public var stop: [String]?
 
         /// Creates a configuration.
         ///
@@ -80,6 +107,40 @@ extension OpenAICompatibleLanguageModel {
             self.retryDelay = .milliseconds(500)
             self.maximumRateLimitWait = .seconds(60)
             self.maximumReplyBytes = 8 << 20
+            self.maximumSentences = nil
+            self.cutsLoops = true
+            self.tokensPerSentence = 40
+            self.repetition = .standard
+            self.stop = nil
+        }
+
+        /// The `stop` strings sent when `stop` is `nil`: lines that mean the model has started writing the other
+        /// side of the chat, and ChatML's turn markers (SmolLM2, Qwen) should the template not stop on them.
+        public static let defaultStopSequences = ["\nPlayer:", "\nUser:", "\nYou:", "<|im_end|>", "<|im_start|>"]
+
+        /// The most `stop` strings OpenAI accepts; servers not known to take more get this many.
+        static let portableStopCount = 4
+
+        /// The `stop` strings for a server of this kind.
+        func stopSequences(for kind: ServerKind) -> [String] {
+            let sequences = stop ?? Self.defaultStopSequences
+            switch kind {
+            case .llamaServer, .ollama: return sequences
+            case .generic: return Array(sequences.prefix(Self.portableStopCount))
+            }
+        }
+
+        /// The reply's rules for a request: none for guided generation with a schema, whose JSON must not be cut.
+        func replyRules(for request: GenerationRequest) -> ReplyShaper.Rules? {
+            guard request.schema == nil else { return nil }
+            let rules = ReplyShaper.Rules(maximumSentences: maximumSentences, cutsLoops: cutsLoops)
+            return rules.cutsNothing ? nil : rules
+        }
+
+        /// The `max_tokens` the sentence budget allows, for a request that sets none itself.
+        func budgetTokens(for request: GenerationRequest) -> Int? {
+            guard request.schema == nil, let sentences = maximumSentences else { return nil }
+            return max(sentences, 1).saturatingMultiplied(by: max(tokensPerSentence, 1))
         }
 
         /// The server's root, where llama-server's own endpoints (`/props`, `/tokenize`, `/health`) live.
@@ -103,6 +164,19 @@ extension OpenAICompatibleLanguageModel {
         }
     }
 
+    /// Which kind of server answers, as far as its answers show.
+    public enum ServerKind: String, Sendable, Equatable, CustomStringConvertible {
+        /// llama.cpp's llama-server: it has `/props`.
+        case llamaServer
+        /// Ollama: its `/v1/models` names models owned by `library` (or it listens on Ollama's port, 11434).
+        case ollama
+        /// Any other server (OpenAI, vLLM, LM Studio, a proxy).
+        case generic
+
+        /// The kind's name.
+        public var description: String { rawValue }
+    }
+
     /// What the server says about itself.
     public struct ServerInfo: Sendable, Equatable {
         /// The context window per request, in tokens, if the server said (llama-server: per slot).
@@ -115,5 +189,11 @@ extension OpenAICompatibleLanguageModel {
         public var build: String?
         /// Whether the server has llama-server's `/tokenize` and `/apply-template`, for exact token counts.
         public var canTokenize: Bool
+        /// Which kind of server it is.
+        public var kind: ServerKind = .generic
+        /// The generation settings llama-server's `/props` lists (`default_generation_settings.params`, or
+        /// `default_generation_settings` on older builds), such as `repeat_penalty` and `dry_multiplier`: the
+        /// samplers of `RepetitionControl` are sent only when listed here. Empty for other servers.
+        public var generationSettings: Set<String> = []
     }
 }

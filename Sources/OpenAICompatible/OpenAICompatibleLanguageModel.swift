@@ -18,6 +18,10 @@ import Synchronization
 /// - Models without native tool calling (llama-server reports `supports_tool_calls: false`) call tools through
 ///   constrained output; see `ToolCallingMode`.
 /// - Streams are read as server-sent events; a stream that breaks off is an error, never half an entry.
+/// - Text replies are kept short and free of loops: at most `maximumSentences` sentences (per NPC:
+///   `replying(inAtMost:)`), cut where the model starts repeating itself (`cutsLoops`), with `max_tokens` from the
+///   budget, repetition penalties and samplers (`repetition`) and stop strings (`stop`). A cut reply ends the turn
+///   normally with the kept text, and the stream is closed.
 /// - Context overflow becomes `LanguageModelError.contextSizeExceeded`, 429 `rateLimited`, timeouts `timeout`;
 ///   5xx, resets and timeouts are retried a few times first. Other failures are `ModelServerError`s.
 /// - Token counts are exact where the server can tokenize (llama-server's `/apply-template` and `/tokenize`),
@@ -32,7 +36,8 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     public let version: String
 
     let client: HTTPClient
-    private let discovered = Mutex<ServerInfo?>(nil)
+    /// What the server said about itself, shared with the copies `replying(inAtMost:)` makes.
+    private let discovered: SharedServerInfo
 
     /// Creates a backend without contacting the server; details are read from it on first use.
     ///
@@ -43,6 +48,7 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         self.id = configuration.model ?? "default"
         self.version = configuration.version ?? "unknown"
         self.client = try HTTPClient()
+        self.discovered = SharedServerInfo()
     }
 
     private init(configuration: Configuration, info: ServerInfo, client: HTTPClient) {
@@ -50,7 +56,34 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         self.id = configuration.model ?? info.modelName ?? "default"
         self.version = configuration.version ?? info.build ?? "unknown"
         self.client = client
+        self.discovered = SharedServerInfo()
         discovered.withLock { $0 = info }
+    }
+
+    /// A copy of `model` with another configuration, sharing its HTTP client and what it learnt of the server.
+    private init(copying model: OpenAICompatibleLanguageModel, configuration: Configuration) {
+        self.configuration = configuration
+        self.id = model.id
+        self.version = model.version
+        self.client = model.client
+        self.discovered = model.discovered
+    }
+
+    /// This backend with its own sentence budget, for one NPC: the same server, HTTP client and server details
+    /// (read once, for all copies), with `maximumSentences` set to `sentences`.
+    ///
+    /// ```swift
+    /// let model = try await OpenAICompatibleLanguageModel.connect(.init(baseURL: "http://127.0.0.1:8080/v1"))
+    /// let sentry = model.replying(inAtMost: 1)     // terse
+    /// let bard = model.replying(inAtMost: 4)
+    /// ```
+    ///
+    /// - Parameter sentences: The most sentences a reply keeps, or `nil` for no limit.
+    /// - Returns: The copy; `id` and `version` are this backend's.
+    public func replying(inAtMost sentences: Int?) -> OpenAICompatibleLanguageModel {
+        var configuration = self.configuration
+        configuration.maximumSentences = sentences
+        return OpenAICompatibleLanguageModel(copying: self, configuration: configuration)
     }
 
     /// Connects to the server and reads what it says about itself (context size, tool support, model name and
@@ -89,9 +122,11 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     /// Generates the next step with one chat-completions request.
     ///
     /// In constrained tool calling, a tool call that `max_tokens` cut off is asked for once more, with more room.
+    /// A text reply keeps what `maximumSentences` and `cutsLoops` allow.
     public func generate(_ request: GenerationRequest) async throws -> Generation {
         do {
             let (builder, constrained) = try await builder(for: request)
+            let rules = configuration.replyRules(for: request)
             var room = ChatRequestBuilder.constrainedOverhead
             while true {
                 let body = builder.body(for: request, stream: false, constrainedRoom: room)
@@ -99,12 +134,16 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
                 let response = try await send(
                     endpoint: "/chat/completions", body: Data(body.jsonString().utf8), limits: limits)
                 do {
-                    return try ChatResponseParser.generation(
-                        from: response.body, constrained: constrained, makeCallID: Self.makeCallID, redactor: redactor)
+                    return Self.shaped(
+                        try ChatResponseParser.generation(
+                            from: response.body, constrained: constrained, makeCallID: Self.makeCallID,
+                            redactor: redactor),
+                        rules: rules)
                 } catch let error as ChatResponseParser.InvalidResponse {
                     throw invalidResponse(error, status: response.status, headers: response.headers)
                 } catch let error as GeneratedContent.ParsingError
-                    where Self.shouldRetry(error, constrained: constrained, room: room, request: request)
+                    where Self.shouldRetry(
+                        error, constrained: constrained, room: room, limited: body["max_tokens"] != nil)
                 {
                     room = ChatRequestBuilder.constrainedRetryRoom
                 }
@@ -115,13 +154,21 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     }
 
     /// Whether a step's output was a constrained tool call cut off by the token limit, on its first attempt.
+    ///
+    /// - Parameter limited: Whether the request had a token limit (`max_tokens`).
     static func shouldRetry(
-        _ error: GeneratedContent.ParsingError, constrained: ConstrainedToolCalling?, room: Int,
-        request: GenerationRequest
+        _ error: GeneratedContent.ParsingError, constrained: ConstrainedToolCalling?, room: Int, limited: Bool
     ) -> Bool {
-        constrained != nil && request.options.maximumResponseTokens != nil
-            && room < ChatRequestBuilder.constrainedRetryRoom
+        constrained != nil && limited && room < ChatRequestBuilder.constrainedRetryRoom
             && ConstrainedToolCalling.isCutOffToolCall(error.rawContent)
+    }
+
+    /// A generation whose text reply keeps what the rules allow; tool calls and structured answers as they are.
+    static func shaped(_ generation: Generation, rules: ReplyShaper.Rules?) -> Generation {
+        guard let rules, case .text(let text) = generation.output else { return generation }
+        var shaped = generation
+        shaped.output = .text(ReplyShaper.shape(text, rules: rules))
+        return shaped
     }
 
     /// Generates the next step as a stream of server-sent events.
@@ -129,11 +176,18 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     /// A server that answers a streaming request with one whole chat completion (JSON) is read as if it had
     /// streamed it; any other body that is not an event stream (a web page, another JSON document) is an error
     /// that says what came back.
+    ///
+    /// A text reply shows only what `maximumSentences` and `cutsLoops` keep: text is held back until it is certain
+    /// to be kept (at most the sentence in progress). Once the reply is cut, the stream is closed and the
+    /// generation ends normally with the kept text; when native tools were offered, the stream is read to its end
+    /// instead, since tool calls may follow the text.
     public func streamGeneration(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationUpdate, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
                     let (builder, constrained) = try await self.builder(for: request)
+                    let rules = self.configuration.replyRules(for: request)
+                    let nativeTools = constrained == nil && !request.tools.isEmpty
                     var room = ChatRequestBuilder.constrainedOverhead
                     while true {
                         let body = builder.body(for: request, stream: true, constrainedRoom: room)
@@ -141,14 +195,15 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
                         let response = try await self.openStream(body: Data(body.jsonString().utf8))
                         var accumulator = ChatStreamAccumulator(
                             constrained: constrained, makeCallID: Self.makeCallID, redactor: self.redactor,
-                            limits: limits)
+                            limits: limits, replyRules: rules, stopsWhenCut: !nativeTools)
                         let updates: [GenerationUpdate]
                         do {
                             updates = try await self.read(response, limits: limits, into: &accumulator) {
                                 continuation.yield($0)
                             }
                         } catch let error as GeneratedContent.ParsingError
-                            where Self.shouldRetry(error, constrained: constrained, room: room, request: request)
+                            where Self.shouldRetry(
+                                error, constrained: constrained, room: room, limited: body["max_tokens"] != nil)
                         {
                             // A cut-off tool call streamed no text (only replies do), so asking again is unseen.
                             room = ChatRequestBuilder.constrainedRetryRoom
@@ -210,6 +265,12 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
                         done = true
                         break lines
                     }
+                    if accumulator.stopsReading {
+                        // The reply has been cut: the rest is not wanted, and the server may stop generating.
+                        response.cancel()
+                        done = true
+                        break lines
+                    }
                 }
             }
             if document == nil, !done, let event = parser.finish() {
@@ -232,7 +293,7 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
             response.cancel()
             return try documentUpdates(document.joined(separator: "\n"), response: response, accumulator: accumulator)
         }
-        guard accumulator.finished else {
+        guard accumulator.finished || accumulator.stopsReading else {
             throw ModelServerError.streamInterrupted.with(
                 url: url, detail: "the stream ended without [DONE] or a finish reason")
         }
@@ -243,9 +304,9 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     private func documentUpdates(
         _ text: String, response: HTTPStreamingResponse, accumulator: ChatStreamAccumulator
     ) throws -> [GenerationUpdate] {
-        let generation: Generation
+        let parsed: Generation
         do {
-            generation = try ChatResponseParser.generation(
+            parsed = try ChatResponseParser.generation(
                 from: Data(text.utf8), constrained: accumulator.constrained, makeCallID: Self.makeCallID,
                 redactor: redactor)
         } catch var error as ChatResponseParser.InvalidResponse {
@@ -257,6 +318,7 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
             }
             throw invalidResponse(error, status: response.status, headers: response.headers)
         }
+        let generation = Self.shaped(parsed, rules: accumulator.replyRules)
         var updates: [GenerationUpdate] = []
         if let reasoning = generation.reasoning { updates.append(.reasoning(reasoning)) }
         switch generation.output {
@@ -291,16 +353,19 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     /// Counts the tokens of the request exactly as it will be sent, when the server can tokenize; otherwise
     /// estimates them (4 per message plus one per 4 UTF-8 bytes of content and tool definitions).
     public func tokenCount(for request: GenerationRequest) async throws -> Int {
-        let (builder, constrained) = try await builder(for: request)
+        let (builder, _) = try await builder(for: request)
         let body = builder.body(for: request, stream: false)
         var templateBody = JSONObject([("messages", body["messages"] ?? [])])
         if let tools = body["tools"] { templateBody["tools"] = tools }
-        // In constrained tool calling the request asks for more tokens than maximumResponseTokens (room for the
-        // JSON around the reply); the session reserves only the limit, so the difference is counted here.
-        let reserve =
-            constrained != nil && request.options.maximumResponseTokens != nil
-            ? ChatRequestBuilder.constrainedOverhead : 0
-        return try await tokenCount(templateBody: templateBody) + reserve
+        // The request may ask for more tokens than maximumResponseTokens (room for the JSON around a constrained
+        // reply, or for a tool call beside the sentence budget); the session reserves only the limit, so the
+        // difference is counted here. So is the sentence budget's max_tokens, which the session does not know of.
+        var reserve = 0
+        if let tokens = builder.replyTokens(for: request) {
+            reserve = (request.options.maximumResponseTokens == nil ? tokens : 0).saturatingAdding(
+                builder.room(for: request))
+        }
+        return try await tokenCount(templateBody: templateBody).saturatingAdding(reserve)
     }
 
     /// Counts the tokens of entries as chat messages.
@@ -367,6 +432,8 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         {
             // llama-server: its context per slot, template capabilities, model and build.
             let settings = props["default_generation_settings"]
+            info.kind = .llamaServer
+            info.generationSettings = Set((settings?["params"]?.objectValue ?? settings?.objectValue)?.keys ?? [])
             info.contextSize = settings?["n_ctx"]?.intValue ?? props["n_ctx"]?.intValue
             info.supportsToolCalls = props["chat_template_caps"]?["supports_tool_calls"]?.boolValue
             let file = props["model_path"]?.stringValue.map { URL(fileURLWithPath: $0).lastPathComponent }
@@ -382,7 +449,12 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
             info.contextSize =
                 entry?["meta"]?["n_ctx_train"]?.intValue ?? entry?["max_model_len"]?.intValue
                 ?? entry?["context_length"]?.intValue
+            // Ollama names the owner of its models by their namespace: `library` for its own.
+            if entries.contains(where: { ["library", "ollama"].contains($0["owned_by"]?.stringValue ?? "") }) {
+                info.kind = .ollama
+            }
         }
+        if info.kind == .generic, URL(string: configuration.baseURL)?.port == Self.ollamaPort { info.kind = .ollama }
         let result = info
         discovered.withLock { $0 = result }
         return result
@@ -401,12 +473,18 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         }
     }
 
+    /// Ollama's default port.
+    static let ollamaPort = 11434
+
     private func builder(for request: GenerationRequest) async throws -> (ChatRequestBuilder, ConstrainedToolCalling?) {
         let mode = try await resolvedToolCalling()
+        let info = try await serverInfo()
         let builder = ChatRequestBuilder(
             modelName: configuration.model, toolCalling: mode,
             sendsServerExtensions: configuration.sendsServerExtensions,
-            extraBody: configuration.extraBody)
+            extraBody: configuration.extraBody, budgetTokens: configuration.budgetTokens(for: request),
+            repetition: configuration.repetition, serverSettings: info.generationSettings,
+            stop: configuration.stopSequences(for: info.kind))
         let constrained =
             mode == .constrained && !request.tools.isEmpty
             ? ConstrainedToolCalling(
@@ -422,4 +500,16 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
 
 extension String {
     fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
+}
+
+/// What a server said about itself, read once and shared by a backend and its copies.
+private final class SharedServerInfo: Sendable {
+    // The Mutex protects the value; the class only lets copies of a backend share it.
+    private let value = Mutex<OpenAICompatibleLanguageModel.ServerInfo?>(nil)
+
+    func withLock<Result: Sendable>(
+        _ body: (inout OpenAICompatibleLanguageModel.ServerInfo?) -> Result
+    ) -> Result {
+        value.withLock { body(&$0) }
+    }
 }
