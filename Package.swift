@@ -123,7 +123,8 @@ let package = Package(
         // MARK: - ParleyModels: the backends an app offers (`--model scripted` or a server's URL), chosen by the app
         // and handed to the engine as a model provider, so that the engine links no HTTP
         .target(
-            name: "ParleyModels", dependencies: ["LanguageModels", "OpenAICompatible", "ScriptedModel", "GameWorld"]),
+            name: "ParleyModels",
+            dependencies: ["LanguageModels", "OpenAICompatible", "ScriptedModel", "GameWorld", "ParleyEngine"]),
         .testTarget(name: "ParleyModelsTests", dependencies: ["ParleyModels"]),
 
         // MARK: - Executables: hand-written argument parsing shared by every command line tool, and `parley`

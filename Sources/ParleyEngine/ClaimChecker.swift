@@ -21,7 +21,7 @@ import NPCContract
 /// turn's entries, never to the catalog or the transcript.
 public struct ClaimChecker: Sendable {
     /// The world's words.
-    private let vocabulary: ClaimVocabulary
+    let vocabulary: ClaimVocabulary
 
     /// Indexes a world's items, categories and NPC names.
     ///

@@ -10,7 +10,7 @@ import GameWorld
 /// NPCs are known by the words of their names and their aliases, so that a sentence about another NPC is told apart.
 struct ClaimVocabulary: Sendable {
     /// What a phrase names.
-    enum Named: Sendable, Equatable {
+    enum Named: Sendable, Hashable {
         /// An item.
         case item(ItemID)
         /// A category of items (`weapon`).

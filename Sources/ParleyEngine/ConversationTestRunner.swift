@@ -37,6 +37,9 @@ public struct ConversationTestRunner: Sendable {
     public var models: Game.ModelProvider
     /// Whether wording is checked (only the scripted model is deterministic enough).
     public var checksWording: Bool
+    /// Whether `says` patterns are checked, also when `checksWording` is `false`: for grounded voicing, whose voiced
+    /// lines must keep the planned line's facts (a plan's `says` should name facts, not wording).
+    public var checksSays: Bool
 
     /// Creates a runner.
     ///
@@ -44,10 +47,14 @@ public struct ConversationTestRunner: Sendable {
     ///   - pack: The content pack.
     ///   - models: Makes each NPC's model.
     ///   - checksWording: Whether `says` and `saysExactly` are checked.
-    public init(pack: ContentPack, models: @escaping Game.ModelProvider, checksWording: Bool) {
+    ///   - checksSays: Whether `says` is checked whatever `checksWording` says (`false` by default).
+    public init(
+        pack: ContentPack, models: @escaping Game.ModelProvider, checksWording: Bool, checksSays: Bool = false
+    ) {
         self.pack = pack
         self.models = models
         self.checksWording = checksWording
+        self.checksSays = checksSays
     }
 
     /// Runs one plan in a fresh game.
@@ -69,7 +76,7 @@ public struct ConversationTestRunner: Sendable {
             func fail(_ expected: String, _ actual: String) {
                 failures.append(Failure(step: index + 1, input: step.input, expected: expected, actual: actual))
             }
-            if checksWording, let pattern = step.says,
+            if checksWording || checksSays, let pattern = step.says,
                 said.range(of: pattern, options: [.regularExpression, .caseInsensitive]) == nil
             {
                 fail("words matching /\(pattern)/", said.isEmpty ? "nothing said" : "\"\(said)\"")

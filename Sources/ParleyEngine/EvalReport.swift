@@ -111,6 +111,7 @@ public struct EvalReport: Sendable, Equatable {
         table("NPC", byNPC.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, $0.value) })
         table("split", bySplit.sorted { $0.key < $1.key }.map { ($0.key.rawValue, $0.value) })
         lines.append("False claims: \(falseClaims)")
+        lines += voiceLines
         if skippedChecks > 0 { lines.append("Skipped checks: \(skippedChecks) (they cannot apply to this model)") }
         let overall = overall
         lines.append("Accuracy: \(overall.passed)/\(overall.cases) cases passed, \(Self.percent(overall.accuracy))")
@@ -141,7 +142,9 @@ public struct EvalReport: Sendable, Equatable {
     /// `{"cases", "passed", "accuracy", "falseClaims", "skippedChecks", "byKind": {KIND: {"cases", "passed",
     /// "accuracy"}}, "byNPC": {...}, "bySplit": {...}, "results": [{"id", "npc", "kind", "split", "file", "line",
     /// "say", "passed", "reply", "rule", "calls", "failures": [{"check", "expected", "actual"}], "skipped":
-    /// [{"check", "reason"}], "falseClaims": [...]}]}`. `rule` is the answering rule's asset id or `null`.
+    /// [{"check", "reason"}], "falseClaims": [...]}]}`. `rule` is the answering rule's asset id or `null`. With a
+    /// server, the document also has `"voice"` (see `voiceJSON`) and each result its `"voicing"` (as in a turn
+    /// recording) and `"firstWordsMilliseconds"`.
     public var json: JSONValue {
         func tally(_ tally: Tally) -> JSONValue {
             var object = JSONObject()
@@ -164,6 +167,7 @@ public struct EvalReport: Sendable, Equatable {
         document["byNPC"] = group(byNPC) { $0.rawValue }
         document["bySplit"] = .object(
             JSONObject(bySplit.sorted { $0.key < $1.key }.map { ($0.key.rawValue, tally($0.value)) }))
+        if voice != nil { document["voice"] = voiceJSON }
         document["results"] = .array(results.map(Self.json(for:)))
         return .object(document)
     }
@@ -198,6 +202,10 @@ public struct EvalReport: Sendable, Equatable {
                 .object(JSONObject([("check", .string(skipped.check)), ("reason", .string(skipped.reason))]))
             })
         object["falseClaims"] = .array(result.falseClaims.map(JSONValue.string))
+        if let voicing = result.voicing {
+            object["voicing"] = voicing.jsonValue
+            object["firstWordsMilliseconds"] = result.firstWordsMilliseconds.map(JSONValue.double) ?? .null
+        }
         return .object(object)
     }
 }

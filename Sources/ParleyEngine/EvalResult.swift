@@ -65,6 +65,10 @@ public struct EvalResult: Sendable, Equatable {
     public var calls: [String]
     /// The false claims the claim check found in the reply; each also fails the case.
     public var falseClaims: [String]
+    /// How the reply came to be, when a server played the NPC (`VoicedModel`).
+    public var voicing: TurnVoicing?
+    /// Milliseconds from the case's line to the reply's first words, when measured.
+    public var firstWordsMilliseconds: Double?
 
     /// Creates a result.
     ///

@@ -13,6 +13,10 @@ import NPCContract
 /// waiting) ends the case as a failure of the `before` check, with the game's words. Cases run a few at a time; the
 /// report keeps corpus order.
 ///
+/// With a server (`VoicedModel`), the greeting and the `before` steps are answered by the planner alone
+/// (`Game.setVoiceEnabled(_:)`), so every model answers the case's line in the same situation; only that line goes
+/// to the server, and the report gives its voicing figures (`EvalReport.voice`).
+///
 /// Checks that cannot apply are reported as skipped, never as passed: `intent` and `rule` need a model that
 /// records the dialogue rule that answered (`AnsweringRule`, the scripted model), and `intent` a rule that names
 /// intents. `says` and `saysNot` apply to every model.
@@ -97,6 +101,8 @@ public struct EvalRunner: Sendable {
             return EvalResult(evalCase: evalCase, failures: [failure])
         }
         let game = Game(state: startingState(of: evalCase, npc: npc), models: models)
+        // The setup turns are the planner's alone, so that every model answers the case's line in the same situation.
+        await game.setVoiceEnabled(false)
         let ignored = Heard()
         await game.perform(.talk(npc.name), output: ignored.record)
         for step in evalCase.before {
@@ -115,6 +121,7 @@ public struct EvalRunner: Sendable {
         let stateBefore = await game.state
         let recordingsBefore = await game.recordings.count
         let heard = Heard()
+        await game.setVoiceEnabled(true)
         await game.perform(.say(evalCase.say), output: heard.record)
         let stateAfter = await game.state
         let recordings = await game.recordings.dropFirst(recordingsBefore).filter { $0.npc == npc.id }
@@ -143,9 +150,13 @@ public struct EvalRunner: Sendable {
         let falseClaims =
             recordings.flatMap(\.falseClaims) + claimCheck(reply, npc.id, stateBefore, stateAfter, entries)
         for claim in falseClaims { checks.fail("truth", "no false claim", claim) }
-        return EvalResult(
+        var result = EvalResult(
             evalCase: evalCase, failures: checks.failures, skipped: checks.skipped, reply: reply, rule: rule,
             calls: calls, falseClaims: falseClaims)
+        let answered = recordings.last { $0.responseText != nil } ?? recordings.last
+        result.voicing = answered?.voicing
+        result.firstWordsMilliseconds = answered?.firstWordsMilliseconds
+        return result
     }
 
     /// Runs a `before` command as the player types it, read as a command even while talking (`GameCommand.parse`

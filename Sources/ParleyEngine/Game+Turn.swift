@@ -48,11 +48,12 @@ extension Game {
         var entries: [Transcript.Entry] = []
         var usage: GenerationUsage?
         var firstWords: Duration?
+        var voicing: TurnVoicing?
         var failure: (recorded: String, shown: String)?
         do {
             let answer = try await answer(
                 prompt, in: conversation, context: context, startedAt: started, output: output, saying: beatLine)
-            (entries, usage, firstWords) = (answer.entries, answer.usage, answer.firstWords)
+            (entries, usage, firstWords, voicing) = (answer.entries, answer.usage, answer.firstWords, answer.voicing)
         } catch {
             failure = (
                 Self.withoutSecrets("\(error)", model: model),
@@ -60,17 +61,20 @@ extension Game {
             )
         }
         let timing = TurnResult.Timing(firstWords: firstWords, total: clock.now - started)
-        let recording = TurnRecording(
+        var recording = TurnRecording(
             npc: npcID, instructions: conversation.session.transcript.first,
             input: entries.first ?? .prompt(.init(segments: prompt.segments)), context: annotations,
             stateBefore: stateBefore, entries: entries, failure: failure?.recorded, modelID: model.id,
             modelVersion: model.version, usage: usage, firstWordsMilliseconds: timing.firstWords?.milliseconds,
             totalMilliseconds: timing.total.milliseconds)
+        recording.voicing = voicing
         let refusals = Array(shared.read(\.refusedOffers).dropFirst(refusalsBefore))
         // What the tools did to the game, even in a turn that failed afterwards: a gift made is a gift made.
         let events = Array(shared.read(\.events).dropFirst(eventsBefore))
+        var turnAnnotations = annotations
+        if let voicing { turnAnnotations[TurnVoicing.annotationKey] = voicing.summary }
         var result = TurnResult(
-            npc: npcID, entries: entries, annotations: annotations, effects: ruleEffects(of: entries, npc: npcID),
+            npc: npcID, entries: entries, annotations: turnAnnotations, effects: ruleEffects(of: entries, npc: npcID),
             events: events, refusals: refusals, feedback: refusals.compactMap { refusalReport($0, npc: npcID) },
             recording: recording, failure: failure?.shown, timing: timing)
         result.falseClaims = falseClaims(in: entries, npc: npcID, saying: beatLine)
@@ -139,6 +143,8 @@ extension Game {
         var usage: GenerationUsage?
         /// Time from the turn's start to the first words shown.
         var firstWords: Duration?
+        /// How the line came to be, for an NPC a server plays.
+        var voicing: TurnVoicing?
     }
 
     /// Asks the NPC's model for the turn until it answers or cannot: a context that overflows is trimmed, harder each
@@ -169,16 +175,48 @@ extension Game {
                     output(.speechEnded)
                 }
                 let session = withoutTools ? Self.sessionWithoutTools(like: conversation.session) : conversation.session
-                let response = try await streamTurn(
-                    prompt, context: context, session: session, name: name, until: deadline, limit: limit
-                ) { piece in
+                func show(_ piece: GameOutput) {
                     if firstWords == nil, case .speech = piece { firstWords = clock.now - started }
                     output(piece)
                 }
+                let voiced = conversation.session.model as? VoicedModel
+                var voicing: TurnVoicing?
+                let response: LanguageModelSession.Response<String>
+                if let voiced, voiced.mode == .free {
+                    (response, voicing) = try await freeTurn(
+                        prompt, model: voiced, session: session, conversation: conversation, context: context,
+                        name: name, startedAt: started, until: deadline, limit: limit, output: show)
+                } else if let voiced, !voiceEnabled {
+                    response = try await plannerTurn(
+                        prompt, planner: voiced.planner, session: session, context: context, name: name,
+                        until: deadline, limit: limit, output: show)
+                    voicing = TurnVoicing(
+                        mode: voiced.mode, outcome: .fellBack, reason: .planned,
+                        planner: voiced.plannerName)
+                } else {
+                    // Grounded voicing shows nothing of the planned line: the voiced line, once checked, is said.
+                    response = try await streamTurn(
+                        prompt, context: context, session: session, name: name, until: deadline, limit: limit,
+                        showsSpeech: voiced == nil, output: show)
+                }
                 var entries = Array(response.transcriptEntries)
-                if let beatLine { entries = Self.prepend(beatLine, to: entries, in: session) }
                 if session !== conversation.session { conversation.session.transcript.append(contentsOf: entries) }
-                return Answer(entries: entries, usage: response.usage, firstWords: firstWords)
+                if let voiced, voiced.mode == .grounded, voiceEnabled {
+                    let voicedDeadline = min(started + voiced.firstWordsDeadline, deadline)
+                    (entries, voicing) = await voice(
+                        entries, prompt: prompt, model: voiced, conversation: conversation, until: voicedDeadline,
+                        limit: limit)
+                    let line = entries.last { if case .response = $0 { true } else { false } }
+                        .map { Self.text(of: $0.segments) } ?? response.content
+                    show(.speechBegan(npc: name))
+                    show(.speech(line))
+                    show(.speechEnded)
+                }
+                if let beatLine { entries = Self.prepend(beatLine, to: entries, in: conversation.session) }
+                // A turn that showed no words (an empty answer) had its first words, such as they were, at its end.
+                return Answer(
+                    entries: entries, usage: response.usage, firstWords: firstWords ?? clock.now - started,
+                    voicing: voicing)
             } catch LanguageModelError.contextSizeExceeded(let overflow)
                 where attempt <= ContextRecovery.targetShares.count
             {
@@ -227,18 +265,24 @@ extension Game {
 
     /// Streams one attempt at a turn to the output, until the turn's deadline; the speech is closed even when the
     /// turn fails. The model server's notices (retries, rate limits) are shown as they come.
+    ///
+    /// - Parameters:
+    ///   - firstWordsDeadline: When the first words must have come (free voicing), if they must.
+    ///   - showsSpeech: Whether the answer is shown; `false` for a planned line that is voiced before it is said.
     func streamTurn(
         _ prompt: Prompt, context: GenerationContext, session: LanguageModelSession, name: String,
-        until deadline: ContinuousClock.Instant, limit: Duration, output: (GameOutput) -> Void
+        until deadline: ContinuousClock.Instant, limit: Duration, firstWordsBy firstWordsDeadline: ContinuousClock.Instant? = nil,
+        showsSpeech: Bool = true, output: (GameOutput) -> Void
     ) async throws -> LanguageModelSession.Response<String> {
         var began = false
         var shown = ""
         do {
             let options = self.options
             let response = try await watch(
-                until: deadline, limit: limit, start: { session.streamResponse(to: prompt, context: context, options: options) }
+                until: deadline, limit: limit, firstWordsBy: firstWordsDeadline,
+                start: { session.streamResponse(to: prompt, context: context, options: options) }
             ) { progress in
-                guard case .text(let text) = progress else {
+                guard case .text(let text) = progress, showsSpeech else {
                     if case .notice(let notice) = progress { output(.notice("\(notice)")) }
                     return
                 }
@@ -253,6 +297,7 @@ extension Game {
                 }
                 shown = text
             }
+            guard showsSpeech else { return response }
             if !began {
                 output(.speechBegan(npc: name))
                 output(.speech(response.content))

@@ -39,6 +39,7 @@ extension Game {
         case finished(LanguageModelSession.Response<String>)
         case failed(any Error)
         case deadlinePassed
+        case firstWordsDeadlinePassed
     }
 
     /// Runs a streaming turn until `deadline`, handing its text and the server's notices to `handle` as they come.
@@ -48,12 +49,14 @@ extension Game {
     ///   - limit: The turn's time limit, for the error.
     ///   - start: Starts the turn's stream; it runs with a `ModelServerContext` holding the deadline, so a server
     ///     backend neither waits past it nor keeps its retries to itself.
+    ///   - firstWordsDeadline: When the first words must have come, if they must; text that is not there by then
+    ///     ends the turn with `FirstWordsMissed`.
     ///   - handle: Called on the game's actor with each piece of progress.
     /// - Returns: The turn's response.
-    /// - Throws: `TurnTimeout` at the deadline, else the turn's error. Either way the turn has been rolled back
-    ///   when this returns.
+    /// - Throws: `TurnTimeout` at the deadline, `FirstWordsMissed` at the first-words deadline, else the turn's
+    ///   error. Either way the turn has been rolled back when this returns.
     func watch(
-        until deadline: ContinuousClock.Instant, limit: Duration,
+        until deadline: ContinuousClock.Instant, limit: Duration, firstWordsBy firstWordsDeadline: ContinuousClock.Instant? = nil,
         start: () -> LanguageModelSession.ResponseStream<String>, handle: (TurnProgress) -> Void
     ) async throws -> LanguageModelSession.Response<String> {
         let (notices, noticeSink) = AsyncStream<ModelServerNotice>.makeStream()
@@ -76,16 +79,26 @@ extension Game {
                 try? await Task.sleep(until: deadline, clock: .continuous)
                 if !Task.isCancelled { sink.yield(.deadlinePassed) }
             }
+            if let firstWordsDeadline {
+                group.addTask {
+                    try? await Task.sleep(until: firstWordsDeadline, clock: .continuous)
+                    if !Task.isCancelled { sink.yield(.firstWordsDeadlinePassed) }
+                }
+            }
+            var spoke = false
             // Leaving this closure cancels what still runs and waits for it: the turn's stream settles (commits or
             // rolls back) before the caller sees the result.
             defer { group.cancelAll() }
             for await event in events {
                 switch event {
-                case .text(let text): handle(.text(text))
+                case .text(let text):
+                    spoke = spoke || !text.isEmpty
+                    handle(.text(text))
                 case .notice(let notice): handle(.notice(notice))
                 case .finished(let response): return response
                 case .failed(let error): throw error
                 case .deadlinePassed: throw TurnTimeout(limit: limit)
+                case .firstWordsDeadlinePassed: if !spoke { throw FirstWordsMissed() }
                 }
             }
             throw CancellationError()

@@ -39,6 +39,8 @@ public actor Game {
     var restored: RestoredConversations?
     /// Checks what NPCs say against the game, made at the first turn (the world does not change during a game).
     var claimChecker: ClaimChecker?
+    /// Whether NPCs played by a server speak through it (see `setVoiceEnabled(_:)`).
+    var voiceEnabled = true
     /// What the last save holds, and what changed since (see `Game+Saving.swift`).
     var saveMarks = SaveMarks()
 

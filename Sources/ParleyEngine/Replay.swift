@@ -7,6 +7,11 @@ import LanguageModels
 ///
 /// This is how a developer sees what a model update does to their NPCs: record a session with one model, replay
 /// it with another (or the same with changed content), and read the turns that changed.
+///
+/// With a server in grounded mode (`VoicedModel`), the planner answers each turn and the server voices its line as
+/// in the game, with the same checks and deadline; each turn says how its recorded and its replayed line came to be
+/// (`recordedVoicing`, `replayedVoicing`). In free mode the server answers each turn itself, with no deadline but
+/// the turn's time limit.
 public enum Replay {
     /// The outcome of one replayed turn.
     public enum Status: String, Sendable, Equatable {
@@ -36,6 +41,10 @@ public enum Replay {
         public var replayedCalls: [String]
         /// Same, changed or failed.
         public var status: Status
+        /// How the recorded line came to be, when a server played the NPC (`TurnVoicing.summary`).
+        public var recordedVoicing: String?
+        /// How the replayed line came to be, when a server plays the NPC.
+        public var replayedVoicing: String?
     }
 
     /// The whole replay.
@@ -68,6 +77,7 @@ public enum Replay {
         var turns: [Turn] = []
         var conversations: [NPCID: [Transcript.Entry]] = [:]
         var modelsByNPC: [NPCID: any LanguageModel] = [:]
+        var claimChecker: ClaimChecker?
         for recording in recordings {
             let earlier = conversations[recording.npc] ?? []
             defer { conversations[recording.npc, default: []].append(contentsOf: recording.entries) }
@@ -76,7 +86,8 @@ public enum Replay {
             var turn = Turn(
                 number: turns.count + 1, npc: recording.npc, input: text(of: recording.input),
                 recordedText: recording.responseText ?? recording.failure.map { "(failed: \($0))" } ?? "",
-                recordedCalls: recording.toolCalls, replayedText: "", replayedCalls: [], status: .failed)
+                recordedCalls: recording.toolCalls, replayedText: "", replayedCalls: [], status: .failed,
+                recordedVoicing: recording.voicing?.summary)
             let state = recording.stateBefore.applied(to: pack.initialState)
             do {
                 guard let npc = state.world.npcs[recording.npc] else {
@@ -116,6 +127,22 @@ public enum Replay {
                     totalMilliseconds: 0)
                 turn.replayedText = replayed.responseText ?? ""
                 turn.replayedCalls = replayed.toolCalls
+                if let voiced = model as? VoicedModel, voiced.mode == .grounded {
+                    // The planner's line, said by the voice as in the game.
+                    let checker = claimChecker ?? ClaimChecker(world: state.world)
+                    claimChecker = checker
+                    let voicer = GroundedVoicer(
+                        model: voiced, npc: npc, state: shared.game, checker: checker,
+                        pendingOffer: shared.read(\.pendingOffers)[npc.id])
+                    let (line, voicing) = await voicer.voice(
+                        planned: turn.replayedText, playerLine: Game.text(of: prompt.segments),
+                        recent: Game.recentLines(
+                            in: earlier, before: nil, npc: npc, playerName: state.player.name),
+                        turnEntries: replayed.entries, until: .now + voiced.firstWordsDeadline,
+                        limit: Game.turnTimeout)
+                    if let line { turn.replayedText = line }
+                    turn.replayedVoicing = voicing.summary
+                }
                 turn.status =
                     recording.failure == nil && turn.replayedText == turn.recordedText
                         && turn.replayedCalls == turn.recordedCalls

@@ -49,6 +49,9 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
     public var totalMilliseconds: Double
     /// The false statements the claim check found in the NPC's answer (`FalseClaim.description`); empty for none.
     public var falseClaims: [String] = []
+    /// How the line came to be when a server played the NPC (`VoicedModel`): voiced, regenerated or fallen back to
+    /// the planner; `nil` for other models.
+    public var voicing: TurnVoicing?
 
     /// The answer's text: the last response entry's segments.
     public var responseText: String? {
@@ -94,6 +97,7 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
             "totalMilliseconds": .double(totalMilliseconds),
         ]
         if !falseClaims.isEmpty { object["falseClaims"] = .array(falseClaims.map(JSONValue.string)) }
+        if let voicing { object["voicing"] = voicing.jsonValue }
         return .object(object)
     }
 
@@ -136,6 +140,7 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
             firstWordsMilliseconds: value["timings"]?["firstWordsMilliseconds"]?.doubleValue,
             totalMilliseconds: value["timings"]?["totalMilliseconds"]?.doubleValue ?? 0)
         falseClaims = value["falseClaims"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        voicing = value["voicing"].flatMap(TurnVoicing.init(jsonValue:))
     }
 
     /// Creates a recording.

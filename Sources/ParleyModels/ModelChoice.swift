@@ -2,6 +2,7 @@ import Foundation
 import GameWorld
 import LanguageModels
 import OpenAICompatible
+import ParleyEngine
 import ScriptedModel
 
 /// Which model plays the NPCs: the embedded scripted model, or an OpenAI-compatible server.
@@ -54,13 +55,14 @@ public enum ModelChoice: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The rules the model answers with besides the NPCs' own: the scripted model's built-in rules, none for a
-    /// server. `EvalRunner` looks up the intents of a built-in answering rule in them.
-    public var builtInRules: DialogueRules {
-        switch self {
-        case .scripted: ScriptedModel.builtInRules
-        case .server: DialogueRules()
-        }
+    /// The rules the model answers with besides the NPCs' own: the scripted model's built-in rules, which a server's
+    /// NPCs answer with too (their planner is the scripted model, see `VoicedModel`). `EvalRunner` looks up the
+    /// intents of a built-in answering rule in them.
+    public var builtInRules: DialogueRules { ScriptedModel.builtInRules }
+
+    /// Whether the choice is a server.
+    public var isServer: Bool {
+        if case .server = self { true } else { false }
     }
 
     /// Parses a choice, checking a URL as far as can be without contacting it: an `http` or `https` scheme, a
@@ -141,15 +143,29 @@ public enum ModelChoice: Sendable, Equatable, CustomStringConvertible {
     /// or `GameHost`). A server is contacted once, here, so a server that is down is reported before the game
     /// starts. The server's API key comes from `OPENAI_API_KEY`.
     ///
+    /// A server plays each NPC as a `VoicedModel`, with the scripted model (seeded with `voice.plannerSeed`) as its
+    /// planner, in `voice.mode`: `grounded` unless told otherwise. Its replies are capped to `voice.sentenceBudget`
+    /// sentences (in grounded mode, or as many as the planned line has), and cut where they start to loop.
+    ///
+    /// - Parameter voice: How a server plays the NPCs; ignored for the scripted model.
     /// - Returns: The provider: for each NPC and the world it lives in, its model.
     /// - Throws: `ModelServerError` when the server cannot be reached.
-    public func makeProvider() async throws -> Provider {
+    public func makeProvider(voice: VoiceSettings = VoiceSettings()) async throws -> Provider {
         switch self {
         case .scripted(let seed):
             return { npc, world in ScriptedModel(npc: npc, world: world, seed: seed) }
         case .server(let url, let model):
-            let backend = try await OpenAICompatibleLanguageModel.connect(.init(baseURL: url, model: model))
-            return { _, _ in backend }
+            var configuration = OpenAICompatibleLanguageModel.Configuration(baseURL: url, model: model)
+            // Free replies are capped by the server backend; grounded ones by the game, which lets a voiced list of
+            // wares be as long as the planned one.
+            configuration.maximumSentences = voice.mode == .free ? voice.sentenceBudget : nil
+            let backend = try await OpenAICompatibleLanguageModel.connect(configuration)
+            return { npc, world in
+                VoicedModel(
+                    voice: backend, planner: ScriptedModel(npc: npc, world: world, seed: voice.plannerSeed),
+                    mode: voice.mode, firstWordsDeadline: voice.firstWordsDeadline,
+                    sentenceBudget: voice.sentenceBudget)
+            }
         }
     }
 }

@@ -17,3 +17,15 @@ extension CommandContext {
         }
     }
 }
+
+extension CommandContext {
+    /// How a server plays the NPCs: `--voice`, `--first-words-deadline`, and `--seed` for the planner.
+    ///
+    /// - Throws: `UsageError` for a value that cannot be read.
+    func voiceSettings() throws -> VoiceSettings {
+        VoiceSettings(
+            mode: try value(of: CommonOptions.voice),
+            firstWordsDeadline: try value(of: CommonOptions.firstWordsDeadline),
+            plannerSeed: try value(of: CommonOptions.seed))
+    }
+}

@@ -37,8 +37,25 @@ enum CommonOptions {
         "turn-timeout", valueName: "SECONDS", type: .seconds(atMost: maximumTurnSeconds, example: 120),
         defaultValue: Game.turnTimeout, help: "The longest an NPC's turn may take with its retries, in seconds.")
 
+    /// `--voice grounded|free`: how a server plays the NPCs, `grounded` when not given (see `VoicedModel`).
+    static let voice = Option.value(
+        "voice", valueName: "MODE", type: .voiceMode, defaultValue: .grounded, environment: "PARLEY_VOICE",
+        help: "With a server: grounded (the scripted planner decides, the server only voices the line, checked) or "
+            + "free (the server plans and calls tools itself).")
+
+    /// The longest `--first-words-deadline` may be, in seconds.
+    static let maximumFirstWordsSeconds = 600.0
+
+    /// `--first-words-deadline SECONDS`: how long a server may take to the NPC's first words before the planned
+    /// line answers (`VoicedModel.defaultFirstWordsDeadline`, 2 s, when not given).
+    static let firstWordsDeadline = Option.value(
+        "first-words-deadline", valueName: "SECONDS",
+        type: .seconds(atMost: maximumFirstWordsSeconds, example: 2), defaultValue: VoicedModel.defaultFirstWordsDeadline,
+        help: "With a server: the longest wait for an NPC's first words; later, the planned line answers.")
+
     /// `--max-tokens N`: the reply limit, `nil` when not given.
     static let maxTokens = Option.value(
         "max-tokens", valueName: "N", type: .integer(in: 1...maximumTokensLimit, example: 200),
-        help: "The longest NPC reply, in tokens, at most \(maximumTokensLimit) (default: 200 with a server).")
+        help: "The longest NPC reply, in tokens, at most \(maximumTokensLimit) (default with a server: from the "
+            + "sentence budget, 40 tokens a sentence).")
 }

@@ -14,6 +14,12 @@ enum EvalCommand {
         "min-accuracy", valueName: "P", type: .accuracy,
         help: "Exit with 1 when fewer cases pass: a fraction (0.95) or a percentage (95 or 95%).")
 
+    /// `--concurrency N`: how many cases run at once; 4 with the scripted model, 1 with a server (whose slots
+    /// would otherwise be shared, and its timings with them).
+    static let concurrency = Option.value(
+        "concurrency", valueName: "N", type: .integer(in: 1...64, example: 2),
+        help: "How many cases run at once (default: 4 with the scripted model, 1 with a server).")
+
     static let command = Command(
         "eval", abstract: "Measure how well NPCs understand players: run the evaluation corpus in DIR/eval/.",
         discussion: """
@@ -26,16 +32,19 @@ enum EvalCommand {
             """,
         arguments: [CommonArguments.contentDirectory.argument],
         options: [
-            CommonOptions.model.option, CommonOptions.seed.option, jsonFlag, minimumAccuracy.option,
-            CommonOptions.turnTimeout.option,
+            CommonOptions.model.option, CommonOptions.seed.option, jsonFlag, minimumAccuracy.option, concurrency.option,
+            CommonOptions.turnTimeout.option, CommonOptions.voice.option,
+            CommonOptions.firstWordsDeadline.option,
         ],
         handler: run)
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
         // Usage errors first, before any file is read or server contacted.
         let choice = try context.modelChoice()
+        let voice = try context.voiceSettings()
         let turnTimeout = try context.value(of: CommonOptions.turnTimeout)
         let threshold = try context.value(of: minimumAccuracy)
+        let cases = try context.value(of: concurrency) ?? (choice.isServer ? 1 : 4)
         let directory = try context.value(of: CommonArguments.contentDirectory)
         let packURL = URL(fileURLWithPath: directory)
         let loaded = ContentPack.load(from: packURL, displayPath: directory)
@@ -62,7 +71,8 @@ enum EvalCommand {
             return .failure
         }
         let runner = EvalRunner(
-            pack: pack, models: try await choice.makeProvider(), builtInRules: choice.builtInRules)
+            pack: pack, models: try await choice.makeProvider(voice: voice), builtInRules: choice.builtInRules,
+            concurrency: cases)
         let report = await Game.$turnTimeout.withValue(turnTimeout) { await runner.run(corpus.cases) }
         if context.isSet(jsonFlag) {
             context.print(report.json.jsonString(.prettyPrinted))

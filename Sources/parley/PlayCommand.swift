@@ -45,7 +45,8 @@ enum PlayCommand {
     static let options: [Option] = [
         CommonOptions.content.option, modelOption.option, CommonOptions.seed.option,
         nameOption.option, CommonOptions.saves.option, continueFlag,
-        feedbackFolderOption.option, CommonOptions.maxTokens.option, CommonOptions.turnTimeout.option,
+        feedbackFolderOption.option, CommonOptions.maxTokens.option, CommonOptions.turnTimeout.option, CommonOptions.voice.option,
+            CommonOptions.firstWordsDeadline.option,
     ]
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
@@ -59,6 +60,7 @@ enum PlayCommand {
             throw UsageError("\(error)")
         }
         let turnTimeout = try context.value(of: CommonOptions.turnTimeout)
+        let voice = try context.voiceSettings()
         let maximumTokens = try context.value(of: CommonOptions.maxTokens)
         let directory = try context.value(of: CommonOptions.content)
         let savesFolder = try context.value(of: CommonOptions.saves)
@@ -72,7 +74,7 @@ enum PlayCommand {
         }
         let models: Game.ModelProvider
         do {
-            models = try await choice.makeProvider()
+            models = try await choice.makeProvider(voice: voice)
         } catch {
             context.printError("parley: \(error)")
             return .failure
@@ -85,11 +87,8 @@ enum PlayCommand {
         }
         let store = SaveGameStore(folder: URL(fileURLWithPath: savesFolder))
         var options = GenerationOptions()
-        if let maximumTokens {
-            options.maximumResponseTokens = maximumTokens
-        } else if case .server = choice {
-            options.maximumResponseTokens = 200
-        }
+        // With a server and no --max-tokens, the backend sends a limit from the sentence budget.
+        if let maximumTokens { options.maximumResponseTokens = maximumTokens }
         let host = GameHost(
             pack: pack, state: state, models: models, store: store,
             feedbackFolder: feedbackFolder.map { URL(fileURLWithPath: $0) },

@@ -64,13 +64,15 @@ enum ReplayCommand {
             CommonOptions.model.option, CommonOptions.content.option, CommonOptions.seed.option,
             CommonOptions.saves.option,
             allFlag,
-            CommonOptions.turnTimeout.option,
+            CommonOptions.turnTimeout.option, CommonOptions.voice.option,
+            CommonOptions.firstWordsDeadline.option,
         ],
         handler: run)
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
         // Usage errors first, before any file is read or server contacted.
         let choice = try context.modelChoice()
+        let voice = try context.voiceSettings()
         let turnTimeout = try context.value(of: CommonOptions.turnTimeout)
         let directory = try context.value(of: CommonOptions.content)
         let source = try context.value(of: sourceArgument)
@@ -87,17 +89,17 @@ enum ReplayCommand {
                 "parley: the content pack in \(directory) has errors; check it with 'parley content check'.")
             return .failure
         }
-        let models = try await choice.makeProvider()
+        let models = try await choice.makeProvider(voice: voice)
         let showAll = context.isSet(allFlag)
         let report = await Game.$turnTimeout.withValue(turnTimeout) {
             await Replay.run(recordings, pack: pack, models: models) { turn in
                 guard showAll || turn.status != .same else { return }
                 context.print("Turn \(turn.number) (\(turn.npc)) \(turn.status.rawValue): \(turn.input)")
-                context.print("  recorded: \(turn.recordedText)")
+                context.print("  recorded: \(turn.recordedText)" + (turn.recordedVoicing.map { " [\($0)]" } ?? ""))
                 if !turn.recordedCalls.isEmpty {
                     context.print("            calls: \(turn.recordedCalls.joined(separator: "; "))")
                 }
-                context.print("  replayed: \(turn.replayedText)")
+                context.print("  replayed: \(turn.replayedText)" + (turn.replayedVoicing.map { " [\($0)]" } ?? ""))
                 if !turn.replayedCalls.isEmpty {
                     context.print("            calls: \(turn.replayedCalls.joined(separator: "; "))")
                 }

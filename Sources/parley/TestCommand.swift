@@ -17,15 +17,18 @@ enum TestCommand {
             Each plan (DIR/tests/*.json) starts a fresh game, types its steps, and checks what follows: the NPC's
             words (scripted model only), tool calls, the pending offer, the game state, refused offers and
             feedback reports. Prints each failure with its step; exits with 1 when any plan fails.
-            With --model, wording is not checked: only state, calls, offers, refusals and feedback.
+            With --model, exact wording (saysExactly) is not checked; says patterns are checked with --voice
+            grounded (the default), where the voiced line must keep the planned facts, and not with --voice free.
             """,
         arguments: [CommonArguments.contentDirectory.argument],
-        options: [CommonOptions.model.option, CommonOptions.seed.option, recordFlag, CommonOptions.turnTimeout.option],
+        options: [CommonOptions.model.option, CommonOptions.seed.option, recordFlag, CommonOptions.turnTimeout.option, CommonOptions.voice.option,
+            CommonOptions.firstWordsDeadline.option],
         handler: run)
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
         // Usage errors first, before any file is read or server contacted.
         let choice = try context.modelChoice()
+        let voice = try context.voiceSettings()
         let turnTimeout = try context.value(of: CommonOptions.turnTimeout)
         let directory = try context.value(of: CommonArguments.contentDirectory)
         let records = context.isSet(recordFlag)
@@ -51,7 +54,8 @@ enum TestCommand {
         }
         let scripted = if case .scripted = choice { true } else { false }
         let runner = ConversationTestRunner(
-            pack: pack, models: try await choice.makeProvider(), checksWording: scripted)
+            pack: pack, models: try await choice.makeProvider(voice: voice), checksWording: scripted,
+            checksSays: voice.mode == .grounded)
         var passed = 0
         var failed = 0
         for file in files {

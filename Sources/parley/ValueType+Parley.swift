@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import GameWorld
+import ParleyEngine
 import SaveGames
 
 // MARK: - Values that name things in a game
@@ -22,6 +23,15 @@ extension ValueType where Value == NPCID {
         ValueType(
             requirement: "a non-empty NPC id", example: "mira", read: { $0.isEmpty ? nil : NPCID($0) },
             format: { $0.rawValue })
+    }
+}
+
+extension ValueType where Value == VoiceMode {
+    /// A voicing mode: `grounded` or `free`.
+    static var voiceMode: ValueType<VoiceMode> {
+        ValueType(
+            requirement: "grounded or free", example: "grounded",
+            read: { VoiceMode(rawValue: $0.lowercased()) }, format: { $0.rawValue })
     }
 }
 

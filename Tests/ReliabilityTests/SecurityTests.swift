@@ -315,9 +315,12 @@ import Testing
         let work = TemporaryFolder()
         let saves = work.url.appendingPathComponent("saves").path
         let environment = ["PARLEY_MODEL": server.server.baseURL + "/v1"]
+        // Free voicing, with time to spare: the server's own words are shown as they stream.
         let run = try await ParleyProcess.run(
-            ["--content", packageRoot.appendingPathComponent("Content").path, "--saves", saves], in: work.url,
-            input: "talk to mira\n\(Self.hostile)\nbye\nquit\n", environment: environment)
+            [
+                "--content", packageRoot.appendingPathComponent("Content").path, "--saves", saves, "--voice", "free",
+                "--first-words-deadline", "600",
+            ], in: work.url, input: "talk to mira\n\(Self.hostile)\nbye\nquit\n", environment: environment)
         #expect(run.status == 0, "\(run.err)")
         #expect(!run.out.utf8.contains(0x1B))
         Self.expectNoTerminalControls(run, "parley play")

@@ -24,7 +24,10 @@ import Testing
         let server = try ChatServer(.fault(.hang))
         let work = TemporaryFolder()
         let run = try await ParleyProcess.run(
-            ["play", "--turn-timeout", "1", "--content", Self.content, "--saves", work.url.path], in: work.url,
+            [
+                "play", "--turn-timeout", "1", "--content", Self.content, "--saves", work.url.path, "--voice", "free",
+                "--first-words-deadline", "600",
+            ], in: work.url,
             input: "talk to mira\nlook\nquit\n", environment: ["PARLEY_MODEL": server.server.baseURL + "/v1"])
         #expect(run.status == 0, "\(run.err)")
         #expect(run.out.contains("did not answer: No answer came within the turn's time limit of 1 s"), "\(run.out)")
@@ -43,8 +46,10 @@ import Testing
         }
         let work = TemporaryFolder()
         let run = try await ParleyProcess.run(
-            ["play", "--content", Self.content, "--saves", work.url.path], in: work.url,
-            input: "talk to mira\nquit\n", environment: ["PARLEY_MODEL": server.baseURL + "/v1"])
+            [
+                "play", "--content", Self.content, "--saves", work.url.path, "--voice", "free",
+                "--first-words-deadline", "600",
+            ], in: work.url, input: "talk to mira\nquit\n", environment: ["PARLEY_MODEL": server.baseURL + "/v1"])
         #expect(run.status == 0, "\(run.err)")
         #expect(run.out.contains("(the server failed (HTTP 503); trying again 2/3)\n"), "\(run.out)")
         #expect(run.out.contains("Welcome back."), "\(run.out)")

@@ -1,0 +1,147 @@
+import LanguageModels
+
+/// How a language-model server plays an NPC (`--voice`).
+public enum VoiceMode: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// The scripted planner decides the turn (intent, tool calls, the offer, the facts the reply states) and the
+    /// server only says the planned reply in the NPC's voice; a voiced line that drops a fact or states something
+    /// false is regenerated once, then the planned line is said. The default with a server model.
+    case grounded
+    /// The server plans the turn and calls the NPC's tools itself, as any model does; the claim check still runs.
+    case free
+
+    /// `grounded` or `free`.
+    public var description: String { rawValue }
+}
+
+/// An NPC's model when a language-model server plays it: the server (the *voice*) together with the embedded
+/// scripted model (the *planner*), which answers whenever the server cannot answer in time or truthfully.
+///
+/// To the NPC's session it is one `LanguageModel`: in `grounded` mode every step of a turn is the planner's, and
+/// the game then has the voice say the planned reply (see `Game`'s voicing, docs/model-servers.md, "Grounded
+/// voicing"); in `free` mode every step is the voice's, and the planner answers a turn whose first words miss
+/// `firstWordsDeadline`. Its `id` and `version` are the voice's, so transcripts, recordings and reports name the
+/// model the player hears; each turn's recording says which of the two made the line (`TurnRecording.voicing`).
+///
+/// ```swift
+/// let server = try await OpenAICompatibleLanguageModel.connect(.init(baseURL: "http://127.0.0.1:8080/v1"))
+/// let game = Game(state: pack.initialState) { npc, world in
+///     VoicedModel(voice: server, planner: ScriptedModel(npc: npc, world: world, seed: 1), mode: .grounded)
+/// }
+/// ```
+public struct VoicedModel: LanguageModel {
+    /// The default time the player waits for an NPC's first words before the planned line answers.
+    public static let defaultFirstWordsDeadline: Duration = .seconds(2)
+    /// The default most sentences of a voiced line.
+    public static let defaultSentenceBudget = 3
+    /// The tokens a voiced line may take per sentence (its `maximumResponseTokens`).
+    public static let tokensPerSentence = 40
+
+    /// The language-model server that speaks.
+    public let voice: any LanguageModel
+    /// The scripted model that plans the turn, and answers when the voice cannot.
+    public let planner: any LanguageModel
+    /// How the voice plays the NPC.
+    public let mode: VoiceMode
+    /// How long the player waits for the NPC's first words, from the start of the turn: a voiced line (grounded) or
+    /// the first words of the server's answer (free) that would come later is dropped and the planned line answers.
+    public let firstWordsDeadline: Duration
+    /// The most sentences a voiced line may have; a longer one is cut after them.
+    public let sentenceBudget: Int
+
+    /// Pairs a voice with a planner.
+    ///
+    /// - Parameters:
+    ///   - voice: The language-model server.
+    ///   - planner: The scripted model for the same NPC.
+    ///   - mode: `grounded` (the default) or `free`.
+    ///   - firstWordsDeadline: How long the first words may take (2 s by default; at least 1 ms).
+    ///   - sentenceBudget: The most sentences of a voiced line (3 by default; at least 1).
+    public init(
+        voice: any LanguageModel, planner: any LanguageModel, mode: VoiceMode = .grounded,
+        firstWordsDeadline: Duration = defaultFirstWordsDeadline, sentenceBudget: Int = defaultSentenceBudget
+    ) {
+        self.voice = voice
+        self.planner = planner
+        self.mode = mode
+        self.firstWordsDeadline = max(firstWordsDeadline, .milliseconds(1))
+        self.sentenceBudget = max(sentenceBudget, 1)
+    }
+
+    /// The planner's `id@version`, as recordings name it.
+    public var plannerName: String { "\(planner.id)@\(planner.version)" }
+
+    /// The model that takes the session's steps: the planner in `grounded` mode, the voice in `free` mode.
+    public var acting: any LanguageModel { mode == .grounded ? planner : voice }
+
+    /// The voice's id: the model the player hears.
+    public var id: String { voice.id }
+    /// The voice's version.
+    public var version: String { voice.version }
+    /// What the acting model can do.
+    public var capabilities: LanguageModelCapabilities { acting.capabilities }
+    /// The acting model's context window.
+    public var contextSize: Int {
+        get async throws { try await acting.contextSize }
+    }
+    /// Whether the acting model writes free text (the planner does not: the engine writes its summaries itself).
+    public var writesFreeText: Bool { acting.writesFreeText }
+
+    /// Counts tokens as the acting model would.
+    ///
+    /// - Parameter entries: Transcript entries.
+    /// - Returns: The token count.
+    /// - Throws: When the acting model cannot count.
+    public func tokenCount(for entries: some Collection<Transcript.Entry>) async throws -> Int {
+        try await acting.tokenCount(for: entries)
+    }
+
+    /// Counts a schema's tokens as the acting model would.
+    ///
+    /// - Parameter schema: The schema.
+    /// - Returns: The token count.
+    /// - Throws: When the acting model cannot count.
+    public func tokenCount(for schema: GenerationSchema) async throws -> Int {
+        try await acting.tokenCount(for: schema)
+    }
+
+    /// Counts a request's tokens as the acting model would.
+    ///
+    /// - Parameter request: The request.
+    /// - Returns: The token count.
+    /// - Throws: When the acting model cannot count.
+    public func tokenCount(for request: GenerationRequest) async throws -> Int {
+        try await acting.tokenCount(for: request)
+    }
+
+    /// The acting model's next step.
+    ///
+    /// - Parameter request: The request.
+    /// - Returns: The acting model's generation.
+    /// - Throws: What the acting model throws.
+    public func generate(_ request: GenerationRequest) async throws -> Generation {
+        try await acting.generate(request)
+    }
+
+    /// The acting model's next step, streamed.
+    ///
+    /// - Parameter request: The request.
+    /// - Returns: The acting model's updates.
+    public func streamGeneration(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationUpdate, any Error> {
+        acting.streamGeneration(request)
+    }
+
+    /// Prepares the acting model.
+    ///
+    /// - Parameter request: The request that will probably follow.
+    public func prewarm(for request: GenerationRequest) async {
+        await acting.prewarm(for: request)
+    }
+
+    /// Text without the voice's secrets (a server's API key) nor the planner's.
+    ///
+    /// - Parameter text: The text.
+    /// - Returns: The text without secrets.
+    public func redactingSecrets(in text: String) -> String {
+        planner.redactingSecrets(in: voice.redactingSecrets(in: text))
+    }
+}
