@@ -136,7 +136,9 @@ let package = Package(
                 "ParleyJSON",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        .testTarget(name: "ParleyCLITests", dependencies: ["parley", "ChildProcess"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "ParleyCLITests", dependencies: ["parley", "ChildProcess", "LLMTestSupport", "ParleyJSON"],
+            exclude: ["Goldens"]),
 
         // MARK: - Benchmarks and reliability: `parley-bench`, and the seeded fuzzers it shares with ReliabilityTests
         .target(

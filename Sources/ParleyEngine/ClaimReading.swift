@@ -59,13 +59,7 @@ struct ClaimReading {
                 index = last
                 continue
             }
-            var found: (ClaimVocabulary.Named, Int)?
-            var length = min(vocabulary.longestPhrase, words.count - index)
-            while length > 0, found == nil {
-                if let named = vocabulary.named(words[index..<(index + length)]) { found = (named, length) }
-                length -= 1
-            }
-            guard let (named, count) = found else {
+            guard let (named, count) = vocabulary.longestName(in: words, at: index) else {
                 index += 1
                 continue
             }

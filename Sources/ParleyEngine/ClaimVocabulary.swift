@@ -94,6 +94,21 @@ struct ClaimVocabulary: Sendable {
         }
     }
 
+    /// The longest phrase starting at `index` that names something, and how many words it has.
+    ///
+    /// - Parameters:
+    ///   - words: A sentence's words.
+    ///   - index: Where the phrase would start.
+    /// - Returns: What it names and its length in words, or `nil` when no phrase starts there.
+    func longestName(in words: [String], at index: Int) -> (named: Named, length: Int)? {
+        var length = min(longestPhrase, words.count - index)
+        while length > 0 {
+            if let named = named(words[index..<(index + length)]) { return (named, length) }
+            length -= 1
+        }
+        return nil
+    }
+
     /// What some words name, trying the last word as written, then without a possessive `'s` or a plural
     /// `s`/`es`.
     ///

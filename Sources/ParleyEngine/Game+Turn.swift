@@ -89,8 +89,7 @@ extension Game {
         else { return [] }
         var segments = response.segments
         if beatLine != nil, !segments.isEmpty { segments.removeFirst() }
-        let line = segments.compactMap { if case .text(let text) = $0 { text.content } else { nil } }.joined(
-            separator: " ")
+        let line = Self.text(of: segments)
         guard !line.isEmpty else { return [] }
         let checker = claimChecker ?? ClaimChecker(world: state.world)
         claimChecker = checker

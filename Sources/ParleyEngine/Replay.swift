@@ -184,7 +184,7 @@ public enum Replay {
     }
 
     static func text(of entry: Transcript.Entry) -> String {
-        entry.segments.compactMap { if case .text(let text) = $0 { text.content } else { nil } }.joined(separator: " ")
+        Game.text(of: entry.segments)
     }
 
     /// A turn that cannot be replayed.

@@ -167,19 +167,8 @@ struct VoicedLineCheck {
                     first = false
                     continue
                 }
-                var length = min(vocabulary.longestPhrase, words.count - index)
-                var named = false
-                while length > 0 {
-                    if vocabulary.named(words[index..<(index + length)]) != nil,
-                        length > 1 || !Self.commonWords.contains(words[index])
-                    {
-                        add(tokens[index..<(index + length)].map(\.text).joined(separator: " "))
-                        named = true
-                        break
-                    }
-                    length -= 1
-                }
-                if named {
+                if let (_, length) = name(in: words, at: index) {
+                    add(tokens[index..<(index + length)].map(\.text).joined(separator: " "))
                     index += length
                     first = false
                     continue
@@ -198,6 +187,15 @@ struct VoicedLineCheck {
         }
         if facts.isEmpty, negative { facts.append("no") }
         return facts
+    }
+
+    /// The item or category named from `index` on, and the length of its name; a single common word that also names
+    /// an item ("worth every coin") is small talk, not a name.
+    private func name(in words: [String], at index: Int) -> (named: ClaimVocabulary.Named, length: Int)? {
+        guard let found = vocabulary.longestName(in: words, at: index),
+            found.length > 1 || !Self.commonWords.contains(words[index])
+        else { return nil }
+        return found
     }
 
     /// Whether the voiced line says yes and no where the planned one does. When a sentence of the planned line that
@@ -237,23 +235,14 @@ struct VoicedLineCheck {
                     index = end
                     continue
                 }
-                var length = min(vocabulary.longestPhrase, words.count - index)
-                var found = false
-                while length > 0 {
-                    if let named = vocabulary.named(words[index..<(index + length)]) {
-                        // A single common word that also names an item ("worth every coin") is small talk.
-                        if length > 1 || !Self.commonWords.contains(words[index]) {
-                            reading.named.insert(named)
-                            facts.insert("\(named)")
-                            inNames.formUnion(index..<(index + length))
-                        }
-                        index += length
-                        found = true
-                        break
-                    }
-                    length -= 1
+                guard let (named, length) = name(in: words, at: index) else {
+                    index += 1
+                    continue
                 }
-                if !found { index += 1 }
+                reading.named.insert(named)
+                facts.insert("\(named)")
+                inNames.formUnion(index..<(index + length))
+                index += length
             }
             var first = true
             var negative = false
