@@ -57,20 +57,29 @@ import Testing
         #expect(transcript.out.contains(#""voicing": "voiced""#), "\(transcript.out)")
     }
 
-    @Test func aServerThatHangsIsAnsweredByThePlannedLineAndTheGameGoesOn() async throws {
-        let server = try ChatServer(.fault(.hang))
+    /// `parley play` against a server at `url`, in a fresh folder, with a first-words deadline; returns the run and
+    /// the recordings of its autosave.
+    static func play(
+        url: String, deadline: String, input: String
+    ) async throws -> (run: ParleyProcess.Run, recordings: [JSONValue]) {
         let work = TemporaryFolder()
         let saves = work.url.appendingPathComponent("saves").path
         let run = try await ParleyProcess.run(
             [
-                "play", "--content", Self.content, "--saves", saves, "--model", server.server.baseURL + "/v1",
-                "--first-words-deadline", "0.5",
-            ], in: work.url, input: "talk to mira\nhow much is the lantern?\nlook\nquit\n")
+                "play", "--content", content, "--saves", saves, "--model", url + "/v1", "--first-words-deadline",
+                deadline,
+            ], in: work.url, input: input)
+        return (run, try await recordings(in: saves, work: work))
+    }
+
+    @Test func aServerThatHangsIsAnsweredByThePlannedLineAndTheGameGoesOn() async throws {
+        let server = try ChatServer(.fault(.hang))
+        let (run, recordings) = try await Self.play(
+            url: server.server.baseURL, deadline: "0.5", input: "talk to mira\nhow much is the lantern?\nlook\nquit\n")
         #expect(run.status == 0, "\(run.err)")
         #expect(run.out.contains("25 gold"), "\(run.out)")
         #expect(!run.out.contains("did not answer"), "\(run.out)")
         #expect(run.out.components(separatedBy: "Market Square\n").count == 3, "\(run.out)")
-        let recordings = try await Self.recordings(in: saves, work: work)
         #expect(recordings.count == 2)
         for recording in recordings {
             #expect(recording["voicing"]?["outcome"]?.stringValue == "fellBack")
@@ -80,16 +89,10 @@ import Testing
 
     @Test func aServerThatFailsIsAnsweredByThePlannedLine() async throws {
         let server = try ChatServer(.fault(.json(#"{"error":{"message":"bad request"}}"#, status: 400)))
-        let work = TemporaryFolder()
-        let saves = work.url.appendingPathComponent("saves").path
-        let run = try await ParleyProcess.run(
-            [
-                "play", "--content", Self.content, "--saves", saves, "--model", server.server.baseURL + "/v1",
-                "--first-words-deadline", "60",
-            ], in: work.url, input: "talk to mira\nhow much is the lantern?\nquit\n")
+        let (run, recordings) = try await Self.play(
+            url: server.server.baseURL, deadline: "60", input: "talk to mira\nhow much is the lantern?\nquit\n")
         #expect(run.status == 0, "\(run.err)")
         #expect(run.out.contains("25 gold"), "\(run.out)")
-        let recordings = try await Self.recordings(in: saves, work: work)
         #expect(recordings.last?["voicing"]?["reason"]?.stringValue == "error", "\(recordings)")
     }
 
