@@ -125,7 +125,7 @@ let package = Package(
         .target(
             name: "ParleyModels",
             dependencies: ["LanguageModels", "OpenAICompatible", "ScriptedModel", "GameWorld", "ParleyEngine"]),
-        .testTarget(name: "ParleyModelsTests", dependencies: ["ParleyModels"]),
+        .testTarget(name: "ParleyModelsTests", dependencies: ["ParleyModels", "HTTPTestSupport"]),
 
         // MARK: - Executables: hand-written argument parsing shared by every command line tool, and `parley`
         .target(name: "CommandLineKit", dependencies: ["ParleyBasics"]),

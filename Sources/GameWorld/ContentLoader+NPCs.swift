@@ -7,7 +7,7 @@ extension ContentLoader {
     /// The fields an NPC file may have. Later features add theirs here (and to `NPC` and the schema).
     static let npcFields = [
         "id", "name", "aliases", "description", "persona", "location", "gold", "inventory", "trade", "dialogue",
-        "context", "beats", "knowledge", "goals",
+        "context", "beats", "knowledge", "goals", "voice",
     ]
     static let tradeFields = [
         "trades", "sells", "buys", "sellMarkup", "buyBackRate", "minimumPriceRatio", "neverSells",
@@ -40,6 +40,7 @@ extension ContentLoader {
             dialogue = nil
         }
         let contextPolicy = decodeContextPolicy(object, at: path)
+        let voice = decodeVoice(object, at: path)
         let beats = decodeBeats(object, at: path, scope: scope)
         let knowledge = decodeKnowledge("knowledge", in: object, at: path, scope: scope)
         let goals = decodeKnowledge("goals", in: object, at: path, scope: scope)
@@ -59,13 +60,28 @@ extension ContentLoader {
                 hint: "name the file \(id).json")
         }
         guard let name, let persona, let location, let gold, let inventory, let trade, let dialogue, let contextPolicy,
-            let beats, let knowledge, let goals
+            let beats, let knowledge, let goals, let voice
         else { return }
         npcs.append(
             NPC(
                 id: npcID, name: name, aliases: aliases, description: description, persona: persona,
                 location: LocationID(location), inventory: inventory, gold: gold, trade: trade, dialogue: dialogue,
-                contextPolicy: contextPolicy, beats: beats, knowledge: knowledge, goals: goals, source: value))
+                contextPolicy: contextPolicy, beats: beats, knowledge: knowledge, goals: goals, voice: voice,
+                source: value))
+    }
+
+    /// `"voice": {"sentences": N}`; the game's defaults when left out. `nil` on an error.
+    mutating func decodeVoice(_ object: JSONObject, at path: JSONPath) -> NPCVoice? {
+        guard object["voice"] != nil else { return .default }
+        guard let voice = self.object("voice", in: object, at: path, required: false, what: "a voice") else {
+            return nil
+        }
+        let voicePath = path.key("voice")
+        unknownFields(voice, at: voicePath, known: ["sentences"])
+        guard voice["sentences"] != nil else { return .default }
+        guard let sentences = integer("sentences", in: voice, at: voicePath, required: false, range: Limits.sentences)
+        else { return nil }
+        return NPCVoice(sentences: sentences)
     }
 
     /// `"context": {"policy": "summary" | "firstAndLast"}`; the summary policy when left out. `nil` on an error.

@@ -12,6 +12,7 @@ struct ContentLoader {
         static let value = 0...GameLimits.maximumItemValue
         static let gold = 0...GameLimits.maximumGold
         static let quantity = 1...GameLimits.maximumQuantity
+        static let sentences = 1...NPCVoice.maximumSentences
         static let sellMarkup = 100...1_000
         static let buyBackRate = 0...100
         static let minimumPriceRatio = 0...1_000

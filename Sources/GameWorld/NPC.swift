@@ -34,6 +34,8 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
     public var knowledge: [KnowledgeEntry]
     /// What the NPC wants, each when its condition holds.
     public var goals: [KnowledgeEntry]
+    /// How a language-model server voices the NPC: its sentence budget.
+    public var voice: NPCVoice
 
     // MARK: - Fields for later features
 
@@ -58,12 +60,14 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
     ///   - beats: Its beats.
     ///   - knowledge: What it knows, under conditions.
     ///   - goals: What it wants, under conditions.
+    ///   - voice: How a language-model server voices it.
     ///   - source: Its JSON object as written, if it came from a file.
     public init(
         id: NPCID, name: String, aliases: [String] = [], description: String = "", persona: String,
         location: LocationID, inventory: Inventory = Inventory(), gold: Int = 0, trade: TradePolicy = .doesNotTrade,
         dialogue: DialogueRules = .none, contextPolicy: ContextPolicy = .summary, beats: [Beat] = [],
-        knowledge: [KnowledgeEntry] = [], goals: [KnowledgeEntry] = [], source: JSONValue = .object(JSONObject())
+        knowledge: [KnowledgeEntry] = [], goals: [KnowledgeEntry] = [], voice: NPCVoice = .default,
+        source: JSONValue = .object(JSONObject())
     ) {
         self.id = id
         self.name = name
@@ -79,6 +83,7 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
         self.beats = beats
         self.knowledge = knowledge
         self.goals = goals
+        self.voice = voice
         self.source = source
     }
 
@@ -86,11 +91,11 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
 
     private enum CodingKeys: String, CodingKey {
         case id, name, aliases, description, persona, location, inventory, gold, trade, dialogue, contextPolicy, beats,
-            knowledge, goals, source
+            knowledge, goals, voice, source
     }
 
-    /// Decodes an NPC; `dialogue`, `contextPolicy`, `beats`, `knowledge` and `goals`, added after the first save
-    /// format, may be missing.
+    /// Decodes an NPC; `dialogue`, `contextPolicy`, `beats`, `knowledge`, `goals` and `voice`, added after the first
+    /// save format, may be missing.
     ///
     /// - Throws: `DecodingError` when a member is missing or has the wrong type.
     public init(from decoder: any Decoder) throws {
@@ -109,6 +114,7 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
         beats = try container.decodeIfPresent([Beat].self, forKey: .beats) ?? []
         knowledge = try container.decodeIfPresent([KnowledgeEntry].self, forKey: .knowledge) ?? []
         goals = try container.decodeIfPresent([KnowledgeEntry].self, forKey: .goals) ?? []
+        voice = try container.decodeIfPresent(NPCVoice.self, forKey: .voice) ?? .default
         source = try container.decode(JSONValue.self, forKey: .source)
     }
 

@@ -144,8 +144,9 @@ public enum ModelChoice: Sendable, Equatable, CustomStringConvertible {
     /// starts. The server's API key comes from `OPENAI_API_KEY`.
     ///
     /// A server plays each NPC as a `VoicedModel`, with the scripted model (seeded with `voice.plannerSeed`) as its
-    /// planner, in `voice.mode`: `grounded` unless told otherwise. Its replies are capped to `voice.sentenceBudget`
-    /// sentences (in grounded mode, or as many as the planned line has), and cut where they start to loop.
+    /// planner, in `voice.mode`: `grounded` unless told otherwise. Its replies are capped to the NPC's own sentence
+    /// budget (`NPC.voice`, `"voice": {"sentences": N}` in its file), or `voice.sentenceBudget` for an NPC that sets
+    /// none (in grounded mode, or as many as the planned line has), and cut where they start to loop.
     ///
     /// - Parameter voice: How a server plays the NPCs; ignored for the scripted model.
     /// - Returns: The provider: for each NPC and the world it lives in, its model.
@@ -155,16 +156,16 @@ public enum ModelChoice: Sendable, Equatable, CustomStringConvertible {
         case .scripted(let seed):
             return { npc, world in ScriptedModel(npc: npc, world: world, seed: seed) }
         case .server(let url, let model):
-            var configuration = OpenAICompatibleLanguageModel.Configuration(baseURL: url, model: model)
-            // Free replies are capped by the server backend; grounded ones by the game, which lets a voiced list of
-            // wares be as long as the planned one.
-            configuration.maximumSentences = voice.mode == .free ? voice.sentenceBudget : nil
+            let configuration = OpenAICompatibleLanguageModel.Configuration(baseURL: url, model: model)
             let backend = try await OpenAICompatibleLanguageModel.connect(configuration)
             return { npc, world in
-                VoicedModel(
-                    voice: backend, planner: ScriptedModel(npc: npc, world: world, seed: voice.plannerSeed),
-                    mode: voice.mode, firstWordsDeadline: voice.firstWordsDeadline,
-                    sentenceBudget: voice.sentenceBudget)
+                let sentences = voice.sentenceBudget(of: npc)
+                // Free replies are capped by the server backend; grounded ones by the game, which lets a voiced list
+                // of wares be as long as the planned one.
+                return VoicedModel(
+                    voice: backend.replying(inAtMost: voice.mode == .free ? sentences : nil),
+                    planner: ScriptedModel(npc: npc, world: world, seed: voice.plannerSeed),
+                    mode: voice.mode, firstWordsDeadline: voice.firstWordsDeadline, sentenceBudget: sentences)
             }
         }
     }

@@ -1,3 +1,4 @@
+import GameWorld
 import ParleyEngine
 
 /// How a language-model server plays the NPCs (`ModelChoice.makeProvider(voice:)`): the voicing mode, the
@@ -9,7 +10,7 @@ public struct VoiceSettings: Sendable, Equatable {
     public var firstWordsDeadline: Duration
     /// The seed of the scripted model that plans (1 by default, as `--seed`).
     public var plannerSeed: UInt64
-    /// The most sentences of a reply (3 by default).
+    /// The most sentences of a reply of an NPC whose file sets none (3 by default; see `sentenceBudget(of:)`).
     public var sentenceBudget: Int
 
     /// Creates settings.
@@ -27,5 +28,14 @@ public struct VoiceSettings: Sendable, Equatable {
         self.firstWordsDeadline = firstWordsDeadline
         self.plannerSeed = plannerSeed
         self.sentenceBudget = sentenceBudget
+    }
+
+    /// The most sentences of an NPC's reply: its own budget (`"voice": {"sentences": N}` in its file), or
+    /// `sentenceBudget` when it sets none.
+    ///
+    /// - Parameter npc: The NPC.
+    /// - Returns: The budget, at least 1.
+    public func sentenceBudget(of npc: NPC) -> Int {
+        max(npc.voice.sentences ?? sentenceBudget, 1)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GameWorld
 import ParleyJSON
 import Testing
@@ -182,7 +183,7 @@ import Testing
         #expect(
             lines(result) == [
                 #"Pack/npcs/mira.json: $.gol: warning: unknown field "gol" (did you mean "gold"?)"#,
-                #"Pack/npcs/mira.json: $.schedule: warning: unknown field "schedule" (known fields: id, name, aliases, description, persona, location, gold, inventory, trade, dialogue, context, beats, knowledge, goals)"#,
+                #"Pack/npcs/mira.json: $.schedule: warning: unknown field "schedule" (known fields: id, name, aliases, description, persona, location, gold, inventory, trade, dialogue, context, beats, knowledge, goals, voice)"#,
             ])
         let pack = try result.get()
         #expect(pack.world.npcs["mira"]?.source["schedule"]?["morning"]?.stringValue == "hall")
@@ -298,5 +299,72 @@ import Testing
             #expect(
                 result.diagnostics.map(\.description).contains(diagnostic), "\(result.diagnostics.map(\.description))")
         }
+    }
+}
+
+@Suite struct NPCVoiceLoadingTests {
+    @Test(arguments: [
+        (#""voice": {"sentences": 1},"#, "", NPCVoice(sentences: 1)),
+        (#""voice": {"sentences": 6},"#, "", NPCVoice(sentences: 6)),
+        (#""voice": {},"#, "", NPCVoice.default),
+        ("", "", NPCVoice.default),
+        (#""voice": {"sentences": 0},"#, "Pack/npcs/mira.json: $.voice.sentences: sentences must be from 1 to 6, found 0", nil),
+        (#""voice": {"sentences": 7},"#, "Pack/npcs/mira.json: $.voice.sentences: sentences must be from 1 to 6, found 7", nil),
+        (
+            #""voice": {"sentences": "2"},"#,
+            #"Pack/npcs/mira.json: $.voice.sentences: expected a whole number, found string "2" (write 2 without quotes)"#,
+            nil
+        ),
+        (
+            #""voice": 2,"#, "Pack/npcs/mira.json: $.voice: expected a voice (an object), found number 2", nil
+        ),
+    ])
+    func theVoiceIsReadAndChecked(_ field: String, _ diagnostic: String, _ voice: NPCVoice?) throws {
+        let npc = """
+            {"id": "mira", "name": "Mira", "persona": "A merchant.", "location": "square", \(field) "gold": 1}
+            """
+        let result = ContentPack.load(
+            files: [
+                "world.json":
+                    #"{"id": "w", "title": "W", "start": {"name": "Ada", "location": "square"}, "locations": [{"id": "square", "name": "Square", "description": "A square."}], "goal": {"description": "Be.", "requirements": [{"type": "npcHasItem", "npc": "mira", "item": "coin"}]}}"#,
+                "items.json":
+                    #"{"items": [{"id": "coin", "name": "Coin", "description": "A coin.", "value": 1, "category": "curio"}]}"#,
+                "npcs/mira.json": npc,
+            ], displayPath: "Pack")
+        let shown = result.diagnostics.map(\.description)
+        if let voice {
+            #expect(result.pack?.world.npcs["mira"]?.voice == voice, "\(shown)")
+            #expect(result.errors.isEmpty, "\(shown)")
+        } else {
+            #expect(result.pack == nil, "\(shown)")
+            #expect(shown.contains(diagnostic), "\(shown)")
+        }
+    }
+
+    @Test func anUnknownVoiceFieldIsAWarningWithAHint() {
+        let result = ContentPack.load(
+            files: [
+                "world.json":
+                    #"{"id": "w", "title": "W", "start": {"name": "Ada", "location": "square"}, "locations": [{"id": "square", "name": "Square", "description": "A square."}], "goal": {"description": "Be.", "requirements": [{"type": "npcHasItem", "npc": "mira", "item": "coin"}]}}"#,
+                "items.json":
+                    #"{"items": [{"id": "coin", "name": "Coin", "description": "A coin.", "value": 1, "category": "curio"}]}"#,
+                "npcs/mira.json":
+                    #"{"id": "mira", "name": "Mira", "persona": "A merchant.", "location": "square", "voice": {"sentence": 2}}"#,
+            ], displayPath: "Pack")
+        #expect(
+            result.diagnostics.map(\.description).contains(
+                #"Pack/npcs/mira.json: $.voice.sentence: warning: unknown field "sentence" (did you mean "sentences"?)"#),
+            "\(result.diagnostics.map(\.description))")
+    }
+
+    @Test func aSavedNPCWithoutAVoiceDecodesWithTheDefault() throws {
+        let npc = NPC(id: "mira", name: "Mira", persona: "A merchant.", location: "square", voice: NPCVoice(sentences: 2))
+        var object = try #require(try JSONValue(parsing: String(decoding: JSONEncoder().encode(npc), as: UTF8.self)).objectValue)
+        #expect(object["voice"] != nil)
+        let withVoice = try JSONDecoder().decode(NPC.self, from: Data(JSONValue.object(object).jsonString().utf8))
+        #expect(withVoice.voice.sentences == 2)
+        object["voice"] = nil
+        let older = try JSONDecoder().decode(NPC.self, from: Data(JSONValue.object(object).jsonString().utf8))
+        #expect(older.voice == .default)
     }
 }
