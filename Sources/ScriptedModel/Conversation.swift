@@ -105,113 +105,96 @@ struct Conversation: Sendable {
         let item: ItemID
     }
 
-    /// Reads a transcript.
+    /// Reads a transcript: what came before its last prompt from `memory` when it remembers that part (see
+    /// `ConversationMemory`), or entry by entry; then the last prompt and the entries after it (this turn).
     ///
     /// - Parameters:
     ///   - transcript: The request's transcript.
     ///   - resolver: Finds items in words and tool arguments.
-    init(_ transcript: Transcript, resolver: ItemResolver) {
-        let entries = Array(transcript)
-        let promptIndex = entries.lastIndex { if case .prompt = $0 { true } else { false } }
+    ///   - memory: The histories read for earlier requests, or `nil` to read the whole transcript.
+    init(_ transcript: Transcript, resolver: ItemResolver, memory: ConversationMemory? = nil) {
+        let promptIndex = transcript.lastIndex { if case .prompt = $0 { true } else { false } }
+        let end = promptIndex ?? transcript.endIndex
+        let history =
+            memory?.history(of: transcript, upTo: end, resolver: resolver)
+            ?? ConversationHistory(reading: transcript.entries[..<end], resolver: resolver)
+        self.init(history: history, turn: transcript.entries[end...], resolver: resolver)
+    }
+
+    /// Reads this turn (`turn`: the last prompt and the entries after it, or nothing when the transcript has no
+    /// prompt) over what the conversation before it established.
+    private init(history: ConversationHistory, turn: ArraySlice<Transcript.Entry>, resolver: ItemResolver) {
+        responsesBefore = history.responses
+        playerName = history.playerName
+        location = history.location
+        lastSeen = history.lastSeen
+        latestBefore = history.latestReport
+        latest = history.latestReport
+        prices = history.prices
+        pricesQuotedBefore = history.pricesQuoted
+        previousLine = history.previousLine
+        contextItem = history.contextItem
+        fromNPC = history.fromNPC
+        guard case .prompt(let prompt)? = turn.first else {
+            pendingOffer = history.pending
+            return
+        }
+        isEvent = prompt.isWitnessedEvent
+        line = isEvent ? nil : Self.words(of: prompt)
+        event = prompt.witnessedEvent
+        switch event {
+        case .offerAccepted?, .offerDeclined?:
+            settledOffer = history.pending
+            if case .offerAccepted? = event, let offer = history.pending, offer.npcSells, let item = offer.item {
+                fromNPC.insert(item)
+            }
+        default:
+            pendingOffer = history.pending
+        }
         var calls: [String: Transcript.ToolCall] = [:]
-        var reports: [(index: Int, report: PlayerReport)] = []
-        var lastResponse: Int?
-        var pending: Offer?
-        // The calls answering the latest earlier prompt, the items their stock outputs listed, and whether that
-        // prompt was the player's words.
-        var answer: (calls: [NPCToolCall], listed: [ItemID], spoken: Bool) = ([], [], false)
-        for (index, entry) in entries.enumerated() {
-            let isBefore = promptIndex.map { index < $0 } ?? true
+        for entry in turn.dropFirst() {
             switch entry {
             case .instructions(let instructions):
                 if let context = instructions.gameContext {
-                    reports.append((index, context.player))
+                    latest = context.player
                     playerName = context.player.name
                     location = context.location
                 }
-            case .prompt(let prompt):
-                let event = prompt.witnessedEvent
-                if isBefore { answer = ([], [], !prompt.isWitnessedEvent) }
-                if index == promptIndex {
-                    isEvent = prompt.isWitnessedEvent
-                    line = isEvent ? nil : Self.words(of: prompt)
-                    self.event = event
-                    switch event {
-                    case .offerAccepted?, .offerDeclined?:
-                        settledOffer = pending
-                        if case .offerAccepted? = event, let offer = pending, offer.npcSells, let item = offer.item {
-                            fromNPC.insert(item)
-                        }
-                    default:
-                        pendingOffer = pending
-                    }
-                } else if !prompt.isWitnessedEvent {
-                    previousLine = Self.words(of: prompt)
-                } else {
-                    switch event {
-                    case .offerAccepted?, .offerDeclined?:
-                        if case .offerAccepted? = event, let offer = pending, offer.npcSells, let item = offer.item {
-                            fromNPC.insert(item)
-                        }
-                        pending = nil
-                    default:
-                        break
-                    }
-                }
             case .toolCalls(let toolCalls):
-                if !isBefore { rounds.append(toolCalls.map(\.toolName)) }
-                if isBefore { answer.calls += toolCalls.compactMap(NPCToolCall.init) }
+                rounds.append(toolCalls.map(\.toolName))
                 for call in toolCalls { calls[call.id] = call }
             case .toolOutput(let toolOutput):
                 let call = calls[toolOutput.id]
                 let request = call.flatMap(NPCToolCall.init)
                 let output = NPCToolOutput(toolOutput)
-                if !isBefore, let call {
+                if let call {
                     exchanges.append(
                         Exchange(
-                            call: call, tool: NPCTool(rawValue: toolOutput.toolName), request: request, output: output,
-                            text: Self.text(of: toolOutput)))
+                            call: call, tool: NPCTool(rawValue: toolOutput.toolName), request: request,
+                            output: output, text: Self.text(of: toolOutput)))
                 }
                 switch output {
                 case .stock(let report)?:
                     for line in report.lines { prices[line.item] = line }
-                    if isBefore { answer.listed += report.lines.map(\.item) }
-                    if isBefore, !report.lines.isEmpty { pricesQuotedBefore = true }
                 case .player(let report)?:
-                    reports.append((index, report))
+                    latest = report
                     playerName = report.name
                 case .action(let result)?:
-                    switch (result.status, request) {
-                    case (.pending, .offerTrade(let offer)?) where isBefore:
-                        pending = Offer(
-                            npcSells: offer.action == .sell, item: resolver.item(named: offer.item),
-                            itemText: offer.item, quantity: offer.quantity ?? 1, price: offer.price,
-                            summary: result.summary)
-                    case (.given, .giveItem(let gift)?):
-                        if let item = resolver.item(named: gift.item) { fromNPC.insert(item) }
-                    default:
-                        break
+                    if result.status == .given, case .giveItem(let gift)? = request,
+                        let item = resolver.item(named: gift.item)
+                    {
+                        fromNPC.insert(item)
                     }
                 case nil:
                     break
                 }
-            case .response:
-                if isBefore {
-                    responsesBefore += 1
-                    lastResponse = index
-                }
-            case .reasoning:
+            case .prompt, .response, .reasoning:
                 break
             }
         }
-        if promptIndex == nil { pendingOffer = pending }
-        contextItem = Self.lastItem(in: entries[..<(promptIndex ?? entries.count)], resolver: resolver)
-        latest = reports.last?.report
-        latestBefore = reports.last { report in promptIndex.map { report.index < $0 } ?? true }?.report
-        if let lastResponse { lastSeen = reports.last { $0.index < lastResponse }?.report }
-        if answer.spoken, promptIndex != nil {
+        if history.answerSpoken {
             quoteBefore = Self.quote(
-                calls: answer.calls, listed: answer.listed, line: previousLine, carried: latestBefore,
+                calls: history.answerCalls, listed: history.answerListed, line: previousLine, carried: latestBefore,
                 resolver: resolver)
         }
     }
@@ -250,31 +233,8 @@ struct Conversation: Sendable {
 
     // MARK: - Reading entries
 
-    /// The item the conversation was last about: the latest item a player's line named (only one), an event
-    /// concerned, or a tool call asked about, reading back from the end.
-    private static func lastItem(in entries: ArraySlice<Transcript.Entry>, resolver: ItemResolver) -> ItemID? {
-        for entry in entries.reversed() {
-            switch entry {
-            case .prompt(let prompt):
-                if prompt.isWitnessedEvent {
-                    if let item = prompt.witnessedEvent?.item { return item }
-                } else {
-                    let items = resolver.bestItems(in: resolver.line(words(of: prompt)))
-                    if items.count == 1 { return items[0] }
-                }
-            case .toolCalls(let calls):
-                for call in calls.reversed() {
-                    if let text = NPCToolCall(call)?.item, let item = resolver.item(named: text) { return item }
-                }
-            default:
-                break
-            }
-        }
-        return nil
-    }
-
     /// A prompt's words: its text segments.
-    private static func words(of prompt: Transcript.Prompt) -> String {
+    static func words(of prompt: Transcript.Prompt) -> String {
         prompt.segments.compactMap { if case .text(let text) = $0 { text.content } else { nil } }.joined(
             separator: "\n")
     }

@@ -72,8 +72,11 @@ struct Scene: Sendable {
     ///   - npc: The NPC the model plays.
     ///   - world: The world.
     ///   - resolver: Finds items in words.
-    init(request: GenerationRequest, npc: NPC, world: World, resolver: ItemResolver) {
-        let conversation = Conversation(request.transcript, resolver: resolver)
+    ///   - memory: What earlier requests read of the conversation, or `nil` to read all of it.
+    init(
+        request: GenerationRequest, npc: NPC, world: World, resolver: ItemResolver, memory: ConversationMemory? = nil
+    ) {
+        let conversation = Conversation(request.transcript, resolver: resolver, memory: memory)
         self.conversation = conversation
         tools = Set(request.tools.compactMap { NPCTool(rawValue: $0.name) })
         let pendingItem = conversation.pendingOffer?.item

@@ -16,11 +16,14 @@ import Synchronization
 /// try await session.respond(to: "How much is the lantern?")   // "The Brass Lantern? 25 gold, friend, ..."
 /// ```
 ///
-/// Each request, it reads the whole transcript through the engine's contract (`NPCContract`): this turn's prompt (the
+/// Each request, it reads the transcript through the engine's contract (`NPCContract`): this turn's prompt (the
 /// player's words, or a `WitnessedEvent` such as the player giving an item), the tool calls and outputs of this turn
 /// so far (`NPCToolCall`, `NPCToolOutput`), and what the conversation before established (whether it already spoke,
 /// the player's name and belongings from the `GameContext` in the instructions and from `inspectPlayer`, prices
-/// quoted, the item last talked about, the pending offer). It finds
+/// quoted, the item last talked about, the pending offer). What came before the turn is remembered from the last
+/// request (`ConversationMemory`), so only the entries added since are read, and a turn costs the same at the
+/// 5,000th entry as at the 10th; a transcript that no longer starts as it did (a trim, another game) is read from
+/// its first entry. It finds
 /// the line's intent, takes the first of the NPC's rules that fits (then its own plain built-in rules), and either
 /// asks for the tool calls of the rule's flow or answers with one of the rule's reply variants, its placeholders
 /// filled. How rules are written and chosen is documented in `docs/modding.md` ("Dialogue").
@@ -72,6 +75,11 @@ public final class ScriptedModel: LanguageModel {
     private let counted = Mutex<[String: (entry: Transcript.Entry, tokens: Int)]>([:])
     /// Past this many remembered entries the memory starts again (a bound for very long games).
     static let countedLimit = 100_000
+    /// The token counts of transcripts' first entries, so counting a conversation before each request counts only
+    /// the entries added since the last count.
+    private let prefixCounts = Mutex(PrefixCheckpoints<Int>())
+    /// What earlier requests read of the conversation, so a request reads only the entries added since.
+    let memory = ConversationMemory()
 
     private let resolver: ItemResolver
     private let rules: [Candidate]
@@ -133,12 +141,30 @@ public final class ScriptedModel: LanguageModel {
     /// conversation. Callers that need one make it themselves.
     public var writesFreeText: Bool { false }
 
-    /// Counts tokens by the documented rule, remembering each entry's count (see `tokens(in:)`).
+    /// Counts tokens by the documented rule, continuing from the count of the longest prefix counted before (a
+    /// conversation is counted again before every request, with a few entries more), and remembering each entry's
+    /// count (see `tokens(in:)`).
     public func tokenCount(for entries: some Collection<Transcript.Entry>) async throws -> Int {
-        counted.withLock { counted in
+        // The session counts a `Transcript`; other collections are read into an array once.
+        if let transcript = entries as? Transcript { return count(transcript.entries[...]) }
+        if let slice = entries as? ArraySlice<Transcript.Entry> { return count(slice) }
+        return count(Array(entries)[...])
+    }
+
+    /// Counts entries. A conversation is counted before every request, each time with a few more entries: the count
+    /// continues from that of the longest prefix counted before (see `PrefixCheckpoints`), and this count is
+    /// remembered, with the count before its last prompt (where the next turn's transcript may part from this one's).
+    private func count(_ entries: ArraySlice<Transcript.Entry>) -> Int {
+        let promptOffset = entries.lastIndex { if case .prompt = $0 { true } else { false } }
+            .map { $0 - entries.startIndex }
+        let start = prefixCounts.withLock { $0.longest(in: entries, upTo: entries.count) }
+        let (total, beforePrompt) = counted.withLock { counted in
             if counted.count > Self.countedLimit { counted.removeAll(keepingCapacity: true) }
-            var total = 0
-            for entry in entries {
+            var total = start?.value ?? 0
+            var beforePrompt: Int?
+            for offset in (start?.count ?? 0)..<entries.count {
+                if offset == promptOffset { beforePrompt = total }
+                let entry = entries[entries.startIndex + offset]
                 if let hit = counted[entry.id], hit.entry == entry {
                     total += hit.tokens
                 } else {
@@ -147,8 +173,15 @@ public final class ScriptedModel: LanguageModel {
                     total += tokens
                 }
             }
-            return total
+            return (total, beforePrompt)
         }
+        prefixCounts.withLock { checkpoints in
+            if let beforePrompt, let promptOffset {
+                checkpoints.remember(beforePrompt, covering: promptOffset, of: entries)
+            }
+            if start?.count != entries.count { checkpoints.remember(total, covering: entries.count, of: entries) }
+        }
+        return total
     }
 
     /// One token per 4 bytes of the schema's JSON.
@@ -265,7 +298,7 @@ public final class ScriptedModel: LanguageModel {
 
     /// The output for a request: calls, or a reply with the rule that answered.
     private func output(for request: GenerationRequest) throws -> (Generation.Output, AnsweringRule?) {
-        var scene = Scene(request: request, npc: npc, world: world, resolver: resolver)
+        var scene = Scene(request: request, npc: npc, world: world, resolver: resolver, memory: memory)
         let allowed = allowedRules(in: request.context.conditions)
         let fallback = Candidate(rule: BuiltInDialogue.rules.rules.last!, set: BuiltInDialogue.rules, source: .builtIn)
         var chosen = allowed.first { scene.matches($0.rule, in: $0.set) } ?? fallback
