@@ -39,13 +39,17 @@ extension LanguageModelSession {
                     segments: request.prompt.segments, options: request.options, responseFormat: request.responseFormat)
             )
         ]
+        // The transcript the requests see: `base` and the turn's entries so far, appended as they come (a copy of
+        // the whole conversation per request would make every turn cost more than the one before).
+        var working = base
         do {
             var usage: GenerationUsage?
             var round = 0
             while true {
                 try Task.checkCancellation()
+                working.append(contentsOf: entries[(working.count - base.count)...])
                 let generationRequest = GenerationRequest(
-                    transcript: Transcript(entries: base + entries), tools: toolDefinitions, schema: request.schema,
+                    transcript: working, tools: toolDefinitions, schema: request.schema,
                     includeSchemaInPrompt: request.includeSchemaInPrompt, options: request.options,
                     context: request.context)
                 try await checkContext(generationRequest)
@@ -72,11 +76,15 @@ extension LanguageModelSession {
                 case .text(let text):
                     let (segment, raw) = try answerSegment(text: text, content: nil, schema: request.schema)
                     entries.append(.response(.init(assetIDs: [assetID] + generation.assetIDs, segments: [segment])))
-                    return TurnResult(entries: commitTurn(entries, usage: usage), rawContent: raw, usage: usage)
+                    return TurnResult(
+                        entries: commitTurn(entries, usage: usage, base: base, working: working), rawContent: raw,
+                        usage: usage)
                 case .structure(let content):
                     let (segment, raw) = try answerSegment(text: nil, content: content, schema: request.schema)
                     entries.append(.response(.init(assetIDs: [assetID] + generation.assetIDs, segments: [segment])))
-                    return TurnResult(entries: commitTurn(entries, usage: usage), rawContent: raw, usage: usage)
+                    return TurnResult(
+                        entries: commitTurn(entries, usage: usage, base: base, working: working), rawContent: raw,
+                        usage: usage)
                 }
             }
         } catch {

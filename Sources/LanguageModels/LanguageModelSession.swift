@@ -150,14 +150,28 @@ public final class LanguageModelSession: Sendable {
         }
     }
 
-    /// Appends a successful turn's entries and returns them as a slice of the new transcript.
-    func commitTurn(_ entries: [Transcript.Entry], usage: GenerationUsage?) -> ArraySlice<Transcript.Entry> {
+    /// Appends a successful turn's entries and returns them.
+    ///
+    /// - Parameters:
+    ///   - entries: The turn's entries.
+    ///   - usage: The turn's token counts.
+    ///   - base: The transcript the turn began with.
+    ///   - working: `base` with the first of the turn's entries, which the requests saw: when the transcript is
+    ///     still `base`, it becomes `working` with the rest, so no entry is copied.
+    func commitTurn(
+        _ entries: [Transcript.Entry], usage: GenerationUsage?, base: Transcript, working: Transcript
+    ) -> ArraySlice<Transcript.Entry> {
         state.withLock { state in
-            let start = state.transcript.count
-            state.transcript.append(contentsOf: entries)
+            let seen = working.count - base.count
+            if state.transcript.sharesStorage(with: base), (0...entries.count).contains(seen) {
+                state.transcript = working
+                state.transcript.append(contentsOf: entries[seen...])
+            } else {
+                state.transcript.append(contentsOf: entries)
+            }
             state.isResponding = false
             if let usage { state.usage = state.usage.map { $0.adding(usage) } ?? usage }
-            return state.transcript.entries[start...]
+            return entries[...]
         }
     }
 

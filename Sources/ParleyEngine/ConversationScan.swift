@@ -21,7 +21,7 @@ struct ConversationScan: Sendable {
     /// conversation) is read from the start.
     mutating func advance(over history: Transcript, topics: TopicIndex) {
         if history.count < scanned { self = ConversationScan() }
-        for entry in history.entries[scanned...] {
+        for entry in history[scanned...] {
             switch entry {
             case .response: responses += 1
             case .prompt(let prompt):

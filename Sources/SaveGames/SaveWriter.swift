@@ -214,7 +214,7 @@ struct SaveWriter {
 
     /// Writes a conversation that the save does not hold: its row, every entry, its annotations and its turns'.
     mutating func insertConversation(_ npc: NPCID, _ conversation: AnnotatedTranscript) throws {
-        let entries = conversation.transcript.entries
+        let entries = conversation.transcript
         try write("INSERT INTO conversations(npc, entry_count) VALUES (?, ?)", [npc.rawValue, entries.count])
         for (position, entry) in entries.enumerated() {
             try insertEntry(entry, npc: npc, position: position)
@@ -235,7 +235,7 @@ struct SaveWriter {
     /// saved conversation is deleted and written again in full, and the NPC is added to
     /// ``SaveWriteSummary/rewrittenConversations``.
     mutating func appendConversation(_ npc: NPCID, _ conversation: AnnotatedTranscript) throws {
-        let entries = conversation.transcript.entries
+        let entries = conversation.transcript
         guard let savedCount = try read("SELECT entry_count FROM conversations WHERE npc = ?", [npc.rawValue]).first
         else {
             try insertConversation(npc, conversation)

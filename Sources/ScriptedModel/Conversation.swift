@@ -117,13 +117,13 @@ struct Conversation: Sendable {
         let end = promptIndex ?? transcript.endIndex
         let history =
             memory?.history(of: transcript, upTo: end, resolver: resolver)
-            ?? ConversationHistory(reading: transcript.entries[..<end], resolver: resolver)
-        self.init(history: history, turn: transcript.entries[end...], resolver: resolver)
+            ?? ConversationHistory(reading: transcript[..<end], resolver: resolver)
+        self.init(history: history, turn: transcript[end...], resolver: resolver)
     }
 
     /// Reads this turn (`turn`: the last prompt and the entries after it, or nothing when the transcript has no
     /// prompt) over what the conversation before it established.
-    private init(history: ConversationHistory, turn: ArraySlice<Transcript.Entry>, resolver: ItemResolver) {
+    private init(history: ConversationHistory, turn: Slice<Transcript>, resolver: ItemResolver) {
         responsesBefore = history.responses
         playerName = history.playerName
         location = history.location

@@ -146,15 +146,16 @@ public final class ScriptedModel: LanguageModel {
     /// count (see `tokens(in:)`).
     public func tokenCount(for entries: some Collection<Transcript.Entry>) async throws -> Int {
         // The session counts a `Transcript`; other collections are read into an array once.
-        if let transcript = entries as? Transcript { return count(transcript.entries[...]) }
+        if let transcript = entries as? Transcript { return count(transcript) }
         if let slice = entries as? ArraySlice<Transcript.Entry> { return count(slice) }
-        return count(Array(entries)[...])
+        return count(Array(entries))
     }
 
     /// Counts entries. A conversation is counted before every request, each time with a few more entries: the count
     /// continues from that of the longest prefix counted before (see `PrefixCheckpoints`), and this count is
     /// remembered, with the count before its last prompt (where the next turn's transcript may part from this one's).
-    private func count(_ entries: ArraySlice<Transcript.Entry>) -> Int {
+    private func count<Entries: RandomAccessCollection<Transcript.Entry>>(_ entries: Entries) -> Int
+    where Entries.Index == Int {
         let promptOffset = entries.lastIndex { if case .prompt = $0 { true } else { false } }
             .map { $0 - entries.startIndex }
         let start = prefixCounts.withLock { $0.longest(in: entries, upTo: entries.count) }
