@@ -11,13 +11,15 @@ extension Game {
     /// One turn: the prompt goes to the NPC's session, the answer streams out, and the result is applied. On failure
     /// the session rolls the turn back and the player hears why.
     func speak(_ prompt: Prompt, to npcID: NPCID, output: (GameOutput) -> Void, saying beatLine: String? = nil) async {
-        let conversation: NPCConversation
+        let result: TurnResult
         do {
-            conversation = try await self.conversation(with: npcID)
+            // The copy of the conversation ends here, before `apply` changes the one the game keeps: alive, it would
+            // make that change copy the conversation's turn annotations, a cost that grows with every turn.
+            let conversation = try await self.conversation(with: npcID)
+            result = await takeTurn(prompt, in: conversation, output: output, saying: beatLine)
         } catch {
             return output(.problem("\(state.world.name(of: npcID)) cannot speak: \(error)"))
         }
-        let result = await takeTurn(prompt, in: conversation, output: output, saying: beatLine)
         await apply(result, output: output)
     }
 
