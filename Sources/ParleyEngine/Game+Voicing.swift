@@ -23,9 +23,12 @@ extension Game {
     /// The server's words did not come within the first-words deadline (free mode).
     struct FirstWordsMissed: Error {}
 
-    /// A turn of free mode: the server answers it, unless the voice is switched off; when its first words miss the
-    /// deadline, or the server fails, the planner answers instead (a context that overflows is left to the caller,
-    /// which trims it).
+    /// A turn of free mode: the server answers it, unless the voice is switched off. Its reply is held until it is
+    /// whole and shown only if the claim check finds nothing false in it; when its first words miss the deadline,
+    /// the server fails, or the reply states something false, the planner answers instead (a context that
+    /// overflows is left to the caller, which trims it). A reply taken back leaves the transcript as it was before
+    /// the turn; the tools the server called have done what they did, and the planner answers from the game as it
+    /// now is.
     ///
     /// - Returns: The response, and how it came to be.
     func freeTurn(
@@ -36,13 +39,27 @@ extension Game {
         var voicing = TurnVoicing(mode: .free, outcome: .fellBack, planner: model.plannerName)
         if voiceEnabled {
             voicing.attempts = 1
+            let before = session.transcript
             do {
                 let response = try await streamTurn(
                     prompt, context: context, session: session, name: name, until: deadline, limit: limit,
-                    firstWordsBy: min(started + model.firstWordsDeadline, deadline), output: output)
-                voicing.outcome = .voiced
+                    firstWordsBy: min(started + model.firstWordsDeadline, deadline), showsSpeech: false,
+                    output: output)
                 voicing.completionTokens = response.usage?.completionTokens
-                return (response, voicing)
+                let claims = falseClaims(in: Array(response.transcriptEntries), npc: conversation.npc, saying: nil)
+                if claims.isEmpty {
+                    voicing.outcome = .voiced
+                    output(.speechBegan(npc: name))
+                    output(.speech(response.content))
+                    output(.speechEnded)
+                    return (response, voicing)
+                }
+                // Never shown: the turn is taken back, and the planner answers.
+                session.transcript = before
+                voicing.reason = .check
+                voicing.problems = [
+                    "\"\(response.content)\": " + claims.map { "false claim: \($0)" }.joined(separator: "; ")
+                ]
             } catch is FirstWordsMissed {
                 voicing.reason = .deadline
             } catch let error where Self.plannerMayAnswer(after: error) {

@@ -178,6 +178,44 @@ import Testing
         #expect(voice.requests.count == 2)
     }
 
+    @Test func inFreeModeAReplyThatStatesSomethingFalseIsNeverShownAndThePlannerAnswers() async throws {
+        let voice = MockLanguageModel(replies: [
+            .text("Hello, hello!"), .text("The Brass Lantern is 5 gold, friend. A bargain!"),
+        ])
+        let game = try Self.game(voice: voice, mode: .free)
+        let screen = await Self.askLanternPrice(in: game)
+        let turn = try #require(await game.lastTurn)
+        let voicing = try #require(turn.recording.voicing)
+        #expect(voicing.outcome == .fellBack)
+        #expect(voicing.reason == .check)
+        #expect(voicing.problems.count == 1)
+        #expect(voicing.problems.first?.contains("5 gold") == true)
+        #expect(voicing.problems.first?.contains("false claim: price") == true)
+        // The player heard the planner's true line, and only that: nothing of the false reply, not even in part.
+        #expect(screen.text.contains("25 gold"))
+        #expect(!screen.text.contains("is 5 gold"))
+        #expect(!screen.text.contains("bargain"))
+        // The transcript holds the planner's answer once, the recording no false claim.
+        let transcript = try #require(await game.conversations["mira"]?.session.transcript)
+        #expect(!transcript.description.contains("bargain"))
+        #expect(transcript.filter { if case .prompt = $0 { true } else { false } }.count == 2)
+        #expect(Self.responseText(of: turn).contains("25 gold"))
+        #expect(turn.recording.falseClaims.isEmpty)
+        #expect(turn.annotations[TurnVoicing.annotationKey]?.hasPrefix("fellBack") == true)
+    }
+
+    @Test func inFreeModeATrueReplyIsShownWholeOnceItIsChecked() async throws {
+        let voice = MockLanguageModel(replies: [
+            .text("Hello, hello!"), .text("The Brass Lantern is 25 gold, friend. A bargain!"),
+        ])
+        let game = try Self.game(voice: voice, mode: .free)
+        let screen = await Self.askLanternPrice(in: game)
+        let turn = try #require(await game.lastTurn)
+        #expect(turn.recording.voicing?.outcome == .voiced)
+        #expect(screen.text == "Mira Quickcoin: The Brass Lantern is 25 gold, friend. A bargain!")
+        #expect(screen.all.filter { if case .speech = $0 { true } else { false } }.count == 1)
+    }
+
     @Test func inFreeModeALateServerIsDroppedAndThePlannerAnswers() async throws {
         let voice = MockLanguageModel(delay: .seconds(30)) { _ in .text("I am so glad you're here.") }
         let game = try Self.game(voice: voice, mode: .free, deadline: .milliseconds(200))
