@@ -7,9 +7,6 @@ enum BenchCommand {
     /// `--quick`: smaller sizes and fewer repetitions.
     static let quick = Option.flag("quick", help: "Smaller sizes and fewer repetitions, for a fast look.")
 
-    /// `turn --simulate-fix`: count tokens incrementally.
-    static let simulateFixFlag = Option.flag(
-        "simulate-fix", help: "Count tokens incrementally, as the proposed pre-check fix would.")
 
     /// `turn --sizes N,N,...`: the transcript lengths.
     static let turnSizesOption = Option.value(
@@ -58,7 +55,7 @@ enum BenchCommand {
             Command(
                 "turn", abstract: "1. Engine overhead per turn against transcript length.",
                 options: [
-                    quick, turnSizesOption.option, samplesOption.option, simulateFixFlag,
+                    quick, turnSizesOption.option, samplesOption.option,
                 ],
                 handler: turn),
             scenario("autosave", "2. Autosave after one turn against world size, beside a naive save.") {
@@ -112,7 +109,6 @@ enum BenchCommand {
         let quick = context.isSet(Self.quick)
         printHeader()
         try await TurnOverhead.run(quick: quick)
-        try await TurnOverhead.run(quick: quick, simulatingFix: true)
         try AutosaveScaling.run(quick: quick)
         try await LoadToInput.run(quick: quick)
         try JSONThroughput.run(quick: quick)
@@ -135,8 +131,7 @@ enum BenchCommand {
         let sizes = try context.value(of: turnSizesOption)
         let samples = try context.value(of: samplesOption)
         printHeader()
-        try await TurnOverhead.run(
-            quick: context.isSet(quick), sizes: sizes, samples: samples, simulatingFix: context.isSet(simulateFixFlag))
+        try await TurnOverhead.run(quick: context.isSet(quick), sizes: sizes, samples: samples)
         return .success
     }
 

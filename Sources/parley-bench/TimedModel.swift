@@ -22,20 +22,12 @@ final class TimedModel<Base: LanguageModel>: LanguageModel {
 
     let base: Base
     let buffersStreams: Bool
-    /// Whether to count a request's transcript from the longest prefix counted before (found by the id and
-    /// position of its last entry) plus the entries after it. Valid for models whose counts add up entry by entry,
-    /// as the scripted model's do: it simulates the fix proposed for the session's context pre-check in
-    /// BENCHMARKS.md.
-    let cachesPrefixCounts: Bool
     private let totals = Mutex(Totals())
-    /// For `cachesPrefixCounts`: by entry id, the entry's position and the tokens up to and including it.
-    private let prefixes = Mutex<[String: (position: Int, tokens: Int)]>([:])
     private let clock = ContinuousClock()
 
-    init(_ base: Base, buffersStreams: Bool, cachesPrefixCounts: Bool = false) {
+    init(_ base: Base, buffersStreams: Bool) {
         self.base = base
         self.buffersStreams = buffersStreams
-        self.cachesPrefixCounts = cachesPrefixCounts
     }
 
     var id: String { base.id }
@@ -66,43 +58,7 @@ final class TimedModel<Base: LanguageModel>: LanguageModel {
     func tokenCount(for request: GenerationRequest) async throws -> Int {
         let start = clock.now
         defer { add(\.tokenCounting, since: start) }
-        guard cachesPrefixCounts else { return try await base.tokenCount(for: request) }
-        // The protocol's default, with the transcript counted from the cached prefix on.
-        var count = try await prefixCount(request.transcript)
-        let listed = Set(request.transcript.instructions?.toolDefinitions.map(\.name) ?? [])
-        let unlisted = request.tools.filter { !listed.contains($0.name) }
-        if !unlisted.isEmpty {
-            count += try await base.tokenCount(for: [
-                Transcript.Entry.instructions(.init(id: "", segments: [], toolDefinitions: unlisted))
-            ])
-        }
-        if let schema = request.schema, request.includeSchemaInPrompt {
-            count += try await base.tokenCount(for: schema)
-        }
-        return count
-    }
-
-    /// The transcript's count: the longest counted prefix's plus the entries after it, each recorded.
-    private func prefixCount(_ transcript: Transcript) async throws -> Int {
-        var start = transcript.count
-        var tokens = 0
-        let known = prefixes.withLock { $0 }
-        while start > 0 {
-            if let hit = known[transcript[start - 1].id], hit.position == start - 1 {
-                tokens = hit.tokens
-                break
-            }
-            start -= 1
-        }
-        var counted: [(String, Int, Int)] = []
-        for position in start..<transcript.count {
-            tokens += try await base.tokenCount(for: transcript[position...position])
-            counted.append((transcript[position].id, position, tokens))
-        }
-        prefixes.withLock { prefixes in
-            for (id, position, total) in counted { prefixes[id] = (position, total) }
-        }
-        return tokens
+        return try await base.tokenCount(for: request)
     }
 
     func generate(_ request: GenerationRequest) async throws -> Generation {

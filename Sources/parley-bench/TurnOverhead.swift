@@ -27,18 +27,11 @@ enum TurnOverhead {
     ///   - quick: Fewer turns timed.
     ///   - sizes: The conversation lengths.
     ///   - samples: Turns timed per length.
-    ///   - simulatingFix: Count tokens from the last counted prefix on (see `TimedModel.cachesPrefixCounts`), to
-    ///     show what the proposed fix of the context pre-check would give.
-    static func run(
-        quick: Bool, sizes: [Int] = defaultSizes, samples requested: Int? = nil, simulatingFix: Bool = false
-    ) async throws {
+    static func run(quick: Bool, sizes: [Int] = defaultSizes, samples requested: Int? = nil) async throws {
         let pack = try BenchContent.shippedPack()
         let mira = NPCID("mira")
         let played = try await playedConversation(pack: pack, npc: mira)
-        report(
-            simulatingFix
-                ? "## 1b. Engine overhead per turn, with the proposed context pre-check fix simulated"
-                : "## 1. Engine overhead per turn (scripted model), against transcript length")
+        report("## 1. Engine overhead per turn (scripted model), against transcript length")
         report("")
         report(
             "| Entries | Turns timed | Overhead median ms | Overhead p95 ms | of which context pre-check (median) ms | Scripted model generation median ms | Wall median ms |"
@@ -49,7 +42,7 @@ enum TurnOverhead {
         for size in sizes {
             let transcript = ConversationFixture.extend(played, to: size)
             let result = try await measure(
-                pack: pack, npc: mira, transcript: transcript, samples: samples, simulatingFix: simulatingFix)
+                pack: pack, npc: mira, transcript: transcript, samples: samples)
             medians[size] = Measure.median(result.overhead)
             report(
                 "| \(transcript.transcript.count) | \(samples) | \(format(Measure.median(result.overhead), digits: 3)) "
@@ -96,15 +89,14 @@ enum TurnOverhead {
     /// Times `samples` turns (after a few to warm up) on a game restored with `transcript` as the NPC's
     /// conversation.
     static func measure(
-        pack: ContentPack, npc: NPCID, transcript: AnnotatedTranscript, samples: Int, simulatingFix: Bool
+        pack: ContentPack, npc: NPCID, transcript: AnnotatedTranscript, samples: Int
     ) async throws -> Samples {
         let world = pack.world
         guard let character = world.npcs[npc] else { throw BenchError("the pack has no NPC \(npc)") }
         // A 5,000-entry conversation (about 60,000 tokens by the scripted model's rule) does not fit the scripted
         // model's default 32,768-token window; a larger window lets the turn run instead of the context recovery.
         let model = TimedModel(
-            ScriptedModel(npc: character, world: world, seed: 1, contextSize: 1 << 24), buffersStreams: true,
-            cachesPrefixCounts: simulatingFix)
+            ScriptedModel(npc: character, world: world, seed: 1, contextSize: 1 << 24), buffersStreams: true)
         let restored = RestoredConversations(npcs: [npc], pendingOffers: [:], load: { _ in transcript })
         let game = Game(state: pack.initialState, models: { _, _ in model }, restoring: restored)
         await game.perform("talk to \(character.name)") { _ in }
