@@ -127,6 +127,14 @@ let package = Package(
             dependencies: ["LanguageModels", "OpenAICompatible", "ScriptedModel", "GameWorld", "ParleyEngine"]),
         .testTarget(name: "ParleyModelsTests", dependencies: ["ParleyModels", "HTTPTestSupport"]),
 
+        // MARK: - The game over HTTP: what `parley serve` says to games in any language
+        .target(
+            name: "ParleyAPI",
+            dependencies: ["ParleyEngine", "GameWorld", "LanguageModels", "ParleyJSON", "SaveGames"]),
+        .testTarget(
+            name: "ParleyAPITests",
+            dependencies: ["ParleyAPI", "ParleyEngine", "GameWorld", "ParleyJSON", "SaveGames", "ScriptedModel"]),
+
         // MARK: - Executables: hand-written argument parsing shared by every command line tool, and `parley`
         .target(name: "CommandLineKit", dependencies: ["ParleyBasics"]),
         .executableTarget(

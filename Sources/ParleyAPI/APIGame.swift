@@ -1,0 +1,145 @@
+import Foundation
+import GameWorld
+import LanguageModels
+import ParleyEngine
+import ParleyJSON
+import Synchronization
+
+/// One game that `parley serve` plays for a client: a `GameHost` whose lines run one at a time, in the order they
+/// came, however many requests arrive at once.
+public actor APIGame {
+    /// The game's id, as `POST /v1/games` gave it.
+    public nonisolated let id: String
+    /// The game, with its saves.
+    let host: GameHost
+    /// When the game last ran a line or was read.
+    private(set) var lastUsed = ContinuousClock.now
+    /// Whether a line is running; `waiting` holds the lines that came meanwhile, in order.
+    private var running = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// Wraps a host.
+    ///
+    /// - Parameters:
+    ///   - id: The game's id.
+    ///   - host: The game, its saves claimed.
+    init(id: String, host: GameHost) {
+        self.id = id
+        self.host = host
+    }
+
+    /// Runs `body` once every line that came before it has run: an actor alone would let a second line start while
+    /// the first waits for its NPC's model.
+    private func serialized<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
+        if running {
+            await withCheckedContinuation { waiting.append($0) }
+        }
+        running = true
+        defer {
+            if waiting.isEmpty { running = false } else { waiting.removeFirst().resume() }
+            lastUsed = .now
+        }
+        return try await body()
+    }
+
+    /// Runs one line, any a player can type in `parley play`, and autosaves.
+    ///
+    /// - Parameters:
+    ///   - line: What the player typed.
+    ///   - emit: Receives each event as it happens (speech piece by piece), for streaming.
+    /// - Returns: Every event of the line, in order; and `false` when the line was `quit`.
+    public func input(_ line: String, emit: @escaping @Sendable (APIEvent) -> Void = { _ in }) async -> (
+        events: [APIEvent], goesOn: Bool
+    ) {
+        await serialized { await recording(emit: emit) { output in await host.perform(line, output: output) } }
+    }
+
+    /// Starts play, a new game or the last one, as `parley play` does.
+    func begin(continuing: Bool) async -> (events: [APIEvent], goesOn: Bool) {
+        await serialized {
+            await recording(emit: { _ in }) { output in
+                await host.begin(continuing: continuing, output: output)
+                return true
+            }
+        }
+    }
+
+    /// Loads a save; the flag says whether it loaded.
+    func load(slot: String) async -> (events: [APIEvent], goesOn: Bool) {
+        await serialized {
+            await recording(emit: { _ in }) { output in await host.loadGame(slot: slot, output: output) }
+        }
+    }
+
+    /// Runs `body` with an output that records what the game shows as events, then adds what the game did.
+    private func recording(
+        emit: @escaping @Sendable (APIEvent) -> Void,
+        _ body: (@escaping @Sendable (GameOutput) -> Void) async -> Bool
+    ) async -> (events: [APIEvent], goesOn: Bool) {
+        let game = await host.game
+        let world = await game.state.world
+        let recorder = await EventRecorder.begin(on: game)
+        let log = EventLog()
+        let result = await body { output in
+            var speaker = log.speaker
+            if let event = EventRecorder.shown(output, in: world, speaker: &speaker) {
+                log.append(event)
+                emit(event)
+            }
+            log.speaker = speaker
+        }
+        for event in await recorder.events(after: await host.game) {
+            log.append(event)
+            emit(event)
+        }
+        return (log.events, result)
+    }
+
+    /// The game state as `GET /v1/games/{id}` shows it.
+    public func state() async -> JSONObject {
+        await serialized {
+            let game = await host.game
+            var state = GameJSON.state(
+                await game.state, partner: await game.partner, offers: await game.pendingOffers)
+            state["id"] = .string(id)
+            state["slot"] = .string(await host.activeAutosaveSlot)
+            return state
+        }
+    }
+
+    /// An NPC's conversation: the whole history, read from the save when this game has not talked to the NPC yet.
+    ///
+    /// - Parameter npc: The NPC.
+    /// - Returns: The conversation, or `nil` when there is none.
+    /// - Throws: `SaveGameError` when the saved conversation cannot be read.
+    public func transcript(of npc: NPCID) async throws -> AnnotatedTranscript? {
+        try await serialized { try await host.game.allConversations()[npc] }
+    }
+
+    /// The feedback reports this game filed, oldest first, saved or not: each the documented JSON.
+    ///
+    /// - Throws: `SaveGameError` when the save cannot be read.
+    public func feedback() async throws -> [JSONValue] {
+        try await serialized { try await host.feedbackReports() }.map { report in
+            (try? JSONValue(parsing: report.json)) ?? .string(report.json)
+        }
+    }
+
+    /// Saves what is not saved yet and closes the game's save.
+    func close() async {
+        await serialized { await host.close() }
+    }
+}
+
+/// The events of one line, collected from the output callback, and the NPC speaking now.
+private final class EventLog: Sendable {
+    private let state = Mutex<(events: [APIEvent], speaker: APIEvent.NPCReference?)>(([], nil))
+
+    var events: [APIEvent] { state.withLock { $0.events } }
+    var speaker: APIEvent.NPCReference? {
+        get { state.withLock { $0.speaker } }
+        set { state.withLock { $0.speaker = newValue } }
+    }
+
+    func append(_ event: APIEvent) { state.withLock { $0.events.append(event) } }
+}

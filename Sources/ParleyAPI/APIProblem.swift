@@ -1,0 +1,37 @@
+/// A request the game API could not carry out, as `parley serve` answers it: an HTTP status with an RFC 9457 problem
+/// (`application/problem+json`) whose `detail` says what happened and what to do.
+public struct APIProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The HTTP status.
+    public var status: Int
+    /// A short, fixed summary of the kind of problem (`Unknown game`).
+    public var title: String
+    /// What happened to this request, and what to do.
+    public var detail: String
+
+    /// Creates a problem.
+    ///
+    /// - Parameters:
+    ///   - status: The HTTP status.
+    ///   - title: The kind of problem.
+    ///   - detail: What happened and what to do.
+    public init(status: Int, title: String, detail: String) {
+        self.status = status
+        self.title = title
+        self.detail = detail
+    }
+
+    /// `404 Unknown game`.
+    static func unknownGame(_ id: String) -> APIProblem {
+        APIProblem(
+            status: 404, title: "Unknown game",
+            detail: "There is no game \"\(id)\": it was never started, or it was deleted. Start one with POST /v1/games.")
+    }
+
+    /// `400 Bad request`, for a body that is not what the endpoint takes.
+    static func badRequest(_ detail: String) -> APIProblem {
+        APIProblem(status: 400, title: "Bad request", detail: detail)
+    }
+
+    /// `title (status): detail`.
+    public var description: String { "\(title) (\(status)): \(detail)" }
+}
