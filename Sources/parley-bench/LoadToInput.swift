@@ -120,6 +120,10 @@ enum LoadToInput {
             samples["firstTurn", default: []].append(
                 await Measure.time { await loading.perform(firstMove) { _ in } }.milliseconds)
             await loading.close()
+            // A new game never saves over the autosave slot, so the load went to a free one (`autosave-2`): remove it,
+            // so that every run finds the same folder.
+            let used = await loading.activeAutosaveSlot
+            if used != "autosave" { try? store.delete(slot: used) }
 
             // The pieces.
             let (openMilliseconds, file) = try Measure.time { try store.open(slot: "slot1", access: .readOnly) }
