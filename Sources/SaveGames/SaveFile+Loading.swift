@@ -82,21 +82,19 @@ extension SaveFile {
     /// then resumes the session with `LanguageModelSession(model:tools:transcript:)`.
     ///
     /// The entries are checked as they are read: SQLite checks each page it reads, every position from 0 must be
-    /// there, as many as the conversation's row counts, and each entry must decode.
+    /// there, and each entry must decode.
     ///
     /// - Parameter npc: The NPC.
     /// - Returns: The conversation, or `nil` when the save has none for this NPC.
     /// - Throws: ``SaveGameError`` with code ``SaveGameError/Code/corrupt`` when an entry is missing or does not
-    ///   decode, or a page it is on is damaged (the message names the file, the NPC and the position).
+    ///   decode (the message names the file, the NPC and the position), or a page it is on is damaged.
     public func transcript(npc: NPCID) throws -> AnnotatedTranscript? {
         let path = url.path
         let rows = try reading { db -> ConversationRows? in
             guard
-                let count = try db.scalar(
-                    "SELECT entry_count FROM conversations WHERE npc = ?", [npc.rawValue], as: Int.self)
+                try db.scalar("SELECT 1 FROM conversations WHERE npc = ?", [npc.rawValue], as: Int.self) != nil
             else { return nil }
             var rows = ConversationRows()
-            rows.count = count
             try db.forEachRow(
                 "SELECT position, json FROM transcript_entries WHERE npc = ? ORDER BY position", [npc.rawValue]
             ) { row in
@@ -128,11 +126,6 @@ extension SaveFile {
                     detail: "entry \(position) of the conversation of \(npc) does not decode: \(error)",
                     underlyingError: error)
             }
-        }
-        guard rows.entries.count == rows.count else {
-            throw SaveGameError(
-                .corrupt, path: path,
-                detail: "the conversation of \(npc) has \(rows.entries.count) entries, its row says \(rows.count)")
         }
         return AnnotatedTranscript(
             transcript: Transcript(entries: entries), annotations: rows.annotations,
