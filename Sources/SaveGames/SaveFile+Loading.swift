@@ -89,6 +89,8 @@ extension SaveFile {
     /// - Throws: ``SaveGameError`` with code ``SaveGameError/Code/corrupt`` when an entry is missing or does not
     ///   decode (the message names the file, the NPC and the position), or a page it is on is damaged.
     public func transcript(npc: NPCID) throws -> AnnotatedTranscript? {
+        // Until the copy of the slot this save continues from is made, the conversation is the source's.
+        if let copy = pendingCopy, let read = try copy.readSource({ try $0.transcript(npc: npc) }) { return read }
         let path = url.path
         let rows = try reading { db -> ConversationRows? in
             guard
