@@ -51,7 +51,7 @@ extension SaveFile {
                 offers[NPCID(row.npc)] = SavedOffer(offer: offer, summary: row.summary)
             }
         }
-        for (npc, count) in saved.conversations where pack.world.npcs[NPCID(npc)] == nil {
+        for (npc, count) in saved.conversations where pack.world.npcs.index(forKey: NPCID(npc)) == nil {
             overlay.missing.append(
                 MissingContent(kind: .npc, id: npc, context: "a conversation of \(count) entries, kept in the save"))
         }
