@@ -25,7 +25,8 @@ extension SaveFile {
     /// - Throws: ``SaveGameError`` when the copy cannot be written (the destination is then unchanged), with code
     ///   ``SaveGameError/Code/unsafePath`` when the destination is a symbolic link or not a plain file.
     public func copy(
-        to destination: URL, slotName: String? = nil, keeping: (feedback: [SavedAttachment], recordings: [SavedAttachment]) = ([], [])
+        to destination: URL, slotName: String? = nil,
+        keeping: (feedback: [SavedAttachment], recordings: [SavedAttachment]) = ([], [])
     ) throws {
         let name = slotName ?? destination.deletingPathExtension().lastPathComponent
         let queue = try connection()

@@ -144,7 +144,8 @@ extension SaveFile {
         let path = url.path
         let file = url
         return try reading { db in
-            try SaveInspector.checkTables(db, ["metadata", "flags", "counters", "attitudes", "quests", "beats"], url: file)
+            try SaveInspector.checkTables(
+                db, ["metadata", "flags", "counters", "attitudes", "quests", "beats"], url: file)
             _ = try Self.readMetadata(db, path: path)
             return try StoryRows(db).state
         }

@@ -198,7 +198,8 @@ public final class SaveFile: Sendable {
 
     /// Continues `source` in `slot`, whose file it replaces with a copy of it, made on a thread of its own.
     static func openCopy(
-        of source: SaveFile, slot: String, url: URL, keeping: (feedback: [SavedAttachment], recordings: [SavedAttachment]),
+        of source: SaveFile, slot: String, url: URL,
+        keeping: (feedback: [SavedAttachment], recordings: [SavedAttachment]),
         now: @escaping @Sendable () -> Date
     ) throws -> SaveFile {
         let copy = try SaveCopy(of: source, to: url, slotName: slot, keeping: keeping)

@@ -52,12 +52,17 @@ extension SaveInspector {
             WHERE type IN ('table', 'index') AND rootpage > 0 AND name NOT LIKE 'sqlite\\_stat%' ESCAPE '\\'
             ORDER BY rootpage
             """
-        ).map { (type: try $0.get(0, as: String.self), name: try $0.get(1, as: String.self), table: try $0.get(2, as: String.self)) }
+        ).map {
+            (
+                type: try $0.get(0, as: String.self), name: try $0.get(1, as: String.self),
+                table: try $0.get(2, as: String.self)
+            )
+        }
         for object in objects {
             if object.type == "table" {
                 for order in ["ASC", "DESC"] {
-                    _ = try db.scalar(
-                        "SELECT 1 FROM \(quoted(object.name)) NOT INDEXED ORDER BY rowid \(order) LIMIT 1", as: Int.self)
+                    let sql = "SELECT 1 FROM \(quoted(object.name)) NOT INDEXED ORDER BY rowid \(order) LIMIT 1"
+                    _ = try db.scalar(sql, as: Int.self)
                 }
                 continue
             }

@@ -165,7 +165,9 @@ enum LoadToInput {
         report("|---|---:|")
         report("| `parley --continue`: host `load autosave` until the game takes input | \(shown("continue")) |")
         report("| in-game `load slot1` until the game takes input | \(shown("load")) |")
-        report("| … then the first turn (`\(firstMove)`) and its autosave, the first write to the autosave slot | \(shown("firstTurn")) |")
+        report(
+            "| … then the first turn (`\(firstMove)`) and its autosave, the first write to the autosave slot | \(shown("firstTurn")) |"
+        )
         report("| … open read-only (`store.open(slot:access: .readOnly)`) | \(shown("open")) |")
         report("| … `load(pack:)`: the state over the pack | \(shown("state")) |")
         report("| … copy of the slot (`SaveFile.copy(to:)`) | \(shown("copy")) |")
@@ -210,7 +212,9 @@ enum LoadToInput {
                     let name = state.world.name(of: id)
                     conversations[id] = AnnotatedTranscript(
                         transcript: SyntheticTranscript.make(turns: turns, speaker: name),
-                        annotations: ["npc": id.rawValue, "npc.name": name, "model.id": "scripted", "model.version": "1"])
+                        annotations: [
+                            "npc": id.rawValue, "npc.name": name, "model.id": "scripted", "model.version": "1",
+                        ])
                 }
                 try file.autosave(SaveDelta(state: state, conversations: conversations, playTime: .seconds(3_600)))
                 start += 250

@@ -139,10 +139,13 @@ import Glibc
                         .init(
                             assetIDs: [],
                             segments: [
-                                .text(.init(content: String(repeating: "The roads are quiet, the prices fair. ", count: 6)))
+                                .text(
+                                    .init(
+                                        content: String(repeating: "The roads are quiet, the prices fair. ", count: 6)))
                             ])))
             }
-            conversations[npc] = AnnotatedTranscript(transcript: Transcript(entries: entries), annotations: ["npc": npc.rawValue])
+            conversations[npc] = AnnotatedTranscript(
+                transcript: Transcript(entries: entries), annotations: ["npc": npc.rawValue])
         }
         let store = SaveGameStore(folder: saves)
         let save = try store.open(slot: "big")
@@ -198,7 +201,9 @@ import Glibc
             #expect(next.out.contains("Loaded autosave"), "\(next.out); \(context)")
             #expect(try names(saves) == ["autosave.parley", "big.parley"], "\(context)")
         }
-        print("SaveFolderProcessTests: \(killedMidCopy) of \(Self.copyKillRounds) kills landed while the loaded slot was being copied")
+        print(
+            "SaveFolderProcessTests: \(killedMidCopy) of \(Self.copyKillRounds) kills landed while the loaded slot was being copied"
+        )
     }
 
     @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
