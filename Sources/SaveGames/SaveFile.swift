@@ -278,7 +278,14 @@ public final class SaveFile: Sendable {
     /// - Returns: The problems found, in SQLite's words; empty when the file is sound.
     /// - Throws: ``SaveGameError`` when the check cannot run.
     public func integrityCheck() throws -> [String] {
-        try reading { db in try db.integrityCheck() }
+        let queue = try connection()
+        do {
+            // Outside a transaction of its own: damage that stops the check leaves SQLite's read in an error state,
+            // which would make committing it fail and lose the problems found.
+            return try queue.writeWithoutTransaction { db in try db.integrityCheck() }
+        } catch {
+            throw classify(error)
+        }
     }
 
     /// Reads the metadata rows of a save.
