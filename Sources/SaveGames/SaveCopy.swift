@@ -31,6 +31,8 @@ final class SaveCopy: Sendable {
         case failed(SaveGameError)
         /// The last attempt failed and its error was reported; the next wait tries again.
         case idle
+        /// Given up: the save it was for was closed or released without it. No attempt is made any more.
+        case abandoned
     }
 
     /// The files copied, open since the copy was asked for, so that it copies the very file that was checked.
@@ -48,6 +50,8 @@ final class SaveCopy: Sendable {
     private let source: Mutex<SaveFile?>
     /// How far the copy is.
     private let progress = Mutex<Progress>(.idle)
+    /// Whether the copy was given up (``abandon()``), even while an attempt was under way.
+    private let givenUp = Mutex(false)
 
     /// Copies that are being made or whose source is still read, which ``settle(_:)`` waits for.
     private static let active = Mutex<[ObjectIdentifier: SaveCopy]>([:])
@@ -91,7 +95,7 @@ final class SaveCopy: Sendable {
     /// Waits until the copy is made, blocking the calling thread.
     ///
     /// - Throws: ``SaveGameError`` when the copy failed; the destination is then as it was. The next wait tries
-    ///   again.
+    ///   again, unless the copy was abandoned.
     func wait() throws {
         while true {
             let step = progress.withLock { progress -> Result<DispatchGroup?, SaveGameError> in
@@ -102,6 +106,9 @@ final class SaveCopy: Sendable {
                     progress = .idle
                     return .failure(error)
                 case .idle: return .success(startLocked(&progress))
+                case .abandoned:
+                    let detail = "its copy of \(sourceSlot.lastPathComponent) was given up when the save was closed"
+                    return .failure(SaveGameError(.ioError, path: destination.path, detail: detail))
                 }
             }
             guard let group = try step.get() else { return }
@@ -115,7 +122,7 @@ final class SaveCopy: Sendable {
         let group: DispatchGroup? = progress.withLock { progress in
             switch progress {
             case .running(let group): group
-            case .made, .failed: nil
+            case .made, .failed, .abandoned: nil
             case .idle: startLocked(&progress)
             }
         }
@@ -133,6 +140,19 @@ final class SaveCopy: Sendable {
     /// - Returns: What `body` returned, or `nil`.
     func readSource<T: Sendable>(_ body: (SaveFile) throws -> T) throws -> T? {
         try source.withLock { source in try source.map(body) }
+    }
+
+    /// Gives the copy up if it is not made: an attempt under way goes on (and puts the copy in place if it succeeds),
+    /// but none is made after it, not even by ``settle(_:)``. For the save the copy was for, closed or released.
+    func abandon() {
+        givenUp.withLock { $0 = true }
+        progress.withLock { progress in
+            switch progress {
+            case .failed, .idle: progress = .abandoned
+            case .running, .made, .abandoned: break
+            }
+        }
+        forgetIfDone()
     }
 
     /// Stops reading the source and closes it, after any read in progress; once the copy is made too, the copy no
@@ -161,11 +181,16 @@ final class SaveCopy: Sendable {
             }
         }
         for copy in copies {
-            do {
-                try copy.wait()
-            } catch {
-                // Reported once already, or by no one: one more try before refusing the write.
-                try copy.wait()
+            if copy.isAbandoned {
+                // No attempt is made any more; one under way is waited for, since it may still replace the file.
+                try? copy.wait()
+            } else {
+                do {
+                    try copy.wait()
+                } catch {
+                    // Reported once already, or by no one: one more try before refusing the write.
+                    try copy.wait()
+                }
             }
             copy.releaseSource()
         }
@@ -194,10 +219,11 @@ final class SaveCopy: Sendable {
                 try Self.make(from: files, to: destination, slotName: slotName, keeping: keeping)
             }
             .mapError { SaveGameError.wrapping($0, path: destination.path) }
+            let abandoned = givenUp.withLock { $0 }
             self.progress.withLock { progress in
                 switch result {
                 case .success: progress = .made
-                case .failure(let error): progress = .failed(error)
+                case .failure(let error): progress = abandoned ? .abandoned : .failed(error)
                 }
             }
             group.leave()
@@ -208,9 +234,20 @@ final class SaveCopy: Sendable {
         return group
     }
 
-    /// Leaves the list of active copies once the copy is made and its source let go.
+    /// Whether the copy was given up, and no attempt is under way.
+    private var isAbandoned: Bool {
+        progress.withLock { if case .abandoned = $0 { true } else { false } }
+    }
+
+    /// Leaves the list of active copies once the copy is made (or given up) and its source let go.
     private func forgetIfDone() {
-        guard isMade, source.withLock({ $0 == nil }) else { return }
+        let finished = progress.withLock { progress in
+            switch progress {
+            case .made, .abandoned: true
+            case .running, .failed, .idle: false
+            }
+        }
+        guard finished, source.withLock({ $0 == nil }) else { return }
         _ = Self.active.withLock { $0.removeValue(forKey: ObjectIdentifier(self)) }
     }
 

@@ -88,8 +88,11 @@ public final class SaveFile: Sendable {
     }
 
     deinit {
-        // A copy still being made goes on, and is put in place when done.
-        if case .copying(let copy) = connectionState.withLock({ $0 }) { copy.releaseSource() }
+        // A copy being made goes on, and is put in place when done; none is tried again.
+        if case .copying(let copy) = connectionState.withLock({ $0 }) {
+            copy.abandon()
+            copy.releaseSource()
+        }
         if let temporaryCopy { try? FileManager.default.removeItem(at: temporaryCopy) }
     }
 
@@ -110,7 +113,7 @@ public final class SaveFile: Sendable {
         case .open(let queue): queue.close()
         case .copying(let copy):
             // One more try if the last one failed; after that the slot keeps what it held.
-            if (try? copy.wait()) == nil { try? copy.wait() }
+            if (try? copy.wait()) == nil, (try? copy.wait()) == nil { copy.abandon() }
             copy.releaseSource()
         case .closed: break
         }

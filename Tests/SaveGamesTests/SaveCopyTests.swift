@@ -171,6 +171,30 @@ import Testing
         }
     }
 
+    @Test("A copy that still fails when its save is closed is given up: no later write to the slot makes it")
+    func aCopyGivenUpIsNotMadeLater() async throws {
+        try await withTemporaryDirectory { folder in
+            let store = try makeFolder(folder)
+            let autosaveURL = try store.slotURL("autosave")
+            let autosaveBefore = try Data(contentsOf: autosaveURL)
+            // Closing tries twice; a third attempt would succeed.
+            SaveCopy.attemptHooks.withLock {
+                $0[autosaveURL.standardizedFileURL.path] = { attempt in
+                    if attempt <= 2 { throw SaveGameError(.diskFull, path: autosaveURL.path, detail: "as a test") }
+                }
+            }
+            let file = try store.openCopy(of: try checkedSource(store), as: "autosave", keeping: ([], []))
+            await file.copyMade()
+            file.close()
+            #expect(try Data(contentsOf: autosaveURL) == autosaveBefore)
+            // A later game writing to the slot finds it as it was, not replaced by the copy given up.
+            let later = try store.open(slot: "autosave")
+            #expect(try later.metadata().label == "The game before the load")
+            later.close()
+            #expect(try files(in: folder) == ["autosave.parley", "source.parley"])
+        }
+    }
+
     @Test("Closing a save whose copy is held back waits for it: the slot then holds the game that was loaded")
     func closingWaitsForTheCopy() async throws {
         try await withTemporaryDirectory { folder in
