@@ -47,7 +47,7 @@ extension GameHost {
                     autosave?.close()
                     autosave = nil
                 }
-                // Checked just now, and the folder is claimed: no second inspection of every page.
+                // Checked just now, and the folder is claimed: no second inspection.
                 file = try autosave ?? store.openForWriting(checked: checked)
                 checked.close()
                 activeAutosaveSlot = name

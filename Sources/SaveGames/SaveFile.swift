@@ -276,7 +276,10 @@ public final class SaveFile: Sendable {
 
     /// Checks the whole file for damage (`PRAGMA integrity_check`): every page, row and index.
     ///
-    /// It reads the whole file; run it on demand (a `saves check` command, a test), not on every load.
+    /// It reads the whole file; run it on demand (a `saves check` command, a test), not on every load. Opening and
+    /// loading a save check only what does not grow with it and what they read (see
+    /// ``SaveGameStore/open(slot:access:)``), so damage on a page the game has not read yet (a conversation, a
+    /// recording) is found here, or when it is read.
     ///
     /// - Returns: The problems found, in SQLite's words; empty when the file is sound.
     /// - Throws: ``SaveGameError`` when the check cannot run.

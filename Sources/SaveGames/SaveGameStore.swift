@@ -64,10 +64,14 @@ public struct SaveGameStore: Sendable {
 
     /// Opens a slot, creating it if it does not exist and upgrading it if it comes from an older schema.
     ///
-    /// The file is first inspected read-only (its header, schema and SQLite's `quick_check`, which reads every
-    /// page: a few milliseconds for a large save); it is opened for writing only if it is a Parley save this
-    /// version can read (or an empty database), so a foreign, damaged or newer file is never modified. Keep the
-    /// returned ``SaveFile`` for the whole session rather than opening the slot for every save.
+    /// The file is first inspected read-only: its header (a file shorter than its header says is truncated), its
+    /// application id, its migrations, the tables and columns they create, and the first and last pages of every
+    /// table and index; a save not closed cleanly (its write-ahead log or a journal lies beside it) is checked whole,
+    /// every page (SQLite's `quick_check`). It is opened for writing only if it is a Parley save this version can
+    /// read (or an empty database), so a foreign, damaged or newer file is never modified. The rest of the file is
+    /// checked as it is read: ``SaveFile/load(pack:)`` checks the tables of the state before reading them, and every
+    /// page is checked by SQLite when it is read. Keep the returned ``SaveFile`` for the whole session rather than
+    /// opening the slot for every save.
     ///
     /// With ``SaveFile/Access/readOnly`` nothing is created or written, not even a `-wal` or `-shm` file beside the
     /// save: a missing slot is an error, and a save from an older schema is upgraded in a private temporary copy, so
@@ -118,10 +122,11 @@ public struct SaveGameStore: Sendable {
     /// Opens a slot for writing without inspecting its file: for a save this process has just checked (opened
     /// read-only and loaded) or written itself (a copy of a checked save).
     ///
-    /// The inspection reads every page (``open(slot:access:)``); a game that has just checked a save before using it
-    /// need not pay for it twice. Only a game holding the folder's claim (``lockFolder()``) may use this: the claim is
-    /// what keeps another Parley from changing the file in between. The file must be of this schema version (a save
-    /// that was upgraded in a temporary copy when read goes through ``open(slot:access:)`` and its migrations).
+    /// The inspection reads the schema and the ends of every table (``open(slot:access:)``); a game that has just
+    /// checked a save before using it need not pay for it twice. Only a game holding the folder's claim
+    /// (``lockFolder()``) may use this: the claim is what keeps another Parley from changing the file in between. The
+    /// file must be of this schema version (a save that was upgraded in a temporary copy when read goes through
+    /// ``open(slot:access:)`` and its migrations).
     ///
     /// - Parameter slot: The slot's name.
     /// - Returns: The save, open for writing.
