@@ -31,10 +31,11 @@ enum BenchCommand {
         "npcs", valueName: "N,N,...", type: .list(of: .integer(in: 1...Int.max, example: 1000)),
         help: "NPC counts, the first the size of the target (default: 1000,10000; 100,1000 with --quick).")
 
-    /// `load --turns N`: the turns of each NPC's conversation.
+    /// `load --turns N,N,...`: the turns of each NPC's conversation.
     static let loadTurnsOption = Option.value(
-        "turns", valueName: "N", type: .integer(in: 1...Int.max, example: 100), defaultValue: LoadToInput.defaultTurns,
-        help: "Turns of each NPC's conversation.")
+        "turns", valueName: "N,N,...", type: .list(of: .integer(in: 1...Int.max, example: 100)),
+        defaultValue: [LoadToInput.defaultTurns],
+        help: "Turns of each NPC's conversation; each NPC count is measured with each (default: 100).")
 
     /// `load --keep DIR`: keep the generated content and saves, and reuse them.
     static let loadKeepOption = Option.value(

@@ -7,8 +7,8 @@ import SaveGames
 import ScriptedModel
 
 /// Scenario 3: loading a save of N NPCs, each with a 100-turn conversation, to the point where the game accepts
-/// input, the way the CLI does it, and piece by piece; at two sizes (1,000 and 10,000 NPCs by default), to show how
-/// the load grows with the save.
+/// input, the way the CLI does it, and piece by piece; at two sizes (1,000 and 10,000 NPCs by default, or 1,000 NPCs
+/// with conversations of 100 and 1,000 turns), to show how the load grows with the save.
 ///
 /// `parley --continue` loads the content pack from its folder, then the host's `load autosave`: the slot opened
 /// read-only (`store.open(slot:access:)`, with the checks every open makes), `load(pack:)` (the state laid over the
@@ -29,6 +29,7 @@ enum LoadToInput {
     /// What one size measured: the medians of the two targets.
     struct Result {
         var npcs: Int
+        var turns: Int
         var megabytes: Double
         var continuing: Double
         var loading: Double
@@ -40,39 +41,41 @@ enum LoadToInput {
     /// - Parameters:
     ///   - quick: Smaller sizes and fewer repetitions.
     ///   - sizes: The NPC counts; ``defaultSizes`` (``quickSizes`` with `quick`) when `nil`.
-    ///   - turns: The turns of each NPC's conversation.
+    ///   - turns: The turns of each NPC's conversation; each NPC count is measured with each.
     ///   - keep: A folder to keep the generated content and saves in, reused by later runs; a temporary folder
     ///     removed at the end when `nil`.
-    static func run(quick: Bool, sizes: [Int]? = nil, turns: Int = defaultTurns, keep: URL? = nil) async throws {
-        let sizes = sizes ?? (quick ? quickSizes : defaultSizes)
+    static func run(quick: Bool, sizes: [Int]? = nil, turns: [Int] = [defaultTurns], keep: URL? = nil) async throws {
+        let sizes = (sizes ?? (quick ? quickSizes : defaultSizes)).flatMap { npcs in turns.map { (npcs, $0) } }
         report("## 3. Loading a big save to the point where the game accepts input")
         report("")
         report("Load average before: \(loadAverage).")
         report("")
         var results: [Result] = []
-        for npcs in sizes {
+        for (npcs, turns) in sizes {
             results.append(try await run(npcs: npcs, turns: turns, quick: quick, keep: keep))
         }
         report("### How the load grows with the save")
         report("")
-        report("| NPCs | Save MB | `--continue` ms | in-game `load slot1` ms | first turn after `load` ms |")
-        report("|---:|---:|---:|---:|---:|")
+        report("| NPCs | Turns | Save MB | `--continue` ms | in-game `load slot1` ms | first turn after `load` ms |")
+        report("|---:|---:|---:|---:|---:|---:|")
         for result in results {
             report(
-                "| \(result.npcs) | \(format(result.megabytes, digits: 1)) | \(format(result.continuing, digits: 1)) | "
-                    + "\(format(result.loading, digits: 1)) | \(format(result.firstTurn, digits: 1)) |")
+                "| \(result.npcs) | \(result.turns) | \(format(result.megabytes, digits: 1)) | "
+                    + "\(format(result.continuing, digits: 1)) | \(format(result.loading, digits: 1)) | "
+                    + "\(format(result.firstTurn, digits: 1)) |")
         }
         report("")
         if let small = results.first {
             let targetMet = small.continuing <= 50 && small.loading <= 50
             var line =
-                "Target: ≤ 50 ms at \(small.npcs) NPCs: `--continue` \(format(small.continuing, digits: 1)) ms, "
+                "Target: ≤ 50 ms at \(small.npcs) NPCs × \(small.turns) turns: `--continue` "
+                + "\(format(small.continuing, digits: 1)) ms, "
                 + "`load slot1` \(format(small.loading, digits: 1)) ms, \(verdict(targetMet))"
             if results.count > 1, let large = results.last {
                 let continuing = large.continuing / small.continuing
                 let loading = large.loading / small.loading
                 line +=
-                    "; ≤ 1.3× at \(large.npcs) NPCs: `--continue` \(format(continuing, digits: 2))×, "
+                    "; ≤ 1.3× at \(large.npcs) NPCs × \(large.turns) turns: `--continue` \(format(continuing, digits: 2))×, "
                     + "`load slot1` \(format(loading, digits: 2))×, \(verdict(continuing <= 1.3 && loading <= 1.3))"
             }
             report(line + ".")
@@ -176,7 +179,7 @@ enum LoadToInput {
         report("| First talk: read one NPC's conversation (\(perNPC) entries) | \(shown("transcript")) |")
         report("")
         return Result(
-            npcs: npcs, megabytes: megabytes, continuing: median("continue"), loading: median("load"),
+            npcs: npcs, turns: turns, megabytes: megabytes, continuing: median("continue"), loading: median("load"),
             firstTurn: median("firstTurn"))
     }
 
