@@ -50,7 +50,8 @@ final class SaveCopy: Sendable {
     private let source: Mutex<SaveFile?>
     /// How far the copy is.
     private let progress = Mutex<Progress>(.idle)
-    /// Whether the copy was given up (``abandon()``), even while an attempt was under way.
+    /// Whether the copy was given up (``abandon()``), even while an attempt was under way; set and read with
+    /// ``progress`` locked.
     private let givenUp = Mutex(false)
 
     /// Copies that are being made or whose source is still read, which ``settle(_:)`` waits for.
@@ -145,8 +146,9 @@ final class SaveCopy: Sendable {
     /// Gives the copy up if it is not made: an attempt under way goes on (and puts the copy in place if it succeeds),
     /// but none is made after it, not even by ``settle(_:)``. For the save the copy was for, closed or released.
     func abandon() {
-        givenUp.withLock { $0 = true }
         progress.withLock { progress in
+            // Under the progress lock, as the attempt reads it when it ends.
+            givenUp.withLock { $0 = true }
             switch progress {
             case .failed, .idle: progress = .abandoned
             case .running, .made, .abandoned: break
@@ -219,8 +221,8 @@ final class SaveCopy: Sendable {
                 try Self.make(from: files, to: destination, slotName: slotName, keeping: keeping)
             }
             .mapError { SaveGameError.wrapping($0, path: destination.path) }
-            let abandoned = givenUp.withLock { $0 }
             self.progress.withLock { progress in
+                let abandoned = givenUp.withLock { $0 }
                 switch result {
                 case .success: progress = .made
                 case .failure(let error): progress = abandoned ? .abandoned : .failed(error)
