@@ -14,7 +14,9 @@ extension GameHost {
     /// - A slot of the autosave family (another game, or this one's) is continued in its own slot: later autosaves
     ///   extend it, and the game that was being played stays in its slot.
     /// - Any other slot is copied into this game's autosave slot, so later autosaves extend that save's story
-    ///   without changing it; the feedback reports and recordings the autosave held are kept in the copy.
+    ///   without changing it; the feedback reports and recordings the autosave held are kept in the copy. The copy is
+    ///   made on a thread of its own while the game goes on (conversations are read from the loaded slot meanwhile);
+    ///   the first autosave waits for it.
     ///
     /// - Parameters:
     ///   - slot: The slot, as the player typed it.
@@ -45,7 +47,7 @@ extension GameHost {
                     autosave?.close()
                     autosave = nil
                 }
-                // Checked just now, and the folder is claimed: no second inspection of every page.
+                // Checked just now, and the folder is claimed: no second inspection.
                 file = try autosave ?? store.openForWriting(checked: checked)
                 checked.close()
                 activeAutosaveSlot = name
@@ -55,12 +57,9 @@ extension GameHost {
                 let keep = try attachmentsToKeep(store: store, note: &note)
                 autosave?.close()
                 autosave = nil
-                let destination = try store.slotURL(activeAutosaveSlot)
-                try checked.copy(to: destination, slotName: activeAutosaveSlot, keeping: keep)
-                checked.close()
-                // A page-by-page copy of a save checked just now (upgraded, if it was older), in a claimed folder: no
-                // second inspection.
-                file = try store.openChecked(slot: activeAutosaveSlot)
+                // A copy of a save checked just now (upgraded, if it was older), in a claimed folder: no second
+                // inspection. It is made while the game goes on; the autosave slot keeps what it held until then.
+                file = try store.openCopy(of: checked, as: activeAutosaveSlot, keeping: keep)
             }
             autosave = file
             unsaved = ([], [])

@@ -47,6 +47,9 @@ extension GameHost {
         await collectAttachments(output: output)
         guard let store else { return }
         if let note = settleNewGameSlot() { output(.narration(note)) }
+        // A slot loaded just now may still be being copied into the autosave slot: wait here rather than in the
+        // write, which would hold a thread.
+        await autosave?.copyMade()
         do {
             try claimSaves()
             let file = try autosave ?? store.open(slot: activeAutosaveSlot)
@@ -70,8 +73,12 @@ extension GameHost {
             unsaved = ([], [])
             await game.markSaved()
         } catch {
-            autosave?.close()
-            autosave = nil
+            // A save still waiting for its copy is kept: the next autosave tries the copy again. (Opened anew, the
+            // slot would hold the game it held before the load.)
+            if autosave?.isWaitingForItsCopy != true {
+                autosave?.close()
+                autosave = nil
+            }
             let waiting = unsaved.feedback.count
             output(
                 .problem(
@@ -118,6 +125,7 @@ extension GameHost {
     func save(slot: String?, label: String?, output: @Sendable (GameOutput) -> Void) async {
         guard let store else { return output(.problem("This game was started without a save folder.")) }
         await collectAttachments(output: output)
+        await autosave?.copyMade()
         let slot = slot ?? "save"
         do {
             try claimSaves()

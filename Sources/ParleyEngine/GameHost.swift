@@ -119,7 +119,10 @@ public actor GameHost {
         case .quit: return false
         case .save(let slot, let label): await save(slot: slot, label: label, output: output)
         case .load(let slot): await load(slot: slot, output: output)
-        case .saves: output(.narration(describeSaves()))
+        case .saves:
+            // The autosave slot lists the loaded game once its copy is made.
+            await autosave?.copyMade()
+            output(.narration(describeSaves()))
         case .reload:
             await reload(output: output)
             await autosaveChanges(output: output)

@@ -34,7 +34,8 @@ public final class Database {
     ///
     /// After opening, it turns on extended result codes, sets the busy timeout, turns on SQLite's
     /// defensive mode (no writes to the schema table through SQL) and turns off double-quoted string
-    /// literals (so `"name"` is always an identifier), reads the schema to check that the file is a
+    /// literals (so `"name"` is always an identifier), turns on `cell_size_check` when
+    /// ``DatabaseOptions/checksCellSizes`` asks for it, reads the schema to check that the file is a
     /// database, then sets the journal mode, `synchronous` and `foreign_keys` from `options`.
     /// An empty (zero-byte) file is a valid, empty database.
     ///
@@ -153,6 +154,8 @@ public final class Database {
         try setConfiguration(SQLITE_DBCONFIG_DEFENSIVE, to: true)
         try setConfiguration(SQLITE_DBCONFIG_DQS_DDL, to: false)
         try setConfiguration(SQLITE_DBCONFIG_DQS_DML, to: false)
+        // Before the first read, so that the schema's pages are checked too.
+        if options.checksCellSizes { try execute(sql: "PRAGMA cell_size_check = ON") }
 
         // sqlite3_open_v2 does not read the file. Reading the schema does, so that a file that is not a
         // database fails while opening, with the path in the message.

@@ -76,6 +76,14 @@ public struct DatabaseOptions: Sendable, Hashable {
     /// ``Access/readOnly``.
     public var immutable: Bool = false
 
+    /// Whether SQLite checks each b-tree page more thoroughly as it reads it from the file (`PRAGMA
+    /// cell_size_check`): the sizes and places of its cells, not only its header. Default: `false`.
+    ///
+    /// A damaged page is then found as soon as a query reads it, and reported as ``SQLiteError/Code/corrupt``,
+    /// rather than being used (and, on a write, damage spreading). The cost is a little time per page read, not
+    /// per row.
+    public var checksCellSizes: Bool = false
+
     /// Creates options; every parameter has the default described on its property.
     ///
     /// - Parameters:

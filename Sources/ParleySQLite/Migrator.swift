@@ -45,6 +45,24 @@ public struct Migrator: Sendable {
         migrations.append((id, migrate))
     }
 
+    /// The migrator with only the first `count` migrations: the schema as it was when they were the newest.
+    ///
+    /// Migrating an empty database with it gives the schema that a database which applied those migrations has,
+    /// so that one can tell what such a database must hold (its tables and columns) without a copy of old code.
+    ///
+    /// ```swift
+    /// let version2 = migrator.prefix(2)
+    /// try version2.migrate(Database(path: ":memory:"))   // the schema after "1-initial" and "2-story-state"
+    /// ```
+    ///
+    /// - Parameter count: How many migrations to keep, from the first; more than there are keeps them all.
+    /// - Returns: The shorter migrator.
+    public func prefix(_ count: Int) -> Migrator {
+        var shorter = Migrator()
+        shorter.migrations = Array(migrations.prefix(max(0, count)))
+        return shorter
+    }
+
     /// Applies the migrations that `database` has not applied yet, in order.
     ///
     /// Call it on a connection that is not in a transaction, so that each migration commits on its own.

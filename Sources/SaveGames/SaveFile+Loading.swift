@@ -11,6 +11,10 @@ extension SaveFile {
     /// ``LoadedGame/missing``; NPCs and locations the pack added since keep their initial state. Conversations are
     /// not read: read each with ``transcript(npc:)`` when it is needed.
     ///
+    /// What is read is checked before it is used: SQLite's check of each table the state comes from, with its
+    /// indexes (`PRAGMA quick_check(table)`: every page, key and cell of those tables, whose size grows with the
+    /// world, not with the conversations), then every value's type and range.
+    ///
     /// - Parameter pack: The content pack of the save's world.
     /// - Returns: The game, ready to continue.
     /// - Throws: ``SaveGameError``: ``SaveGameError/Code/noGame`` for a slot never saved,
@@ -18,8 +22,12 @@ extension SaveFile {
     ///   that does not decode, a missing player row, a value of the wrong type, or a number outside its range
     ///   (gold, quantities, counters, attitudes, beat counts, a pending offer's terms: see `docs/save-format.md`).
     public func load(pack: ContentPack) throws -> LoadedGame {
-        let path = url.path
-        let saved = try reading { db in try SavedRows(db, path: path) }
+        let file = url
+        let path = file.path
+        let saved = try reading { db in
+            try SaveInspector.checkTables(db, SaveInspector.stateTables, url: file)
+            return try SavedRows(db, path: path)
+        }
         try SaveRanges.check(saved, path: path)
         guard saved.metadata.worldID == pack.worldID else {
             throw SaveGameError(
@@ -43,7 +51,7 @@ extension SaveFile {
                 offers[NPCID(row.npc)] = SavedOffer(offer: offer, summary: row.summary)
             }
         }
-        for (npc, count) in saved.conversations where pack.world.npcs[NPCID(npc)] == nil {
+        for (npc, count) in saved.conversations where pack.world.npcs.index(forKey: NPCID(npc)) == nil {
             overlay.missing.append(
                 MissingContent(kind: .npc, id: npc, context: "a conversation of \(count) entries, kept in the save"))
         }
@@ -73,11 +81,16 @@ extension SaveFile {
     /// This is how loading stays fast: a game reads a conversation when the player first talks to that NPC again,
     /// then resumes the session with `LanguageModelSession(model:tools:transcript:)`.
     ///
+    /// The entries are checked as they are read: SQLite checks each page it reads, every position from 0 must be
+    /// there, and each entry must decode.
+    ///
     /// - Parameter npc: The NPC.
     /// - Returns: The conversation, or `nil` when the save has none for this NPC.
-    /// - Throws: ``SaveGameError`` with code ``SaveGameError/Code/corrupt`` when an entry does not decode (the
-    ///   message names the NPC and the position).
+    /// - Throws: ``SaveGameError`` with code ``SaveGameError/Code/corrupt`` when an entry is missing or does not
+    ///   decode (the message names the file, the NPC and the position), or a page it is on is damaged.
     public func transcript(npc: NPCID) throws -> AnnotatedTranscript? {
+        // Until the copy of the slot this save continues from is made, the conversation is the source's.
+        if let copy = pendingCopy, let read = try copy.readSource({ try $0.transcript(npc: npc) }) { return read }
         let path = url.path
         let rows = try reading { db -> ConversationRows? in
             guard
@@ -129,7 +142,10 @@ extension SaveFile {
     ///   read.
     public func story() throws -> StoryState {
         let path = url.path
+        let file = url
         return try reading { db in
+            try SaveInspector.checkTables(
+                db, ["metadata", "flags", "counters", "attitudes", "quests", "beats"], url: file)
             _ = try Self.readMetadata(db, path: path)
             return try StoryRows(db).state
         }

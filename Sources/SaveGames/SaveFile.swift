@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import ParleySQLite
+import Synchronization
 
 /// One open save slot: reads and writes the game state, the NPCs' conversations, feedback and recordings.
 ///
@@ -38,8 +39,19 @@ public final class SaveFile: Sendable {
     /// Whether the save may be written.
     public let access: Access
 
-    /// The connection.
-    let queue: DatabaseQueue
+    /// The connection; for a save continuing from another slot until the copy of it is made
+    /// (``SaveGameStore/openCopy(of:as:keeping:)``), that copy.
+    private let connectionState: Mutex<Connection>
+
+    /// The connection, or what stands for it.
+    private enum Connection: Sendable {
+        /// Open on ``url`` (or on the upgraded temporary copy of it).
+        case open(DatabaseQueue)
+        /// Not open yet: the file is being copied from another slot, whose conversations are read meanwhile.
+        case copying(SaveCopy)
+        /// Closed before the copy was made.
+        case closed
+    }
 
     /// The clock for `updated_at` and the like.
     let now: @Sendable () -> Date
@@ -58,13 +70,29 @@ public final class SaveFile: Sendable {
         self.slot = slot
         self.url = url
         self.access = access
-        self.queue = queue
+        self.connectionState = Mutex(.open(queue))
         self.now = now
         self.temporaryCopy = temporaryCopy
         self.requestedName = requestedName
     }
 
+    /// A save continuing from another slot's file until `copy` is made.
+    private init(slot: String, url: URL, copy: SaveCopy, now: @escaping @Sendable () -> Date) {
+        self.slot = slot
+        self.url = url
+        self.access = .readWrite
+        self.connectionState = Mutex(.copying(copy))
+        self.now = now
+        self.temporaryCopy = nil
+        self.requestedName = slot
+    }
+
     deinit {
+        // A copy being made goes on, and is put in place when done; none is tried again.
+        if case .copying(let copy) = connectionState.withLock({ $0 }) {
+            copy.abandon()
+            copy.releaseSource()
+        }
         if let temporaryCopy { try? FileManager.default.removeItem(at: temporaryCopy) }
     }
 
@@ -73,9 +101,75 @@ public final class SaveFile: Sendable {
     /// A save open for writing keeps a write-ahead log (`<slot>.parley-wal`) and its index (`-shm`) beside it;
     /// closing the last connection writes the log back into the file and removes both, so the save is one
     /// self-contained file again. A game closes its saves when the player quits; releasing the ``SaveFile`` does
-    /// the same.
+    /// the same. A save whose copy from another slot is still being made waits for it first, so that its slot
+    /// holds the game that was loaded.
     public func close() {
-        queue.close()
+        let previous = connectionState.withLock { state -> Connection in
+            let previous = state
+            state = .closed
+            return previous
+        }
+        switch previous {
+        case .open(let queue): queue.close()
+        case .copying(let copy):
+            // One more try if the last one failed; after that the slot keeps what it held.
+            if (try? copy.wait()) == nil, (try? copy.wait()) == nil { copy.abandon() }
+            copy.releaseSource()
+        case .closed: break
+        }
+    }
+
+    /// Waits, without blocking a thread, until the copy this save continues from is made (see
+    /// ``SaveGameStore/openCopy(of:as:keeping:)``), then opens it, as any save open for writing is; returns at once
+    /// for any other save. A copy that failed before is tried again; a failure is thrown by the next read or write.
+    package func copyMade() async {
+        guard case .copying(let copy) = connectionState.withLock({ $0 }) else { return }
+        await copy.finished()
+        if copy.isMade { _ = try? connection() }
+    }
+
+    /// Whether this save continues from another slot and its copy is not made yet.
+    package var isWaitingForItsCopy: Bool {
+        guard case .copying(let copy) = connectionState.withLock({ $0 }) else { return false }
+        return !copy.isMade
+    }
+
+    /// The connection: for a save continuing from another slot, once its copy is made (waiting for it).
+    ///
+    /// - Returns: The connection.
+    /// - Throws: ``SaveGameError`` when the save was closed, or the copy failed (the next call tries again).
+    func connection() throws -> DatabaseQueue {
+        while true {
+            switch connectionState.withLock({ $0 }) {
+            case .open(let queue):
+                return queue
+            case .closed:
+                throw SaveGameError(.ioError, path: url.path, detail: "the save was closed")
+            case .copying(let copy):
+                try copy.wait()
+                let adopted = try connectionState.withLock { state -> DatabaseQueue? in
+                    guard case .copying(let same) = state, same === copy else { return nil }
+                    let queue = try Self.openCopied(url)
+                    state = .open(queue)
+                    return queue
+                }
+                if let adopted {
+                    copy.releaseSource()
+                    return adopted
+                }
+            }
+        }
+    }
+
+    /// The copy that this save reads conversations from until it is made, or `nil`.
+    var pendingCopy: SaveCopy? {
+        guard case .copying(let copy) = connectionState.withLock({ $0 }), !copy.isMade else { return nil }
+        return copy
+    }
+
+    /// The file the connection reads: ``url``, or the upgraded temporary copy of it.
+    var databasePath: String {
+        get throws { try connection().path }
     }
 
     // MARK: - Opening
@@ -103,6 +197,25 @@ public final class SaveFile: Sendable {
             }
         }
         return file
+    }
+
+    /// Continues `source` in `slot`, whose file it replaces with a copy of it, made on a thread of its own.
+    static func openCopy(
+        of source: SaveFile, slot: String, url: URL,
+        keeping: (feedback: [SavedAttachment], recordings: [SavedAttachment]),
+        now: @escaping @Sendable () -> Date
+    ) throws -> SaveFile {
+        let copy = try SaveCopy(of: source, to: url, slotName: slot, keeping: keeping)
+        return SaveFile(slot: slot, url: url, copy: copy, now: now)
+    }
+
+    /// Opens for writing a copy just made of a checked save (of this schema version): no migration, no inspection.
+    private static func openCopied(_ url: URL) throws -> DatabaseQueue {
+        do {
+            return try DatabaseQueue(path: url.path, options: SaveGameStore.writeOptions)
+        } catch {
+            throw SaveGameError.wrapping(error, path: url.path)
+        }
     }
 
     /// Opens a save read-only; an older save is copied to a temporary folder and upgraded there.
@@ -163,12 +276,22 @@ public final class SaveFile: Sendable {
 
     /// Checks the whole file for damage (`PRAGMA integrity_check`): every page, row and index.
     ///
-    /// It reads the whole file; run it on demand (a `saves check` command, a test), not on every load.
+    /// It reads the whole file; run it on demand (a `saves check` command, a test), not on every load. Opening and
+    /// loading a save check only what does not grow with it and what they read (see
+    /// ``SaveGameStore/open(slot:access:)``), so damage on a page the game has not read yet (a conversation, a
+    /// recording) is found here, or when it is read.
     ///
     /// - Returns: The problems found, in SQLite's words; empty when the file is sound.
     /// - Throws: ``SaveGameError`` when the check cannot run.
     public func integrityCheck() throws -> [String] {
-        try reading { db in try db.integrityCheck() }
+        let queue = try connection()
+        do {
+            // Outside a transaction of its own: damage that stops the check leaves SQLite's read in an error state,
+            // which would make committing it fail and lose the problems found.
+            return try queue.writeWithoutTransaction { db in try db.integrityCheck() }
+        } catch {
+            throw classify(error)
+        }
     }
 
     /// Reads the metadata rows of a save.
@@ -201,6 +324,7 @@ public final class SaveFile: Sendable {
 
     /// Runs `body` in a read transaction, turning failures into ``SaveGameError``s.
     func reading<T>(_ body: (Database) throws -> sending T) throws -> sending T {
+        let queue = try connection()
         do {
             return try queue.read(body)
         } catch {
@@ -215,6 +339,7 @@ public final class SaveFile: Sendable {
         guard access == .readWrite else {
             throw SaveGameError(.readOnly, path: url.path, detail: "the save was opened read-only")
         }
+        let queue = try connection()
         do {
             return try queue.write { db in
                 var writer = SaveWriter(db: db)

@@ -10,8 +10,8 @@ extension SaveGameStore {
     ///
     /// - Parameter base: The autosave slot's name, for example `autosave`.
     /// - Returns: The family's slots that have a file, most recently saved first (by their metadata, or the file's
-    ///   modification time when it cannot be read). The metadata is read without the full check ``list()`` runs
-    ///   (which reads every page); loading a slot checks it whole.
+    ///   modification time when it cannot be read). The metadata is read without the inspection ``list()`` runs;
+    ///   loading a slot checks it.
     public func autosaveSlots(base: String) -> [SaveSlotSummary] {
         guard let base = Self.sanitizedSlotName(base) else { return [] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -44,8 +44,8 @@ extension SaveGameStore {
         preconditionFailure("unreachable: the loop above returns")
     }
 
-    /// A slot with its metadata, read without the full inspection ``list()`` runs (which reads every page): enough to
-    /// tell which save is the most recent; loading it checks it whole.
+    /// A slot with its metadata, read without the inspection ``list()`` runs: enough to tell which save is the most
+    /// recent; loading it checks it.
     func metadataSummary(slot: String) -> SaveSlotSummary {
         let url = folder.appendingPathComponent(slot).appendingPathExtension(Self.fileExtension)
         do {

@@ -54,10 +54,12 @@ extension SaveGameStore {
 
     // MARK: - Safe paths
 
-    /// The options every connection that may write a save uses: the defaults, refusing symbolic links.
+    /// The options every connection that may write a save uses: the defaults, refusing symbolic links, with each
+    /// page checked as it is read (so that a damaged page a write would touch is found before it is written).
     static var writeOptions: DatabaseOptions {
         var options = DatabaseOptions()
         options.refusesSymbolicLinks = true
+        options.checksCellSizes = true
         return options
     }
 
@@ -65,13 +67,15 @@ extension SaveGameStore {
     ///
     /// When no write-ahead log lies beside the file, no one is writing it (a writer keeps its log while the save is
     /// open), so it is opened `immutable`: no `-wal` or `-shm` file is created, and nothing is locked. With a log
-    /// (a game is running, or one was killed), a plain read-only connection reads the log too.
+    /// (a game is running, or one was killed), a plain read-only connection reads the log too. Each page is checked
+    /// as it is read (`cell_size_check`), since a save is no longer checked whole when it is opened.
     ///
     /// - Parameter url: The save file.
     /// - Returns: The options.
     static func readOptions(for url: URL) -> DatabaseOptions {
         var options = DatabaseOptions(access: .readOnly)
         options.refusesSymbolicLinks = true
+        options.checksCellSizes = true
         options.immutable = !FileManager.default.fileExists(atPath: url.path + "-wal")
         return options
     }

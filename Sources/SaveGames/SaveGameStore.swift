@@ -64,10 +64,14 @@ public struct SaveGameStore: Sendable {
 
     /// Opens a slot, creating it if it does not exist and upgrading it if it comes from an older schema.
     ///
-    /// The file is first inspected read-only (its header, schema and SQLite's `quick_check`, which reads every
-    /// page: a few milliseconds for a large save); it is opened for writing only if it is a Parley save this
-    /// version can read (or an empty database), so a foreign, damaged or newer file is never modified. Keep the
-    /// returned ``SaveFile`` for the whole session rather than opening the slot for every save.
+    /// The file is first inspected read-only: its header (a file shorter than its header says is truncated), its
+    /// application id, its migrations, the tables and columns they create, and the first and last pages of every
+    /// table and index; a save not closed cleanly (its write-ahead log or a journal lies beside it) is checked whole,
+    /// every page (SQLite's `quick_check`). It is opened for writing only if it is a Parley save this version can
+    /// read (or an empty database), so a foreign, damaged or newer file is never modified. The rest of the file is
+    /// checked as it is read: ``SaveFile/load(pack:)`` checks the tables of the state before reading them, and every
+    /// page is checked by SQLite when it is read. Keep the returned ``SaveFile`` for the whole session rather than
+    /// opening the slot for every save.
     ///
     /// With ``SaveFile/Access/readOnly`` nothing is created or written, not even a `-wal` or `-shm` file beside the
     /// save: a missing slot is an error, and a save from an older schema is upgraded in a private temporary copy, so
@@ -93,6 +97,8 @@ public struct SaveGameStore: Sendable {
         let url = try slotURL(slot)
         let name = url.deletingPathExtension().lastPathComponent
         try checkPlainFiles(url)
+        // A copy from or to this file being made (openCopy) is finished before anything may write it.
+        if access == .readWrite { try SaveCopy.settle(url) }
         let finding = try SaveInspector.inspect(url, migrator: migrator)
         switch access {
         case .readWrite:
@@ -116,10 +122,11 @@ public struct SaveGameStore: Sendable {
     /// Opens a slot for writing without inspecting its file: for a save this process has just checked (opened
     /// read-only and loaded) or written itself (a copy of a checked save).
     ///
-    /// The inspection reads every page (``open(slot:access:)``); a game that has just checked a save before using it
-    /// need not pay for it twice. Only a game holding the folder's claim (``lockFolder()``) may use this: the claim is
-    /// what keeps another Parley from changing the file in between. The file must be of this schema version (a save
-    /// that was upgraded in a temporary copy when read goes through ``open(slot:access:)`` and its migrations).
+    /// The inspection reads the schema and the ends of every table (``open(slot:access:)``); a game that has just
+    /// checked a save before using it need not pay for it twice. Only a game holding the folder's claim
+    /// (``lockFolder()``) may use this: the claim is what keeps another Parley from changing the file in between. The
+    /// file must be of this schema version (a save that was upgraded in a temporary copy when read goes through
+    /// ``open(slot:access:)`` and its migrations).
     ///
     /// - Parameter slot: The slot's name.
     /// - Returns: The save, open for writing.
@@ -127,6 +134,7 @@ public struct SaveGameStore: Sendable {
     package func openChecked(slot: String) throws -> SaveFile {
         let url = try slotURL(slot)
         try checkPlainFiles(url)
+        try SaveCopy.settle(url)
         try checkName(slot, file: url)
         return try SaveFile.openForWriting(
             slot: url.deletingPathExtension().lastPathComponent, url: url, migrator: migrator, now: now,
@@ -141,6 +149,38 @@ public struct SaveGameStore: Sendable {
     package func openForWriting(checked: SaveFile) throws -> SaveFile {
         guard checked.temporaryCopy == nil else { return try open(slot: checked.requestedName) }
         return try openChecked(slot: checked.requestedName)
+    }
+
+    /// Continues a checked save in another slot: returns that slot, open for writing, whose file is replaced by a copy
+    /// of the save, made on a thread of its own while the game goes on.
+    ///
+    /// This is how the game's `load` of a slot outside its autosave family becomes the autosave, without the player
+    /// waiting for a copy of the whole file (which grows with the conversations): the returned save reads
+    /// conversations (``SaveFile/transcript(npc:)``) from `source` until the copy is made; anything else it does (its
+    /// first write, above all) waits for the copy, and so does ``SaveFile/close()``. Await ``SaveFile/copyMade()``
+    /// before writing from an actor, so as not to block a thread meanwhile. Until the copy replaces it, the slot holds
+    /// what it held: a crash before then leaves it as it was (and a `.partial` file that ``lockFolder()`` removes).
+    ///
+    /// Only a game holding the folder's claim (``lockFolder()``) may use this, as for ``openChecked(slot:)``; opening
+    /// the source or the slot for writing through this store meanwhile waits for the copy first.
+    ///
+    /// - Parameters:
+    ///   - source: The save to continue, opened read-only by this store and loaded (so checked). The returned save
+    ///     owns it from now on and closes it when the copy is made: do not use or close it.
+    ///   - slot: The slot to continue it in, for example the game's autosave slot.
+    ///   - keeping: Feedback reports and recordings to add to the copy (the ones the slot holds, which it would
+    ///     otherwise lose), those with ids the copy holds already skipped.
+    /// - Returns: The slot, open for writing once the copy is made.
+    /// - Throws: ``SaveGameError`` as ``openChecked(slot:)`` does, or when the source's files cannot be opened. A
+    ///   copy that fails later is reported by the first read or write that waits for it, and tried again by the next.
+    package func openCopy(
+        of source: SaveFile, as slot: String, keeping: (feedback: [SavedAttachment], recordings: [SavedAttachment])
+    ) throws -> SaveFile {
+        let url = try slotURL(slot)
+        try checkPlainFiles(url)
+        try SaveCopy.settle(url)
+        return try SaveFile.openCopy(
+            of: source, slot: url.deletingPathExtension().lastPathComponent, url: url, keeping: keeping, now: now)
     }
 
     /// Whether a slot has a file.
@@ -212,6 +252,8 @@ public struct SaveGameStore: Sendable {
         guard Self.fileType(url.path) != .missing else {
             throw SaveGameError(.notFound, path: url.path, detail: "no slot \"\(slot)\"")
         }
+        // A copy to this slot being made would put the file back.
+        try SaveCopy.settle(url)
         do {
             // The main file last: while it exists, the slot is still there and can be deleted again.
             for suffix in Self.sideFileSuffixes where Self.fileType(url.path + suffix) != .missing {

@@ -7,6 +7,12 @@ import ParleySQLite
 /// Only a file this check accepts is ever opened read-write, so a file that is not a save, a damaged save or a
 /// save from a newer version is never written to (not even the header, which setting the journal mode would
 /// touch).
+///
+/// The check does not grow with the save: it reads the header, the schema and the first and last pages of each
+/// table and index, not every page. What the game then reads is checked as it is read (``checkTables(_:_:url:)``
+/// for the state, SQLite's page checks for the rest). A save that was not closed cleanly (its write-ahead log or a
+/// rollback journal lies beside it: the game was killed, or is running) is checked whole, every page, since that is
+/// when a file is likeliest to be damaged and before its log is folded in.
 enum SaveInspector {
     /// What the file is.
     enum Finding: Equatable {
@@ -34,6 +40,12 @@ enum SaveInspector {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
         guard !isDirectory.boolValue else {
             throw SaveGameError(.notASave, path: path, detail: "it is a folder")
+        }
+        let closedCleanly = Self.closedCleanly(url)
+        // A file alone holds the whole save: shorter than its header says, it was cut off. (With a log beside it,
+        // the header may be older than the log's pages.)
+        if closedCleanly, let shortfall = truncation(of: url) {
+            throw SaveGameError(.truncated, path: path, detail: shortfall)
         }
         do {
             let db = try Database(path: path, options: SaveGameStore.readOptions(for: url))
@@ -64,9 +76,13 @@ enum SaveInspector {
                     detail: "the save format's table\(missing.count == 1 ? "" : "s") "
                         + missing.joined(separator: ", ") + " \(missing.count == 1 ? "is" : "are") missing")
             }
-            let problems = try quickCheck(db)
-            guard problems.isEmpty else {
-                throw damaged(url, detail: problems.prefix(3).joined(separator: "; "), underlyingError: nil)
+            try checkColumns(db, applied: applied, migrator: migrator, url: url)
+            try checkEntryPages(db, url: url)
+            if !closedCleanly {
+                let problems = try quickCheck(db)
+                guard problems.isEmpty else {
+                    throw damaged(url, detail: problems.prefix(3).joined(separator: "; "), underlyingError: nil)
+                }
             }
             return .save(appliedMigrations: applied)
         } catch let error as SQLiteError {
@@ -87,11 +103,28 @@ enum SaveInspector {
         }
     }
 
+    /// Whether the file was closed cleanly: no write-ahead log and no rollback journal lies beside it. Closing the
+    /// last connection to a save folds its log into the file and removes it; a log left beside a save means the game
+    /// was killed (or is running), a journal that another program was writing it.
+    ///
+    /// - Parameter url: The save file.
+    /// - Returns: `true` when the file is the whole save.
+    static func closedCleanly(_ url: URL) -> Bool {
+        ["-wal", "-journal"].allSatisfy { SaveGameStore.fileType(url.path + $0) == .missing }
+    }
+
     /// Runs `PRAGMA quick_check`: every page and row is read and checked, indexes are not compared with their
     /// tables (``SaveFile/integrityCheck()`` does that too). A check that stops on damage is reported as damage.
-    static func quickCheck(_ db: Database) throws -> [String] {
+    ///
+    /// - Parameters:
+    ///   - db: The connection.
+    ///   - table: Check only this table and its indexes (SQLite's partial check: the pages of their b-trees, but
+    ///     not the free pages nor whether every page belongs somewhere); the whole file when `nil`.
+    /// - Returns: The problems, in SQLite's words; empty when none was found.
+    static func quickCheck(_ db: Database, table: String? = nil) throws -> [String] {
         do {
-            let rows = try db.query("PRAGMA quick_check").map { try $0.get(0, as: String.self) }
+            let sql = table.map { "PRAGMA quick_check(\(quoted($0)))" } ?? "PRAGMA quick_check"
+            let rows = try db.query(sql).map { try $0.get(0, as: String.self) }
             guard rows != ["ok"] else { return [] }
             // SQLite puts several problems in one row, under a "*** in database main ***" heading.
             return rows.flatMap { $0.split(separator: "\n").map(String.init) }.filter { !$0.hasPrefix("***") }

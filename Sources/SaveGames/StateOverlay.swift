@@ -19,7 +19,7 @@ struct StateOverlay {
         // The player.
         player.name = saved.player.name
         player.gold = saved.player.gold
-        if world.locations[LocationID(saved.player.location)] != nil {
+        if world.locations.index(forKey: LocationID(saved.player.location)) != nil {
             player.location = LocationID(saved.player.location)
         } else {
             missing.append(
@@ -29,39 +29,47 @@ struct StateOverlay {
         }
         player.inventory = inventory(saved.playerItems, holder: "in the player's inventory")
 
-        // NPCs the pack still has take their saved place, gold and items; the others are reported.
+        // NPCs the pack still has take their saved place, gold and items; the others are reported. Each is changed
+        // in place, and only when it differs: an NPC is a large value, and most are as the pack starts them.
         for row in saved.npcs {
+            let id = NPCID(row.id)
             let items = saved.npcItems[row.id] ?? []
-            guard var npc = world.npcs[NPCID(row.id)] else {
+            guard let index = world.npcs.index(forKey: id) else {
                 let carried = items.isEmpty ? "" : ", carrying " + describe(items)
                 missing.append(
                     MissingContent(
                         kind: .npc, id: row.id, context: "at \(row.location) with \(row.gold) gold\(carried)"))
                 continue
             }
-            if world.locations[LocationID(row.location)] != nil {
-                npc.location = LocationID(row.location)
+            let current = world.npcs.values[index].location
+            var location = current
+            if world.locations.index(forKey: LocationID(row.location)) != nil {
+                location = LocationID(row.location)
             } else {
                 missing.append(
                     MissingContent(
                         kind: .location, id: row.location,
-                        context: "where \(row.id) stood; \(row.id) is at \(npc.location) instead"))
+                        context: "where \(row.id) stood; \(row.id) is at \(current) instead"))
             }
-            npc.gold = row.gold
-            npc.inventory = inventory(items, holder: "carried by \(row.id)")
-            world.npcs[npc.id] = npc
+            let sameItems = holds(items, as: world.npcs.values[index].inventory)
+            let inventory = sameItems ? nil : self.inventory(items, holder: "carried by \(row.id)")
+            guard location != current || row.gold != world.npcs.values[index].gold || inventory != nil else { continue }
+            world.npcs[id]?.location = location
+            world.npcs[id]?.gold = row.gold
+            if let inventory { world.npcs[id]?.inventory = inventory }
         }
 
         // Locations: their items.
         for id in saved.locations {
             let items = saved.locationItems[id] ?? []
-            guard var location = world.locations[LocationID(id)] else {
+            guard let index = world.locations.index(forKey: LocationID(id)) else {
                 let lying = items.isEmpty ? "nothing lying there" : describe(items) + " lying there"
                 missing.append(MissingContent(kind: .location, id: id, context: "a location of the save, \(lying)"))
                 continue
             }
-            location.items = inventory(items, holder: "lying at \(id)")
-            world.locations[location.id] = location
+            guard !holds(items, as: world.locations.values[index].items) else { continue }
+            let inventory = inventory(items, holder: "lying at \(id)")
+            world.locations[LocationID(id)]?.items = inventory
         }
 
         applyStory(saved.story)
@@ -75,7 +83,7 @@ struct StateOverlay {
             story.counters[row.name] = min(max(row.value, 0), StoryState.counterRange.upperBound)
         }
         for row in saved.attitudes {
-            guard world.npcs[NPCID(row.npc)] != nil else {
+            guard world.npcs.index(forKey: NPCID(row.npc)) != nil else {
                 missing.append(MissingContent(kind: .npc, id: row.npc, context: "with an attitude of \(row.value)"))
                 continue
             }
@@ -114,22 +122,36 @@ struct StateOverlay {
 
     /// Whether an offer can be kept: its NPC and every item it names are in the pack. Reports it otherwise.
     mutating func keepOffer(_ offer: TradeOffer, npc: NPCID) -> Bool {
-        guard world.npcs[npc] != nil else {
+        guard world.npcs.index(forKey: npc) != nil else {
             missing.append(MissingContent(kind: .npc, id: npc.rawValue, context: "who made a pending offer: \(offer)"))
             return false
         }
-        let unknown = (offer.playerGives.items + offer.npcGives.items).map(\.item).filter { world.items[$0] == nil }
+        let unknown = (offer.playerGives.items + offer.npcGives.items).map(\.item).filter {
+            world.items.index(forKey: $0) == nil
+        }
         for item in Set(unknown).sorted() {
             missing.append(MissingContent(kind: .item, id: item.rawValue, context: "in the pending offer of \(npc)"))
         }
         return unknown.isEmpty
     }
 
+    /// Whether the saved stacks are exactly `inventory`, every item of them in the pack: then nothing changes.
+    private func holds(_ stacks: [SavedRows.Stack], as inventory: Inventory) -> Bool {
+        guard stacks.count == inventory.quantities.count else { return false }
+        for stack in stacks {
+            let item = ItemID(stack.item)
+            guard inventory.quantities[item] == stack.quantity, world.items.index(forKey: item) != nil else {
+                return false
+            }
+        }
+        return true
+    }
+
     /// An inventory of the saved stacks whose items the pack has; the others are reported.
     private mutating func inventory(_ stacks: [SavedRows.Stack], holder: String) -> Inventory {
         var kept: [ItemStack] = []
         for stack in stacks {
-            if world.items[ItemID(stack.item)] != nil {
+            if world.items.index(forKey: ItemID(stack.item)) != nil {
                 kept.append(ItemStack(ItemID(stack.item), quantity: stack.quantity))
             } else {
                 missing.append(MissingContent(kind: .item, id: stack.item, context: "\(stack.quantity) \(holder)"))

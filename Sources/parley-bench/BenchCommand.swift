@@ -23,6 +23,22 @@ enum BenchCommand {
         "sizes", valueName: "N,N,...", type: .list(of: .integer(in: 1...Int.max, example: 1000)),
         defaultValue: CatalogScaling.defaultSizes, help: "Catalogue sizes.")
 
+    /// `load --npcs N,N,...`: the NPC counts; `nil` leaves them to the scenario.
+    static let loadSizesOption = Option.value(
+        "npcs", valueName: "N,N,...", type: .list(of: .integer(in: 1...Int.max, example: 1000)),
+        help: "NPC counts, the first the size of the target (default: 1000,10000; 100,1000 with --quick).")
+
+    /// `load --turns N,N,...`: the turns of each NPC's conversation.
+    static let loadTurnsOption = Option.value(
+        "turns", valueName: "N,N,...", type: .list(of: .integer(in: 1...Int.max, example: 100)),
+        defaultValue: [LoadToInput.defaultTurns],
+        help: "Turns of each NPC's conversation; each NPC count is measured with each (default: 100).")
+
+    /// `load --keep DIR`: keep the generated content and saves, and reuse them.
+    static let loadKeepOption = Option.value(
+        "keep", valueName: "DIR", type: .nonEmptyString(example: "bench-saves"),
+        help: "Keep the generated content and saves in DIR and reuse them on later runs (written when missing).")
+
     /// `fuzz --iterations N`.
     static let iterationsOption = Option.value(
         "iterations", valueName: "N", type: .integer(in: 1...Int.max, example: 1000), defaultValue: 20_000,
@@ -61,9 +77,10 @@ enum BenchCommand {
             scenario("autosave", "2. Autosave after one turn against world size, beside a naive save.") {
                 try AutosaveScaling.run(quick: $0)
             },
-            scenario("load", "3. Loading a 1,000-NPC × 100-turn save until the game accepts input.") {
-                try await LoadToInput.run(quick: $0)
-            },
+            Command(
+                "load", abstract: "3. Loading 1,000- and 10,000-NPC × 100-turn saves until the game accepts input.",
+                options: [quick, loadSizesOption.option, loadTurnsOption.option, loadKeepOption.option],
+                handler: load),
             scenario("json", "4. Transcript JSON encode and decode throughput.") { try JSONThroughput.run(quick: $0) },
             scenario("llm-cache", "5. A 40-turn conversation with llama-server: time to first token, prompt cache.") {
                 try await requireServer()
@@ -132,6 +149,15 @@ enum BenchCommand {
         let samples = try context.value(of: samplesOption)
         printHeader()
         try await TurnOverhead.run(quick: context.isSet(quick), sizes: sizes, samples: samples)
+        return .success
+    }
+
+    @Sendable static func load(_ context: CommandContext) async throws -> ExitCode {
+        let sizes = try context.value(of: loadSizesOption)
+        let turns = try context.value(of: loadTurnsOption)
+        let keep = try context.value(of: loadKeepOption).map { URL(fileURLWithPath: $0) }
+        printHeader()
+        try await LoadToInput.run(quick: context.isSet(quick), sizes: sizes, turns: turns, keep: keep)
         return .success
     }
 

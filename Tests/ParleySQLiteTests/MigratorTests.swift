@@ -33,6 +33,18 @@ import Testing
         #expect(try db.tableNames().contains(Migrator.tableName))
     }
 
+    @Test("A prefix of a migrator applies only its first migrations, as that older version did")
+    func prefix() throws {
+        let all = migrator(["v1", "v2", "v3"])
+        #expect(all.prefix(2).migrationIDs == ["v1", "v2"])
+        #expect(all.prefix(0).migrationIDs.isEmpty)
+        #expect(all.prefix(7).migrationIDs == ["v1", "v2", "v3"])
+        let db = try Database(path: ":memory:")
+        try all.prefix(2).migrate(db)
+        #expect(try ran(db) == ["v1", "v2"])
+        #expect(try !db.tableNames().contains("v3"))
+    }
+
     @Test("Migrating again applies nothing; a later version applies only the new migrations")
     func idempotentAndIncremental() throws {
         try withTemporaryDirectory { directory in

@@ -1,5 +1,8 @@
 import ChildProcess
 import Foundation
+import GameWorld
+import LanguageModels
+import SaveGames
 import Synchronization
 import Testing
 
@@ -41,9 +44,10 @@ import Glibc
             try? process.standardInput?.write(contentsOf: Data((line + "\n").utf8))
         }
 
-        /// Waits until the output holds `words`, for at most a minute.
-        func waitFor(_ words: String) async throws {
-            for _ in 0..<600 where !text.contains(words) { try await Task.sleep(for: .milliseconds(100)) }
+        /// Waits until the output holds `words`, for at most a minute, looking every `interval`.
+        func waitFor(_ words: String, every interval: Duration = .milliseconds(100)) async throws {
+            let deadline = ContinuousClock.now + .seconds(60)
+            while !text.contains(words), ContinuousClock.now < deadline { try await Task.sleep(for: interval) }
             try #require(text.contains(words), "never printed \"\(words)\": \(text)")
         }
 
@@ -119,6 +123,88 @@ import Glibc
         #expect(next.status == 0, "\(next.err)")
         #expect(next.out.contains("Red Apple"), "the turn before the kill was lost: \(next.out)")
         #expect(try names(saves) == ["autosave.parley"])
+    }
+
+    /// A manual save of the shipped world whose conversations make a file of a few megabytes, so that copying it
+    /// takes long enough for a kill to land in the middle.
+    func writeBigSave(in saves: URL) throws -> URL {
+        let pack = try shippedPack()
+        var conversations: [NPCID: AnnotatedTranscript] = [:]
+        for npc in pack.world.npcs.keys {
+            var entries: [Transcript.Entry] = []
+            for turn in 0..<1_500 {
+                entries.append(.prompt(.init(segments: [.text(.init(content: "What news, friend? (turn \(turn))"))])))
+                entries.append(
+                    .response(
+                        .init(
+                            assetIDs: [],
+                            segments: [
+                                .text(
+                                    .init(
+                                        content: String(repeating: "The roads are quiet, the prices fair. ", count: 6)))
+                            ])))
+            }
+            conversations[npc] = AnnotatedTranscript(
+                transcript: Transcript(entries: entries), annotations: ["npc": npc.rawValue])
+        }
+        let store = SaveGameStore(folder: saves)
+        let save = try store.open(slot: "big")
+        try save.writeFull(SaveSnapshot(state: pack.initialState, conversations: conversations, label: "Big"))
+        save.close()
+        return try store.slotURL("big")
+    }
+
+    /// The seed of the kill moments of ``aGameKilledWhileCopyingALoadedSlotLosesNothing()``; `PARLEY_KILL_SEED` replays
+    /// a run.
+    static var copyKillSeed: UInt64 { UInt64(ProcessInfo.processInfo.environment["PARLEY_KILL_SEED"] ?? "") ?? 0xC0FE }
+
+    /// How many kills; `PARLEY_KILL_ROUNDS` asks for more.
+    static var copyKillRounds: Int { Int(ProcessInfo.processInfo.environment["PARLEY_KILL_ROUNDS"] ?? "") ?? 8 }
+
+    @Test func aGameKilledWhileCopyingALoadedSlotLosesNothing() async throws {
+        let work = TemporaryFolder()
+        let saves = work.url.appendingPathComponent("saves")
+        let setup = try await ParleyProcess.run(
+            contentArguments + ["--saves", saves.path], in: work.url, input: "take apple\nquit\n")
+        #expect(setup.status == 0, "\(setup.err)")
+        // Written off the cooperative pool: it takes a second or two, which the model turns of other tests need.
+        let big = try await offThePool { try self.writeBigSave(in: saves) }
+        let bigBefore = try Data(contentsOf: big)
+        let pack = try shippedPack()
+        var random = SplitMix64(seed: Self.copyKillSeed)
+        var killedMidCopy = 0
+        for round in 0..<Self.copyKillRounds {
+            let delay = random.next(in: 0...150_000)
+            let context: Comment = "round \(round) (seed \(Self.copyKillSeed)): killed \(delay) µs after the load"
+            // The game continues its autosave, loads the big slot (copied into the autosave slot while the game goes
+            // on) and is killed at once, or a little later.
+            let game = try RunningGame(contentArguments + ["--saves", saves.path, "--continue"], in: work.url)
+            try await game.waitFor("Type help for the commands.")
+            game.type("load big")
+            try await game.waitFor("Loaded big", every: .milliseconds(1))
+            try await Task.sleep(for: .microseconds(delay))
+            kill(game.pid, SIGKILL)
+            _ = try await game.waitForExit()
+            if try names(saves).contains(where: { $0.hasSuffix(".partial") }) { killedMidCopy += 1 }
+
+            // The loaded slot is as it was; every save loads; the autosave holds the game before the load, or the
+            // loaded one.
+            #expect(try Data(contentsOf: big) == bigBefore, "the loaded slot changed; \(context)")
+            let store = SaveGameStore(folder: saves)
+            for slot in ["autosave", "big"] {
+                let loaded = try store.open(slot: slot, access: .readOnly).load(pack: pack)
+                #expect(["Big", "Autosave"].contains(loaded.metadata.label), "\(slot): \(loaded.metadata); \(context)")
+            }
+            // The next game tidies what the kill left, and continues.
+            let next = try await ParleyProcess.run(
+                contentArguments + ["--saves", saves.path, "--continue"], in: work.url, input: "inventory\n")
+            #expect(next.status == 0, "\(next.err); \(context)")
+            #expect(next.out.contains("Loaded autosave"), "\(next.out); \(context)")
+            #expect(try names(saves) == ["autosave.parley", "big.parley"], "\(context)")
+        }
+        print(
+            "SaveFolderProcessTests: \(killedMidCopy) of \(Self.copyKillRounds) kills landed while the loaded slot was being copied"
+        )
     }
 
     @Test(arguments: [SIGTERM, SIGINT, SIGHUP])

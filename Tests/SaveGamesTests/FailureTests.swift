@@ -68,7 +68,7 @@ import Testing
         try withTemporaryDirectory { folder in
             let (store, state, _) = try makeSave(in: folder)
             let save = try store.open(slot: "slot")
-            try save.queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA query_only = ON") }
+            try save.connection().writeWithoutTransaction { db in try db.execute(sql: "PRAGMA query_only = ON") }
             let moved = try state.applying(.moved(from: "smithy", to: "square"))
             let error = try #require(throws: SaveGameError.self) {
                 try save.autosave(SaveDelta(state: moved, playerChanged: true, playTime: .seconds(31)))
@@ -83,7 +83,7 @@ import Testing
         try withTemporaryDirectory { folder in
             let (store, state, mira) = try makeSave(in: folder)
             let save = try store.open(slot: "slot")
-            try save.queue.writeWithoutTransaction { db in
+            try save.connection().writeWithoutTransaction { db in
                 let pages = try db.scalar("PRAGMA page_count", as: Int.self) ?? 0
                 try db.execute(sql: "PRAGMA max_page_count = \(pages + 1)")
             }

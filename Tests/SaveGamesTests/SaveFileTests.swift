@@ -302,6 +302,52 @@ import Testing
         }
     }
 
+    @Test("Rows stored out of key order load, report what the pack lacks and export as rows in order do")
+    func rowsOutOfOrder() throws {
+        let (state, _) = try playedState()
+        let lacking = SaveTestWorld.pack(removingNPCs: ["oona"], removingItems: ["lantern", "sword"])
+        try withTemporaryDirectory { folder in
+            let store = SaveGameStore(folder: folder, now: fixedNow)
+            let save = try store.open(slot: "slot")
+            try save.writeFull(
+                SaveSnapshot(
+                    state: state,
+                    conversations: [
+                        "mira": SampleTranscripts.conversation("mira"),
+                        "brannoc": SampleTranscripts.conversation("brannoc"),
+                    ]))
+            save.close()
+            let before = (
+                try store.export(slot: "slot"), try store.open(slot: "slot", access: .readOnly).load(pack: lacking)
+            )
+            #expect(before.1.missing.count >= 3)
+            // Each table's rows stored again in the reverse order of their keys, as later saves may leave them.
+            let db = try Database(path: try store.slotURL("slot").path, options: DatabaseOptions(foreignKeys: false))
+            for (table, key) in [
+                ("npcs", "id"), ("npc_items", "npc, item"), ("player_items", "item"),
+                ("location_items", "location, item"),
+                ("conversations", "npc"),
+            ] {
+                try db.execute(
+                    sql: """
+                        CREATE TEMP TABLE copied AS SELECT * FROM \(table);
+                        DELETE FROM \(table);
+                        INSERT INTO \(table) SELECT * FROM copied ORDER BY \(key.split(separator: ",").map { "\($0) DESC" }.joined(separator: ","));
+                        DROP TABLE copied;
+                        """)
+            }
+            let first = try #require(try db.scalar("SELECT id FROM npcs ORDER BY rowid LIMIT 1", as: String.self))
+            #expect(first == "oona")
+            let after = (
+                try store.export(slot: "slot"), try store.open(slot: "slot", access: .readOnly).load(pack: lacking)
+            )
+            #expect(after.0.jsonString() == before.0.jsonString())
+            #expect(after.1.state == before.1.state)
+            #expect(after.1.missing == before.1.missing)
+            #expect(after.1.conversations == ["brannoc", "mira"])
+        }
+    }
+
     @Test("list shows saved, empty and unreadable slots, newest first; delete removes a slot and its side files")
     func listAndDelete() throws {
         let clock = ManualClock()
