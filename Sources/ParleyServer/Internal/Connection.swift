@@ -122,7 +122,7 @@ struct Connection {
         do {
             framing = try RequestFraming(of: head, limits: core.limits)
         } catch {
-            return await refuse(error, exchange, closing: true)
+            return await refuse(error, exchange, closing: !error.keepsFramingInStep)
         }
         let route: HTTPRouter.Route
         let parameters: [String: String]

@@ -70,9 +70,11 @@ enum RequestFraming: Equatable {
             return
         }
         guard !head.method.expectsBody else {
-            throw RequestFailure(
+            var failure = RequestFailure(
                 .lengthRequired,
                 "A \(head.method) request needs Content-Length (0 for an empty body) or Transfer-Encoding: chunked.")
+            failure.keepsFramingInStep = true
+            throw failure
         }
         self = .none
     }
