@@ -92,9 +92,9 @@ struct ConnectionSocket: Sendable {
         _ = shutdown(descriptor, Int32(SHUT_WR))
     }
 
-    /// Closes the descriptor.
+    /// Closes the descriptor (on the reactor's thread, between two polls: see ``Reactor/close(_:then:)``).
     func close() {
-        _ = Glibc.close(descriptor)
+        reactor.close(descriptor)
     }
 
     private func wait(

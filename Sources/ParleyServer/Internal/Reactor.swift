@@ -44,6 +44,8 @@ final class Reactor: Sendable {
 
     private struct State {
         var waiters: [UInt64: Waiter] = [:]
+        /// Descriptors to close between two polls, each with what to do once it is closed.
+        var pendingCloses: [(descriptor: Int32, then: (@Sendable () -> Void)?)] = []
         var nextID: UInt64 = 0
         var isDraining = false
         var isShuttingDown = false
@@ -72,8 +74,8 @@ final class Reactor: Sendable {
 
     deinit {
         // Here rather than when the thread ends, so that a late `wake()` never writes to a reused descriptor.
-        close(wakeReader)
-        close(wakeWriter)
+        _ = Glibc.close(wakeReader)
+        _ = Glibc.close(wakeWriter)
     }
 
     /// Starts the poll thread.
@@ -142,7 +144,31 @@ final class Reactor: Sendable {
                 state.waiters[id] = nil
                 return continuation
             }
-            continuation?.resume(returning: .cancelled)
+            if let continuation {
+                continuation.resume(returning: .cancelled)
+                // The loop may be polling this descriptor: let it poll without it.
+                wake()
+            }
+        }
+    }
+
+    /// Closes a descriptor on the poll thread, between two polls, then runs `then`.
+    ///
+    /// A descriptor closed while a `poll` that includes it is running stays open until that poll returns: the
+    /// kernel holds the file for the poll, so a connection closed that way sends no FIN and a listener keeps its
+    /// port. Closing between polls avoids that, and a descriptor number is never reused while a poll still
+    /// watches it. After ``shutDown()`` the descriptor is closed at once.
+    func close(_ descriptor: Int32, then: (@Sendable () -> Void)? = nil) {
+        let closeNow = state.withLock { state in
+            guard !state.hasExited else { return true }
+            state.pendingCloses.append((descriptor, then))
+            return false
+        }
+        if closeNow {
+            _ = Glibc.close(descriptor)
+            then?()
+        } else {
+            wake()
         }
     }
 
@@ -207,6 +233,7 @@ final class Reactor: Sendable {
             descriptors.removeAll(keepingCapacity: true)
             ids.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0))
+            closePending()
             let (isDone, nearest): (Bool, ContinuousClock.Instant?) = state.withLock { state in
                 if state.isShuttingDown { return (true, nil) }
                 var nearest: ContinuousClock.Instant?
@@ -254,11 +281,30 @@ final class Reactor: Sendable {
             }
             for (continuation, outcome) in resumed { continuation.resume(returning: outcome) }
         }
-        let exitWaiters = state.withLock { state in
+        let (exitWaiters, closes) = state.withLock { state in
             state.hasExited = true
-            defer { state.exitWaiters.removeAll() }
-            return state.exitWaiters
+            defer {
+                state.exitWaiters.removeAll()
+                state.pendingCloses.removeAll()
+            }
+            return (state.exitWaiters, state.pendingCloses)
+        }
+        for (descriptor, then) in closes {
+            _ = Glibc.close(descriptor)
+            then?()
         }
         exitWaiters.forEach { $0.resume() }
+    }
+
+    /// Closes the descriptors handed to ``close(_:then:)``; on the poll thread, between polls.
+    private func closePending() {
+        let closes = state.withLock { state in
+            defer { state.pendingCloses.removeAll() }
+            return state.pendingCloses
+        }
+        for (descriptor, then) in closes {
+            _ = Glibc.close(descriptor)
+            then?()
+        }
     }
 }

@@ -95,8 +95,7 @@ final class ServerCore: Sendable {
                     admit(descriptor, peer: peer, into: &group)
                 }
             }
-            close(listener)
-            listenerClosed.set()
+            reactor.close(listener) { [listenerClosed] in listenerClosed.set() }
         }
         reactor.shutDown()
         log(HTTPServerLogEntry(level: .info, event: .stopped, message: "Stopped listening on \(address)."))
