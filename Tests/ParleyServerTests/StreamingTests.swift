@@ -144,7 +144,7 @@ import Testing
         var router = HTTPRouter()
         router.get("/ticks") { _ in
             .stream(contentType: "text/plain") { writer in
-                produced.set(produced.value + 1)
+                produced.update { $0 += 1 }
                 try await writer.write("one ")
                 try await writer.write("two")
             }

@@ -1,7 +1,6 @@
 import Foundation
 import ParleyHTTP
 import ParleyServer
-import Synchronization
 import Testing
 
 /// Clients that are too slow: they are cut by the deadline of their step, and nobody else waits for them.
@@ -99,20 +98,5 @@ import Testing
             #expect(try await client.execute(.get(server.url("/hello"))).bodyText == "hello")
             withExtendedLifetime(reader) {}
         }
-    }
-}
-
-/// A value shared with a handler, behind a lock.
-final class LockedValue<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-
-    init(_ value: Value) {
-        storage = Mutex(value)
-    }
-
-    var value: Value { storage.withLock { $0 } }
-
-    func set(_ value: Value) {
-        storage.withLock { $0 = value }
     }
 }

@@ -45,39 +45,75 @@ func echoRouter() -> HTTPRouter {
 }
 
 /// Something a test waits for that another task (a handler, a producer) signals, with a bound so that a test
-/// fails instead of hanging when it never comes.
+/// fails instead of hanging when it never comes. Any number of tasks may wait.
 final class Signal: Sendable {
-    private let stream: AsyncStream<Void>
-    private let continuation: AsyncStream<Void>.Continuation
-    private let fired = Mutex(false)
-
-    init() {
-        (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    private struct State {
+        var fired = false
+        var nextID = 0
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
     }
+
+    private let state = Mutex(State())
 
     func fire() {
-        fired.withLock { $0 = true }
-        continuation.yield()
-        continuation.finish()
+        let waiters = state.withLock { state in
+            state.fired = true
+            defer { state.waiters.removeAll() }
+            return Array(state.waiters.values)
+        }
+        waiters.forEach { $0.resume() }
     }
 
-    var hasFired: Bool { fired.withLock { $0 } }
+    var hasFired: Bool { state.withLock { $0.fired } }
 
     /// Waits until fired; `false` when `timeout` passed first.
     func wait(timeout: Duration = .seconds(20)) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                for await _ in self.stream { break }
-                return self.hasFired
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return false
-            }
-            let first = await group.next() ?? false
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.waitUntilFired() }
+            group.addTask { try? await Task.sleep(for: timeout) }
+            await group.next()
             group.cancelAll()
-            return first || hasFired
         }
+        return hasFired
+    }
+
+    private func waitUntilFired() async {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let resumeNow = state.withLock { state in
+                    guard !state.fired, !Task.isCancelled else { return true }
+                    state.waiters[id] = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+        }
+    }
+}
+
+/// A value shared with handlers, behind a lock.
+final class LockedValue<Value: Sendable>: Sendable {
+    private let storage: Mutex<Value>
+
+    init(_ value: Value) {
+        storage = Mutex(value)
+    }
+
+    var value: Value { storage.withLock { $0 } }
+
+    func set(_ value: Value) {
+        storage.withLock { $0 = value }
+    }
+
+    /// Changes the value under the lock and returns what `change` returns.
+    func update<Result: Sendable>(_ change: @Sendable (inout Value) -> Result) -> Result {
+        storage.withLock { change(&$0) }
     }
 }
 
