@@ -51,3 +51,16 @@ extension HTTPServer {
         }
     }
 }
+
+extension HTTPServer.Configuration: CustomReflectable {
+    /// A mirror without the token's value, so `dump(_:)` prints no secret.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "host": host, "port": port, "bearerToken": bearerToken == nil ? "nil" : "<redacted>",
+                "limits": limits, "timeouts": timeouts, "log": log == nil ? "nil" : "<sink>",
+            ] as KeyValuePairs<String, Any>,
+            displayStyle: .struct)
+    }
+}

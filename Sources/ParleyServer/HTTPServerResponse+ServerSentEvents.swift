@@ -2,7 +2,7 @@ extension HTTPServerResponse {
     /// The header fields of an event stream: `Content-Type: text/event-stream` and `Cache-Control: no-cache`.
     static func eventStreamHeaders(_ headers: HTTPFields) -> HTTPFields {
         var all = headers
-        all["Content-Type"] = "text/event-stream"
+        if !all.contains(name: "Content-Type") { all["Content-Type"] = "text/event-stream" }
         if !all.contains(name: "Cache-Control") { all["Cache-Control"] = "no-cache" }
         return all
     }

@@ -43,7 +43,8 @@ public struct HTTPServerResponse: Sendable {
 
     // MARK: - Complete bodies
 
-    /// A response with a body of bytes and a `Content-Type`.
+    /// A response with a body of bytes and a `Content-Type` (unless `headers` has one: it wins, as in every
+    /// factory here).
     ///
     /// - Parameters:
     ///   - body: The body.
@@ -56,7 +57,7 @@ public struct HTTPServerResponse: Sendable {
         headers: HTTPFields = [:]
     ) -> HTTPServerResponse {
         var all = headers
-        all["Content-Type"] = contentType
+        if !all.contains(name: "Content-Type") { all["Content-Type"] = contentType }
         return HTTPServerResponse(status: status, headers: all, body: .bytes(body))
     }
 
@@ -164,7 +165,7 @@ public struct HTTPServerResponse: Sendable {
         _ produce: @escaping @Sendable (ResponseBodyWriter) async throws -> Void
     ) -> HTTPServerResponse {
         var all = headers
-        all["Content-Type"] = contentType
+        if !all.contains(name: "Content-Type") { all["Content-Type"] = contentType }
         return HTTPServerResponse(status: status, headers: all, body: .stream(ResponseBodyStream(produce)))
     }
 
@@ -184,7 +185,7 @@ public struct HTTPServerResponse: Sendable {
         contentType: String = "application/octet-stream"
     ) -> HTTPServerResponse where Chunks.Element == Data {
         var all = headers
-        all["Content-Type"] = contentType
+        if !all.contains(name: "Content-Type") { all["Content-Type"] = contentType }
         return HTTPServerResponse(status: status, headers: all, body: .stream(ResponseBodyStream(chunks)))
     }
 }

@@ -100,3 +100,12 @@ import Testing
         #expect(!BearerToken.constantTimeEquals(changed, expected))
     }
 }
+
+extension AuthenticationTests {
+    @Test func dumpingTheConfigurationShowsNoToken() {
+        var printed = ""
+        dump(HTTPServer.Configuration(bearerToken: Self.token), to: &printed)
+        #expect(!printed.contains(Self.token))
+        #expect(printed.contains("<redacted>"))
+    }
+}

@@ -177,3 +177,11 @@ import Testing
         }
     }
 }
+
+extension RoutingTests {
+    @Test func aContentTypeInTheHeadersWins() {
+        let response = HTTPServerResponse.json("{}", headers: ["content-type": "application/vnd.parley+json"])
+        #expect(response.headers.values(for: "Content-Type") == ["application/vnd.parley+json"])
+        #expect(HTTPServerResponse.json("{}").headers["Content-Type"] == "application/json")
+    }
+}
