@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LanguageModelsTesting", targets: ["LanguageModelsTesting"]),
         .library(name: "ParleySQLite", targets: ["ParleySQLite"]),
         .library(name: "ParleyHTTP", targets: ["ParleyHTTP"]),
+        .library(name: "ParleyServer", targets: ["ParleyServer"]),
         .library(name: "OpenAICompatible", targets: ["OpenAICompatible"]),
         .library(name: "GameWorld", targets: ["GameWorld"]),
         .library(name: "NPCContract", targets: ["NPCContract"]),
@@ -58,6 +59,11 @@ let package = Package(
         .target(name: "ParleyHTTP", dependencies: ["CCurl", "ParleyBasics"]),
         .target(name: "HTTPTestSupport", dependencies: ["ParleyBasics"]),
         .testTarget(name: "ParleyHTTPTests", dependencies: ["ParleyHTTP", "HTTPTestSupport"]),
+
+        // MARK: - ParleyServer: an HTTP/1.1 server over POSIX sockets (keep-alive, chunked bodies, server-sent events,
+        // limits and timeouts, problem+json, bearer tokens) for `parley serve`; no game logic, no C module
+        .target(name: "ParleyServer", dependencies: ["ParleyJSON", "ParleyBasics"]),
+        .testTarget(name: "ParleyServerTests", dependencies: ["ParleyServer", "ParleyHTTP", "ParleyJSON"]),
 
         // MARK: - OpenAICompatible: a LanguageModel for llama-server, Ollama, vLLM and OpenAI, over ParleyHTTP
         .target(name: "OpenAICompatible", dependencies: ["LanguageModels", "ParleyHTTP", "ParleyJSON", "ParleyBasics"]),
