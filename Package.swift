@@ -136,10 +136,13 @@ let package = Package(
         // MARK: - The game over HTTP: what `parley serve` says to games in any language
         .target(
             name: "ParleyAPI",
-            dependencies: ["ParleyEngine", "GameWorld", "LanguageModels", "ParleyJSON", "SaveGames"]),
+            dependencies: ["ParleyEngine", "GameWorld", "LanguageModels", "ParleyJSON", "SaveGames", "ParleyServer"]),
         .testTarget(
             name: "ParleyAPITests",
-            dependencies: ["ParleyAPI", "ParleyEngine", "GameWorld", "ParleyJSON", "SaveGames", "ScriptedModel"]),
+            dependencies: [
+                "ParleyAPI", "ParleyEngine", "GameWorld", "ParleyJSON", "SaveGames", "ScriptedModel", "ParleyServer",
+                "ParleyHTTP", "LanguageModels",
+            ]),
 
         // MARK: - Executables: hand-written argument parsing shared by every command line tool, and `parley`
         .target(name: "CommandLineKit", dependencies: ["ParleyBasics"]),
@@ -147,7 +150,7 @@ let package = Package(
             name: "parley",
             dependencies: [
                 "CommandLineKit", "GameWorld", "ParleyEngine", "ParleyModels", "SaveGames", "LanguageModels",
-                "ParleyJSON",
+                "ParleyJSON", "ParleyAPI", "ParleyServer",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(

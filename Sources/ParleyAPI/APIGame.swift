@@ -12,6 +12,8 @@ public actor APIGame {
     public nonisolated let id: String
     /// The game, with its saves.
     let host: GameHost
+    /// The longest one NPC turn may take.
+    let turnTimeout: Duration
     /// When the game last ran a line or was read.
     private(set) var lastUsed = ContinuousClock.now
     /// Whether a line is running; `waiting` holds the lines that came meanwhile, in order.
@@ -23,9 +25,11 @@ public actor APIGame {
     /// - Parameters:
     ///   - id: The game's id.
     ///   - host: The game, its saves claimed.
-    init(id: String, host: GameHost) {
+    ///   - turnTimeout: The longest one NPC turn may take.
+    init(id: String, host: GameHost, turnTimeout: Duration = Game.turnTimeout) {
         self.id = id
         self.host = host
+        self.turnTimeout = turnTimeout
     }
 
     /// Runs `body` once every line that came before it has run: an actor alone would let a second line start while
@@ -80,13 +84,15 @@ public actor APIGame {
         let world = await game.state.world
         let recorder = await EventRecorder.begin(on: game)
         let log = EventLog()
-        let result = await body { output in
+        let result = await Game.$turnTimeout.withValue(turnTimeout) {
+            await body { output in
             var speaker = log.speaker
             if let event = EventRecorder.shown(output, in: world, speaker: &speaker) {
                 log.append(event)
                 emit(event)
             }
             log.speaker = speaker
+            }
         }
         for event in await recorder.events(after: await host.game) {
             log.append(event)

@@ -25,6 +25,8 @@ public actor APIGames {
         public var options: GenerationOptions
         /// The most games at once; more are refused with 503 until one is deleted.
         public var maximumGames: Int
+        /// The longest one NPC turn may take (`Game.turnTimeout`).
+        public var turnTimeout: Duration
 
         /// Creates a configuration.
         ///
@@ -35,9 +37,11 @@ public actor APIGames {
         ///   - store: The save folder, or `nil`.
         ///   - options: How NPC replies are generated.
         ///   - maximumGames: The most games at once (64 by default).
+        ///   - turnTimeout: The longest one NPC turn may take.
         public init(
             pack: ContentPack, contentDirectory: URL? = nil, models: @escaping Game.ModelProvider,
-            store: SaveGameStore?, options: GenerationOptions = GenerationOptions(), maximumGames: Int = 64
+            store: SaveGameStore?, options: GenerationOptions = GenerationOptions(), maximumGames: Int = 64,
+            turnTimeout: Duration = Game.turnTimeout
         ) {
             self.pack = pack
             self.contentDirectory = contentDirectory
@@ -45,6 +49,7 @@ public actor APIGames {
             self.store = store
             self.options = options
             self.maximumGames = max(1, maximumGames)
+            self.turnTimeout = turnTimeout
         }
     }
 
@@ -127,7 +132,7 @@ public actor APIGames {
             throw APIProblem(status: 409, title: "Save folder in use", detail: "\(error)")
         }
         let id = Self.newID()
-        let game = APIGame(id: id, host: host)
+        let game = APIGame(id: id, host: host, turnTimeout: configuration.turnTimeout)
         switch start {
         case .new:
             let (events, _) = await game.begin(continuing: false)

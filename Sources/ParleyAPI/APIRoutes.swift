@@ -1,0 +1,164 @@
+import Foundation
+import GameWorld
+import LanguageModels
+import ParleyJSON
+import ParleyServer
+
+/// The game API of `parley serve`, under `/v1`: JSON in and out, errors as `application/problem+json`, the events of
+/// a line streamed as server-sent events on request. docs/api.md documents every endpoint and event, and
+/// docs/openapi.json describes them for tools.
+///
+/// ```swift
+/// let games = APIGames(configuration: .init(pack: pack, models: models, store: store))
+/// let server = try HTTPServer(configuration: .init(port: 8080), router: APIRoutes.router(for: games))
+/// print(server.baseURL)
+/// ```
+public enum APIRoutes {
+    /// The longest line of input a client may send, in characters: a line a player types, not a document.
+    public static let maximumInputCharacters = 2_000
+
+    /// The routes of the API over a set of games.
+    ///
+    /// - Parameter games: The games the API plays.
+    /// - Returns: The router.
+    public static func router(for games: APIGames) -> HTTPRouter {
+        var router = HTTPRouter()
+        router.get("/v1/health") { _ in
+            .json(
+                [
+                    "status": "ok", "version": .string(ParleyVersion.current), "games": .integer(await games.count),
+                ] as JSONValue)
+        }
+        router.post("/v1/games") { request in
+            try await answering {
+                let start = try APIGames.Start(json: try body(of: request, emptyIs: [:]))
+                let (game, events) = try await games.start(start)
+                var object = JSONObject([("id", .string(game.id))])
+                object["events"] = .array(events.map(\.json))
+                object["state"] = .object(await game.state())
+                return .json(.object(object), status: .created, headers: ["Location": "/v1/games/\(game.id)"])
+            }
+        }
+        router.get("/v1/games/{id}") { request in
+            try await answering { .json(.object(try await game(request, in: games).state())) }
+        }
+        router.delete("/v1/games/{id}") { request in
+            try await answering {
+                try await games.end(request.pathParameters["id"] ?? "")
+                return .noContent()
+            }
+        }
+        router.post("/v1/games/{id}/input") { request in
+            try await answering { try await input(request, games: games) }
+        }
+        router.post("/v1/games/{id}/save") { request in
+            try await answering {
+                let game = try await game(request, in: games)
+                let object = try body(of: request).objectValue
+                guard let slot = object?["slot"]?.stringValue, !slot.isEmpty,
+                    !slot.contains(where: { $0.isNewline })
+                else {
+                    throw APIProblem.badRequest("The body must be {\"slot\": \"NAME\"}: the slot to save to.")
+                }
+                let (events, _) = await game.input("save \(slot)")
+                if let problem = events.first(where: { $0.type == "problem" }) {
+                    throw APIProblem(
+                        status: 422, title: "Not saved", detail: problem.fields["detail"]?.stringValue ?? "Not saved.")
+                }
+                return .json(["slot": .string(slot), "events": .array(events.map(\.json))] as JSONValue)
+            }
+        }
+        router.get("/v1/saves") { _ in .json(["saves": await games.saves()] as JSONValue) }
+        router.get("/v1/games/{id}/transcript/{npc}") { request in
+            try await answering {
+                let game = try await game(request, in: games)
+                let npc = request.pathParameters["npc"] ?? ""
+                let annotated: AnnotatedTranscript?
+                do {
+                    annotated = try await game.transcript(of: NPCID(npc))
+                } catch {
+                    throw APIProblem(status: 500, title: "Conversation cannot be read", detail: "\(error)")
+                }
+                guard let annotated else {
+                    throw APIProblem(
+                        status: 404, title: "No conversation",
+                        detail: "The player has not talked to \"\(npc)\" in this game; GET /v1/games/\(game.id) names "
+                            + "the NPCs here, by id.")
+                }
+                let wantsAnnotations = ["1", "true", "yes"].contains(request.query["annotated"]?.lowercased() ?? "")
+                let text = wantsAnnotations ? annotated.jsonString() : annotated.transcript.jsonString()
+                return .json(text)
+            }
+        }
+        router.get("/v1/games/{id}/feedback") { request in
+            try await answering {
+                let game = try await game(request, in: games)
+                do {
+                    return .json(["reports": .array(try await game.feedback())] as JSONValue)
+                } catch {
+                    throw APIProblem(status: 500, title: "Feedback cannot be read", detail: "\(error)")
+                }
+            }
+        }
+        return router
+    }
+
+    // MARK: - Handlers
+
+    /// `POST /v1/games/{id}/input`: the line's events as JSON, or as server-sent events with
+    /// `Accept: text/event-stream`. The line runs to its end even if the client leaves while it streams.
+    static func input(_ request: HTTPServerRequest, games: APIGames) async throws -> HTTPServerResponse {
+        let game = try await game(request, in: games)
+        guard let object = try body(of: request).objectValue, let text = object["text"]?.stringValue else {
+            throw APIProblem.badRequest("The body must be {\"text\": \"...\"}: a line as the player types it.")
+        }
+        guard text.count <= maximumInputCharacters else {
+            throw APIProblem(
+                status: 413, title: "Line too long",
+                detail: "A line has at most \(maximumInputCharacters) characters, and this one has \(text.count).")
+        }
+        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let streams = request.headers["Accept"]?.lowercased().contains("text/event-stream") == true
+        guard streams else {
+            let (events, goesOn) = await game.input(line)
+            if !goesOn { try? await games.end(game.id) }
+            return .json(["events": .array(events.map(\.json)), "ended": .bool(!goesOn)] as JSONValue)
+        }
+        let (events, continuation) = AsyncStream.makeStream(of: ServerSentEvent.self)
+        // Not a child of the response's task: a client that leaves does not take back the player's turn.
+        Task {
+            let (_, goesOn) = await game.input(line) { event in
+                continuation.yield(ServerSentEvent(event: event.type, data: event.json.jsonString()))
+            }
+            if !goesOn { try? await games.end(game.id) }
+            continuation.yield(
+                ServerSentEvent(event: "done", data: (["ended": .bool(!goesOn)] as JSONValue).jsonString()))
+            continuation.finish()
+        }
+        return .eventStream(events)
+    }
+
+    /// The game a request names.
+    static func game(_ request: HTTPServerRequest, in games: APIGames) async throws(APIProblem) -> APIGame {
+        try await games.game(request.pathParameters["id"] ?? "")
+    }
+
+    /// The request's body as JSON: `emptyIs` for an empty body, when given.
+    static func body(of request: HTTPServerRequest, emptyIs empty: JSONValue? = nil) throws(APIProblem) -> JSONValue {
+        if request.body.isEmpty, let empty { return empty }
+        do {
+            return try JSONValue(parsing: Array(request.body))
+        } catch {
+            throw APIProblem.badRequest("The body is not JSON: \(error)")
+        }
+    }
+
+    /// Runs a handler, answering an `APIProblem` as `application/problem+json`.
+    static func answering(_ body: () async throws -> HTTPServerResponse) async throws -> HTTPServerResponse {
+        do {
+            return try await body()
+        } catch let problem as APIProblem {
+            return .problem(ProblemDetails(HTTPStatus(problem.status), detail: problem.detail, title: problem.title))
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import CommandLineKit
+import Foundation
+import GameWorld
+import LanguageModels
+import ParleyAPI
+import ParleyEngine
+import ParleyModels
+import ParleyServer
+import SaveGames
+
+/// `parley serve`: the game as a local HTTP API, for games written in any language (docs/api.md).
+enum ServeCommand {
+    /// The `serve` subcommand.
+    static let command = Command(
+        "serve", abstract: "Serve the game over a local HTTP API, for a game engine to call.",
+        discussion: """
+            Prints its base URL (http://127.0.0.1:PORT), then serves until stopped (Ctrl-C, SIGTERM), when every
+            game is saved. Many games at once, one per client, each with its own autosave slot in --saves.
+            It listens on 127.0.0.1 unless --host says otherwise; then a bearer token is required (--token or
+            PARLEY_TOKEN, 16 characters or more), which clients send as 'Authorization: Bearer TOKEN'.
+            The API is documented in docs/api.md, and described for tools in docs/openapi.json.
+            """,
+        options: [
+            CommonOptions.content.option, CommonOptions.saves.option, PlayCommand.modelOption.option,
+            CommonOptions.seed.option, hostOption.option, portOption.option, tokenOption.option,
+            maximumGamesOption.option, CommonOptions.turnTimeout.option, CommonOptions.voice.option,
+            CommonOptions.firstWordsDeadline.option, CommonOptions.maxTokens.option,
+        ],
+        handler: run)
+
+    /// `--host ADDRESS`: where to listen, `127.0.0.1` when not given.
+    static let hostOption = Option.value(
+        "host", valueName: "ADDRESS", type: .nonEmptyString(example: "127.0.0.1"), defaultValue: "127.0.0.1",
+        help: "The address to listen on (not loopback: --token is required).")
+
+    /// `--port N`: the port, a free one when not given (or 0).
+    static let portOption = Option.value(
+        "port", valueName: "N", type: .integer(in: 0...65_535, example: 8090), defaultValue: 0,
+        help: "The port; 0 or none picks a free one.")
+
+    /// `--token T`, else `PARLEY_TOKEN`: the bearer token clients must send.
+    static let tokenOption = Option.value(
+        "token", valueName: "TOKEN", type: .nonEmptyString(example: "a-long-random-token"), environment: "PARLEY_TOKEN",
+        help: "The bearer token every request must carry (required beyond loopback).")
+
+    /// `--max-games N`: the most games at once.
+    static let maximumGamesOption = Option.value(
+        "max-games", valueName: "N", type: .integer(in: 1...10_000, example: 64), defaultValue: 64,
+        help: "The most games at once.")
+
+    @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
+        let seed = try context.value(of: CommonOptions.seed)
+        let choice: ModelChoice
+        do {
+            choice = try ModelChoice.parse(try context.value(of: PlayCommand.modelOption), seed: seed)
+        } catch {
+            throw UsageError("\(error)")
+        }
+        let voice = try context.voiceSettings()
+        let turnTimeout = try context.value(of: CommonOptions.turnTimeout)
+        let maximumTokens = try context.value(of: CommonOptions.maxTokens)
+        var configuration = HTTPServer.Configuration(
+            host: try context.value(of: hostOption), port: try context.value(of: portOption),
+            bearerToken: try context.value(of: tokenOption))
+        configuration.limits.maximumBodySize = 64 * 1024
+        let directory = try context.value(of: CommonOptions.content)
+        let savesFolder = try context.value(of: CommonOptions.saves)
+        let loaded = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
+        guard let pack = loaded.pack, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
+            context.printError(ContentCheckReport(loaded).text, terminator: "")
+            context.printError("parley: the content pack in \(directory) has errors; fix them and try again.")
+            return .failure
+        }
+        let models: Game.ModelProvider
+        do {
+            models = try await choice.makeProvider(voice: voice)
+        } catch {
+            context.printError("parley: \(error)")
+            return .failure
+        }
+        let store = SaveGameStore(folder: URL(fileURLWithPath: savesFolder))
+        // The server's claim on the folder, for as long as it runs: `parley play` on it is refused meanwhile.
+        let lock: SaveFolderLock
+        do {
+            lock = try store.lockFolder()
+        } catch {
+            context.printError("parley: \(error)")
+            return .failure
+        }
+        var options = GenerationOptions()
+        if let maximumTokens { options.maximumResponseTokens = maximumTokens }
+        let games = APIGames(
+            configuration: .init(
+                pack: pack, contentDirectory: URL(fileURLWithPath: directory), models: models, store: store,
+                options: options, maximumGames: try context.value(of: maximumGamesOption), turnTimeout: turnTimeout))
+        let server: HTTPServer
+        do {
+            server = try HTTPServer(configuration: configuration, router: APIRoutes.router(for: games))
+        } catch {
+            context.printError("parley: \(error)")
+            lock.release()
+            return .failure
+        }
+        context.print(server.baseURL)
+        let trap = SignalTrap {
+            await server.stop()
+            await games.endAll()
+            lock.release()
+        }
+        defer { trap.cancel() }
+        await server.waitUntilStopped()
+        await games.endAll()
+        lock.release()
+        return .success
+    }
+}
