@@ -141,7 +141,7 @@ let package = Package(
             name: "ParleyAPITests",
             dependencies: [
                 "ParleyAPI", "ParleyEngine", "GameWorld", "ParleyJSON", "SaveGames", "ScriptedModel", "ParleyServer",
-                "ParleyHTTP", "LanguageModels",
+                "ParleyHTTP", "LanguageModels", "LanguageModelsTesting",
             ]),
 
         // MARK: - Executables: hand-written argument parsing shared by every command line tool, and `parley`
