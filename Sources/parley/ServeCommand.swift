@@ -102,11 +102,8 @@ enum ServeCommand {
             return .failure
         }
         context.print(server.baseURL)
-        let trap = SignalTrap {
-            await server.stop()
-            await games.endAll()
-            lock.release()
-        }
+        // A signal stops the server; then every game is saved below, and the command ends with status 0.
+        let trap = SignalTrap(exits: false) { await server.stop() }
         defer { trap.cancel() }
         await server.waitUntilStopped()
         await games.endAll()

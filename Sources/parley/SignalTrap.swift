@@ -16,11 +16,14 @@ final class SignalTrap {
 
     private let sources: [any DispatchSourceSignal]
 
-    /// Handles `signals`: on the first, runs `action` and exits with 128 + the signal's number, as a shell reports
-    /// a process ended by it.
+    /// Handles `signals`: on the first, runs `action` and, when `exits`, exits with 128 + the signal's number, as a
+    /// shell reports a process ended by it. Without `exits`, the action must make the program end by itself
+    /// (`parley serve` stops its server, and the command returns once every game is saved).
     ///
-    /// - Parameter action: What to do before exiting.
-    init(_ action: @escaping @Sendable () async -> Void) {
+    /// - Parameters:
+    ///   - exits: Whether to exit after the action.
+    ///   - action: What to do.
+    init(exits: Bool = true, _ action: @escaping @Sendable () async -> Void) {
         sources = Self.signals.map { number in
             // The default action (end the process at once) is replaced by the dispatch source's handler.
             signal(number, SIG_IGN)
@@ -28,7 +31,7 @@ final class SignalTrap {
             source.setEventHandler {
                 Task {
                     await action()
-                    exit(128 + number)
+                    if exits { exit(128 + number) }
                 }
             }
             source.resume()

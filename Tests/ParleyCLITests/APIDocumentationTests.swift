@@ -1,0 +1,84 @@
+import ChildProcess
+import Foundation
+import ParleyJSON
+import Testing
+
+/// docs/api.md's curl session is true: each command runs, with the real `curl`, against the built `parley serve`,
+/// and every JSON member the documentation shows (`"key":value`, a scalar value) is in the real answer; a value with
+/// `…` in it stands for what the documentation leaves out, and is compared up to the `…`.
+@Suite(.timeLimit(.minutes(3))) struct APIDocumentationTests {
+    /// One documented command and the answer shown after it, if any.
+    struct Step: CustomStringConvertible {
+        var command: String
+        var answer: String?
+        var description: String { command }
+    }
+
+    /// The commands of the `console` block under "A session with curl".
+    static func session() throws -> [Step] {
+        let text = try String(
+            contentsOf: ParleyBinary.packageRoot.appendingPathComponent("docs/api.md"), encoding: .utf8)
+        let section = try #require(text.range(of: "## A session with curl"))
+        let rest = text[section.upperBound...]
+        let open = try #require(rest.range(of: "```console\n"))
+        let close = try #require(rest[open.upperBound...].range(of: "\n```"))
+        var steps: [Step] = []
+        for line in rest[open.upperBound..<close.lowerBound].split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("$ ") {
+                steps.append(Step(command: String(line.dropFirst(2))))
+            } else if !line.isEmpty, !steps.isEmpty {
+                steps[steps.count - 1].answer = String(line)
+            }
+        }
+        return steps
+    }
+
+    /// The members of a documented answer that must be in the real one: `"key":value` with a scalar value, as the
+    /// server writes JSON (no spaces); a string value with `…` is cut there.
+    static func fragments(of answer: String) -> [String] {
+        let pattern = #/"(?:[^"\\]|\\.)*":(?:"(?:[^"\\]|\\.)*"|-?[0-9]+(?:\.[0-9]+)?|true|false|null)/#
+        return answer.matches(of: pattern).map { match in
+            let fragment = String(match.output)
+            guard let ellipsis = fragment.firstIndex(of: "…") else { return fragment }
+            return String(fragment[..<ellipsis])
+        }
+    }
+
+    @Test func theCurlSessionInTheDocsIsWhatTheServerAnswers() async throws {
+        let curl = ["/usr/bin/curl", "/bin/curl"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let path = try #require(curl, "curl is not installed: scripts/install-deps installs it")
+        let steps = try Self.session()
+        #expect(steps.count >= 10)
+        let server = try await ServeProcess.start()
+        var game = ""
+        for step in steps {
+            var environment = ProcessInfo.processInfo.environment
+            environment["URL"] = server.baseURL
+            environment["GAME"] = game
+            let command = step.command.replacingOccurrences(of: "curl ", with: "\(path) --max-time 60 ")
+            let variables = environment
+            let run = try await offThePool {
+                try ChildProcess.run("/bin/sh", arguments: ["-c", command], environment: variables)
+            }
+            let output = String(decoding: run.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(run.termination.status == 0, "\(step): \(String(decoding: run.error, as: UTF8.self))")
+            if game.isEmpty, step.command.contains("-X POST $URL/v1/games -d") {
+                game = (try? JSONValue(parsing: output))?["id"]?.stringValue ?? ""
+                #expect(!game.isEmpty, "\(step): \(output)")
+            }
+            guard let answer = step.answer else {
+                #expect(output.isEmpty, "\(step) answers nothing in the docs, but: \(output)")
+                continue
+            }
+            #expect((try? JSONValue(parsing: output)) != nil, "\(step) did not answer JSON: \(output)")
+            let fragments = Self.fragments(of: answer)
+            #expect(!fragments.isEmpty, "\(step): the docs show no member to compare")
+            for fragment in fragments {
+                #expect(output.contains(fragment), "\(step): \(fragment) is not in \(output.prefix(600))")
+            }
+        }
+        // Stopped by SIGTERM, it saves every game and exits with status 0.
+        let termination = try await server.stop()
+        #expect(termination == .exited(0))
+    }
+}
