@@ -50,6 +50,12 @@ public struct HTTPRouter: Sendable {
     /// Creates a router without routes.
     public init() {}
 
+    /// The routes, in the order they were added: each method with its pattern as written (`/v1/games/{id}`). For
+    /// documentation and tests that check a description of the API (an OpenAPI file) lists exactly these.
+    public var patterns: [(method: HTTPRequestMethod, pattern: String)] {
+        routes.map { ($0.method, $0.pattern.text) }
+    }
+
     /// Adds a route.
     ///
     /// - Parameters:
