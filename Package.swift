@@ -169,7 +169,7 @@ let package = Package(
             dependencies: [
                 "CommandLineKit", "ParleyFuzz", "ParleyEngine", "SaveGames", "ParleySQLite", "GameWorld",
                 "LanguageModels", "ScriptedModel", "OpenAICompatible", "LLMTestSupport", "ParleyJSON", "ParleyBasics",
-                "ChildProcess",
+                "ChildProcess", "ParleyAPI", "ParleyServer", "ParleyHTTP",
             ]),
         .testTarget(
             name: "ReliabilityTests",

@@ -97,6 +97,9 @@ enum BenchCommand {
             scenario("save-growth", "8. Save growth per turn over 1,000 turns of one conversation, with trims.") {
                 try await SaveGrowth.run(quick: $0)
             },
+            scenario("serve", "11. parley serve: 100 games at once x 20 turns over HTTP, against the same in process.") {
+                try await ServeLoad.run(quick: $0)
+            },
             scenario("claims", "The claim check: building a checker, then checking one NPC line, per world size.") {
                 try ClaimCost.run(quick: $0)
             },
@@ -131,6 +134,7 @@ enum BenchCommand {
         try JSONThroughput.run(quick: quick)
         try await CatalogScaling.run(quick: quick)
         try await SaveGrowth.run(quick: quick)
+        try await ServeLoad.run(quick: quick)
         if LlamaServerProcess.installation != nil {
             try await LLMCache.run(quick: quick)
             try await LLMParallel.run(quick: quick)
