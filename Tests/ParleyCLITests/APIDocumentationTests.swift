@@ -49,7 +49,17 @@ import Testing
         let path = try #require(curl, "curl is not installed: scripts/install-deps installs it")
         let steps = try Self.session()
         #expect(steps.count >= 10)
-        let server = try await ServeProcess.start()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-doc-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await ServedParley.with(saves: folder.appendingPathComponent("saves"), token: nil) { server in
+            try await Self.run(steps, curl: path, on: server)
+            // Stopped by SIGTERM, it saves every game and exits with status 0.
+            #expect(await server.stop() == .exited(0))
+        }
+    }
+
+    /// Runs the steps with curl against the server, checking each answer.
+    static func run(_ steps: [Step], curl path: String, on server: ServedParley) async throws {
         var game = ""
         for step in steps {
             var environment = ProcessInfo.processInfo.environment
@@ -77,8 +87,5 @@ import Testing
                 #expect(output.contains(fragment), "\(step): \(fragment) is not in \(output.prefix(600))")
             }
         }
-        // Stopped by SIGTERM, it saves every game and exits with status 0.
-        let termination = try await server.stop()
-        #expect(termination == .exited(0))
     }
 }

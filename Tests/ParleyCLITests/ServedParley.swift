@@ -10,14 +10,14 @@ import Testing
 /// ```swift
 /// try await ServedParley.with(saves: folder, token: token) { server in
 ///     let (status, state) = try await server.get("/v1/games/\(id)")
-///     #expect(await server.stop() == .exited(128 + SIGTERM))
+///     #expect(await server.stop() == .exited(0))
 /// }
 /// ```
 final class ServedParley: Sendable {
     /// The base URL the server printed: `http://127.0.0.1:PORT`.
     let baseURL: String
-    /// The bearer token every request carries.
-    let token: String
+    /// The bearer token every request carries, if the server requires one.
+    let token: String?
 
     private let process: ChildProcess
     private let errorLog: URL
@@ -27,11 +27,11 @@ final class ServedParley: Sendable {
     ///
     /// - Parameters:
     ///   - saves: The saves folder, created if missing.
-    ///   - token: The bearer token the server requires (16 characters or more).
+    ///   - token: The bearer token the server requires (16 characters or more), or `nil` for none.
     ///   - body: The test.
     /// - Returns: What `body` returns.
     /// - Throws: A start failure with the server's standard error, or what `body` throws.
-    static func with<T>(saves: URL, token: String, _ body: (ServedParley) async throws -> T) async throws -> T {
+    static func with<T>(saves: URL, token: String?, _ body: (ServedParley) async throws -> T) async throws -> T {
         let server = try await ServedParley(saves: saves, token: token)
         do {
             let result = try await body(server)
@@ -44,7 +44,7 @@ final class ServedParley: Sendable {
     }
 
     /// Starts `parley serve --port 0` and waits for the first line it prints, its base URL.
-    private init(saves: URL, token: String) async throws {
+    private init(saves: URL, token: String?) async throws {
         let binary = ParleyBinary.productsDirectory.appendingPathComponent("parley")
         try #require(
             FileManager.default.isExecutableFile(atPath: binary.path),
@@ -105,7 +105,8 @@ final class ServedParley: Sendable {
     /// - Returns: The status and the body as JSON.
     /// - Throws: When there is no answer, or it is not JSON.
     func get(_ path: String) async throws -> (status: Int, json: JSONValue) {
-        let response = try await client.execute(.get(baseURL + path, headers: ["Authorization": "Bearer \(token)"]))
+        let headers: HTTPHeaders = token.map { ["Authorization": "Bearer \($0)"] } ?? [:]
+        let response = try await client.execute(.get(baseURL + path, headers: headers))
         return (response.status, try JSONValue(parsing: Array(response.body)))
     }
 
