@@ -89,3 +89,23 @@ import Testing
         }
     }
 }
+
+/// `parley serve` beyond loopback only with a token: without one it refuses to start, before it listens.
+@Suite struct ServeCommandTests {
+    @Test func anotherHostThanLoopbackNeedsAToken() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try await runParley(["serve", "--host", "0.0.0.0", "--port", "0", "--saves", folder.path])
+        #expect(run.status == 1)
+        #expect(run.out.isEmpty, "it printed a URL: \(run.out)")
+        #expect(run.err.contains("token"), "\(run.err)")
+    }
+
+    @Test func aTokenTooShortIsRefusedSayingWhy() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try await runParley(["serve", "--port", "0", "--saves", folder.path, "--token", "short"])
+        #expect(run.status == 1)
+        #expect(run.err.contains("16"), "\(run.err)")
+    }
+}
