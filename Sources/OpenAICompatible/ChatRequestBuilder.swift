@@ -81,6 +81,8 @@ struct ChatRequestBuilder: Sendable {
                 }
             case .reasoning:
                 continue  // Reasoning is the model's own; servers do not take it back.
+            case .unknown:
+                continue  // An entry a newer framework wrote, which this version cannot say to a server.
             }
         }
         if constrained, !sawInstructions {

@@ -127,6 +127,7 @@ struct EventRecorder {
             switch segment {
             case .structure(let structure): return structure.content.jsonValue
             case .text(let text): texts.append(text.content)
+            case .unknown: continue
             }
         }
         return .string(texts.joined(separator: "\n"))
