@@ -122,7 +122,7 @@ final class FakeSlotServer: Sendable {
     }
 
     /// A backend on this server (its details read from `/props`), with short waits.
-    func model(slotCacheTimeout: Duration = .seconds(5)) throws -> OpenAICompatibleLanguageModel {
+    func model(slotCacheTimeout: Duration = .seconds(60)) throws -> OpenAICompatibleLanguageModel {
         var configuration = OpenAICompatibleLanguageModel.Configuration(
             baseURL: http.baseURL + "/v1", apiKey: nil, contextSize: 1 << 20, toolCalling: .native)
         configuration.maximumRetries = 0

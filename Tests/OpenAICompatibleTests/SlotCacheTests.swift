@@ -10,7 +10,7 @@ import Testing
 /// slot changes hands and when the game saves, and a key's file is restored when it comes back; servers without
 /// slot actions (Ollama, vLLM, OpenAI, llama-server without `--slot-save-path`) get no slot request, or one that
 /// fails unseen, after which the backend stops trying. The fake server checks the protocol, not any cache.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct SlotCacheTests {
     static func request(_ line: String = "Hello?") -> GenerationRequest {
         GenerationRequest(
@@ -215,7 +215,7 @@ struct SlotCacheTests {
         defer { server.stop() }
         let model = try server.model()
         let prewarm = Task { await model.keepingCache(as: Self.key("bram")).prewarm(for: Self.request()) }
-        #expect(await server.http.wait { _ in server.chatSlots.count == 1 })
+        #expect(await server.http.wait(timeout: .seconds(90)) { _ in server.chatSlots.count == 1 })
         let reply = try await model.keepingCache(as: Self.key("mira")).generate(Self.request())
         #expect(reply.output == .text("Hm."))
         await prewarm.value
@@ -230,12 +230,12 @@ struct SlotCacheTests {
         let server = try FakeSlotServer(slots: 2) { request in
             request.bodyText.contains(#""max_tokens":0"#)
                 ? .json(ServerTest.completion(""))
-                : .gated(gate, timeout: .seconds(30), then: .json(ServerTest.completion("Hm.")))
+                : .gated(gate, timeout: .seconds(90), then: .json(ServerTest.completion("Hm.")))
         }
         defer { server.stop() }
         let model = try server.model()
         let turn = Task { try await model.keepingCache(as: Self.key("mira")).generate(Self.request()) }
-        #expect(await server.http.wait { _ in gate.waitingCount == 1 })
+        #expect(await server.http.wait(timeout: .seconds(90)) { _ in gate.waitingCount == 1 })
         await model.keepingCache(as: Self.key("bram")).prewarm(for: Self.request())
         #expect(server.chatSlots.count == 1, "the prewarm sent nothing while the turn ran")
         gate.open()
@@ -247,14 +247,14 @@ struct SlotCacheTests {
         let gate = try LoopbackGate()
         let server = try FakeSlotServer(slots: 1) { request in
             request.bodyText.contains(#""max_tokens":0"#)
-                ? .gated(gate, timeout: .seconds(30), then: .json(ServerTest.completion("")))
+                ? .gated(gate, timeout: .seconds(90), then: .json(ServerTest.completion("")))
                 : .json(ServerTest.completion("Hm."))
         }
         defer { server.stop() }
         let model = try server.model()
         let mira = model.keepingCache(as: Self.key("mira"))
         let prewarm = Task { await mira.prewarm(for: Self.request()) }
-        #expect(await server.http.wait { _ in gate.waitingCount == 1 })
+        #expect(await server.http.wait(timeout: .seconds(90)) { _ in gate.waitingCount == 1 })
         let turn = Task { try await mira.generate(Self.request()) }
         gate.open()
         _ = try await turn.value
@@ -269,7 +269,7 @@ struct SlotCacheTests {
     @Test func aTurnCancelledWhileWaitingForItsSlotStopsWaiting() async throws {
         let gate = try LoopbackGate()
         let server = try FakeSlotServer(slots: 1) { _ in
-            .gated(gate, timeout: .seconds(30), then: .json(ServerTest.completion("Hm.")))
+            .gated(gate, timeout: .seconds(90), then: .json(ServerTest.completion("Hm.")))
         }
         defer {
             gate.open()
@@ -277,7 +277,7 @@ struct SlotCacheTests {
         }
         let model = try server.model()
         let first = Task { try await model.keepingCache(as: Self.key("mira")).generate(Self.request()) }
-        #expect(await server.http.wait { _ in gate.waitingCount == 1 })
+        #expect(await server.http.wait(timeout: .seconds(90)) { _ in gate.waitingCount == 1 })
         let second = Task { try await model.keepingCache(as: Self.key("bram")).generate(Self.request()) }
         second.cancel()
         await #expect(throws: CancellationError.self) { try await second.value }
