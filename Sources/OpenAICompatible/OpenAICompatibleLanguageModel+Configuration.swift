@@ -82,7 +82,7 @@ extension OpenAICompatibleLanguageModel {
         /// when the server was started with `--slot-save-path` (default `true`). Other servers, and llama-server
         /// without the option, are used exactly as without it: see docs/model-servers.md, "Caches".
         public var keepsSlotCaches: Bool
-        /// The longest a slot save or restore may take before it counts as failed (default 30 s). A failed one costs
+        /// The longest a slot save or restore may take before it counts as failed (default 10 s). A failed one costs
         /// speed only: the request then processes its whole prompt.
         public var slotCacheTimeout: Duration
         /// Whether `prewarm(for:)` asks llama-server to process a prompt ahead of the request that will follow it
@@ -123,7 +123,7 @@ extension OpenAICompatibleLanguageModel {
             self.repetition = .standard
             self.stop = nil
             self.keepsSlotCaches = true
-            self.slotCacheTimeout = .seconds(30)
+            self.slotCacheTimeout = .seconds(10)
             self.prewarms = true
         }
 
