@@ -141,3 +141,24 @@ extension LanguageModelSession {
         return ResponseStream(snapshots: snapshots, outcome: outcome)
     }
 }
+
+// MARK: - Answers known without a turn
+
+extension LanguageModelSession.Response where Content == String {
+    /// A response holding `text`, made without asking a model (a refusal's explanation): it added no entries.
+    static func fixed(_ text: String) -> Self {
+        Self(content: text, rawContent: GeneratedContent(kind: .string(text)), transcriptEntries: [], usage: nil)
+    }
+}
+
+extension LanguageModelSession.ResponseStream where Content == String {
+    /// A stream of one snapshot holding the whole of `response`, whose `collect()` gives `response`.
+    static func fixed(_ response: LanguageModelSession.Response<String>) -> Self {
+        let outcome = Outcome()
+        outcome.response.withLock { $0 = response }
+        let (snapshots, continuation) = AsyncThrowingStream<Snapshot, any Swift.Error>.makeStream()
+        continuation.yield(Snapshot(content: response.content, rawContent: response.rawContent))
+        continuation.finish()
+        return Self(snapshots: snapshots, outcome: outcome)
+    }
+}

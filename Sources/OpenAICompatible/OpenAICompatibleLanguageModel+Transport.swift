@@ -148,7 +148,7 @@ extension OpenAICompatibleLanguageModel {
             info.debugDescription = redactor.redact(info.debugDescription)
             return LanguageModelError.contextSizeExceeded(info)
         case LanguageModelError.refusal(var info):
-            info.explanation = redactor.redactKnown(info.explanation)
+            info.explanationText = redactor.redactKnown(info.explanationText)
             info.debugDescription = redactor.redact(info.debugDescription)
             return LanguageModelError.refusal(info)
         default:

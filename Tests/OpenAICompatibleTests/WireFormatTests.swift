@@ -209,7 +209,7 @@ func sampleTranscript() -> Transcript {
             try ChatResponseParser.generation(from: Data(body.utf8), constrained: nil, makeCallID: Self.callID)
         } throws: { error in
             if case LanguageModelError.refusal(let refusal) = error {
-                return refusal.explanation == "I can't help with that."
+                return refusal.explanationText == "I can't help with that."
             }
             return false
         }
