@@ -124,7 +124,9 @@ extension LanguageModelSession {
 
         /// What to do about it.
         public var recoverySuggestion: String? {
-            if let underlying = context.underlying as? any LocalizedError, let suggestion = underlying.recoverySuggestion {
+            if let underlying = context.underlying as? any LocalizedError,
+                let suggestion = underlying.recoverySuggestion
+            {
                 return suggestion
             }
             switch self {

@@ -95,6 +95,7 @@ public final class MockLanguageModel: LanguageModel {
     }
 
     private struct State {
+        var availability = LanguageModelAvailability.available
         var nextReply = 0
         var nextCallID = 1
         var requests: [GenerationRequest] = []
@@ -141,6 +142,16 @@ public final class MockLanguageModel: LanguageModel {
         self.streamChunkSize = max(1, streamChunkSize)
         self.delay = delay
     }
+
+    /// Whether the mock says it can answer: `.available` unless a test sets another value. It changes only what
+    /// the mock reports, not how it answers.
+    public var availability: LanguageModelAvailability {
+        get { state.withLock { $0.availability } }
+        set { state.withLock { $0.availability = newValue } }
+    }
+
+    /// The context window, known without waiting.
+    public var knownContextSize: Int? { contextSize }
 
     /// Every request the model received, in order.
     public var requests: [GenerationRequest] { state.withLock { $0.requests } }

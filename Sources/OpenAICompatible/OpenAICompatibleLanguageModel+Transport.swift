@@ -11,6 +11,24 @@ import ParleyJSON
 extension OpenAICompatibleLanguageModel {
     /// Sends a whole request and returns its successful response, whose body is at most `limits.wholeBodyBytes`.
     func send(endpoint: String, body: Data, limits: ReplyLimits) async throws -> HTTPResponse {
+        try await notingAvailability {
+            try await sendOnce(endpoint: endpoint, body: body, limits: limits)
+        }
+    }
+
+    /// Runs a request to the chat endpoint and records what its outcome shows of the server's availability.
+    private func notingAvailability<T: Sendable>(_ request: () async throws -> T) async throws -> T {
+        do {
+            let result = try await request()
+            noteAvailability(.available)
+            return result
+        } catch {
+            noteAvailability(after: error)
+            throw error
+        }
+    }
+
+    private func sendOnce(endpoint: String, body: Data, limits: ReplyLimits) async throws -> HTTPResponse {
         try await withRetries {
             var request = self.request(url: self.configuration.baseURL + endpoint, body: body, stream: false)
             request.timeout = self.configuration.requestTimeout
@@ -27,6 +45,10 @@ extension OpenAICompatibleLanguageModel {
 
     /// Opens a streamed request and returns once the server accepted it.
     func openStream(body: Data) async throws -> HTTPStreamingResponse {
+        try await notingAvailability { try await openStreamOnce(body: body) }
+    }
+
+    private func openStreamOnce(body: Data) async throws -> HTTPStreamingResponse {
         try await withRetries {
             var request = self.request(url: self.configuration.baseURL + "/chat/completions", body: body, stream: true)
             request.idleTimeout = self.configuration.idleTimeout
@@ -91,7 +113,7 @@ extension OpenAICompatibleLanguageModel {
         return request
     }
 
-    private var authorizationHeaders: HTTPHeaders {
+    var authorizationHeaders: HTTPHeaders {
         var headers: HTTPHeaders = [:]
         if let key = configuration.apiKey { headers.add(name: "Authorization", value: "Bearer \(key)") }
         return headers

@@ -38,6 +38,8 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     let client: HTTPClient
     /// What the server said about itself, shared with the copies `replying(inAtMost:)` makes.
     private let discovered: SharedServerInfo
+    /// What the backend last learnt of the server's availability, shared with the copies too.
+    let availabilityCache: AvailabilityCache
 
     /// Creates a backend without contacting the server; details are read from it on first use.
     ///
@@ -49,6 +51,7 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         self.version = configuration.version ?? "unknown"
         self.client = try HTTPClient()
         self.discovered = SharedServerInfo()
+        self.availabilityCache = AvailabilityCache()
     }
 
     private init(configuration: Configuration, info: ServerInfo, client: HTTPClient) {
@@ -57,6 +60,7 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         self.version = configuration.version ?? info.build ?? "unknown"
         self.client = client
         self.discovered = SharedServerInfo()
+        self.availabilityCache = AvailabilityCache()
         discovered.withLock { $0 = info }
     }
 
@@ -67,6 +71,7 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         self.version = model.version
         self.client = model.client
         self.discovered = model.discovered
+        self.availabilityCache = model.availabilityCache
     }
 
     /// This backend with its own sentence budget, for one NPC: the same server, HTTP client and server details
@@ -98,7 +103,10 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
             configuration: configuration, info: ServerInfo(canTokenize: false), client: client)
         probe.discovered.withLock { $0 = nil }
         let info = try await probe.serverInfo()
-        return OpenAICompatibleLanguageModel(configuration: configuration, info: info, client: client)
+        let model = OpenAICompatibleLanguageModel(configuration: configuration, info: info, client: client)
+        let learnt = probe.availabilityCache.withLock { $0.value }
+        model.availabilityCache.withLock { $0.value = learnt }
+        return model
     }
 
     // MARK: - LanguageModel
@@ -108,7 +116,7 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         LanguageModelCapabilities([.toolCalling, .guidedGeneration, .reasoning])
     }
 
-    /// The configured context size, or the server's.
+    /// The configured context size, or the server's (asked once). `knownContextSize` gives it without waiting.
     ///
     /// When neither is known it is `Int.max`: requests are not checked before sending, and the server's own
     /// context error is reported as `LanguageModelError.contextSizeExceeded`.
@@ -425,7 +433,19 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     /// - Returns: The server's details; fields it does not report are `nil`.
     /// - Throws: `ModelServerError.unreachable` when nothing answers.
     public func serverInfo() async throws -> ServerInfo {
-        if let known = discovered.withLock({ $0 }) { return known }
+        if let known = knownServerInfo { return known }
+        do {
+            return try await discoverServerInfo()
+        } catch {
+            noteAvailability(after: error)
+            throw error
+        }
+    }
+
+    /// What the server said about itself, if it has been asked.
+    var knownServerInfo: ServerInfo? { discovered.withLock { $0 } }
+
+    private func discoverServerInfo() async throws -> ServerInfo {
         var info = ServerInfo(canTokenize: false)
         if let props = try await optionalGet(configuration.rootURL + "/props"),
             props["default_generation_settings"] != nil || props["total_slots"] != nil
@@ -442,8 +462,13 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
             let build = props["build_info"]?.stringValue.map { "llama.cpp \($0)" }
             info.build = [file, build].compactMap { $0 }.joined(separator: " ").nilIfEmpty
             info.canTokenize = true
+            noteAvailability(.available)  // llama-server serves the one model it loaded, whatever the name asked.
         } else if let models = try await optionalGet(configuration.baseURL + "/models") {
             let entries = models["data"]?.arrayValue ?? []
+            if models["data"]?.arrayValue != nil {
+                let ids = entries.compactMap { $0["id"]?.stringValue }
+                noteAvailability(Self.lists(configuration.model, in: ids) ? .available : .unavailable(.modelMissing))
+            }
             let entry = entries.first { $0["id"]?.stringValue == configuration.model } ?? entries.first
             info.modelName = entry?["id"]?.stringValue
             info.contextSize =

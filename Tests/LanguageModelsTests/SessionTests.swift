@@ -173,3 +173,34 @@ import Testing
         #expect(streamed.content == "ok")
     }
 }
+
+@Suite struct ModelAvailabilityTests {
+    @Test func theMockSaysWhatATestSetsAndAppleStyleChecksCompile() {
+        let model = MockLanguageModel(contextSize: 512, replies: [])
+        #expect(model.isAvailable)
+        #expect(model.knownContextSize == 512)
+        model.availability = .unavailable(.modelNotReady)
+        let shown: String
+        switch model.availability {
+        case .available: shown = "ready"
+        case .unavailable(let reason): shown = "\(reason)"
+        }
+        #expect(shown == "the model is not ready yet (loading); try again in a moment")
+        #expect(!model.isAvailable)
+        #expect(model.availability.description.hasPrefix("unavailable: "))
+    }
+
+    @Test func aBackendThatSaysNothingIsAvailableWithNoKnownContextSize() {
+        struct Minimal: LanguageModel {
+            let id = "minimal"
+            let version = "1"
+            var contextSize: Int { get async throws { 100 } }
+            func tokenCount(for entries: some Collection<Transcript.Entry>) async throws -> Int { entries.count }
+            func tokenCount(for schema: GenerationSchema) async throws -> Int { 1 }
+            func generate(_ request: GenerationRequest) async throws -> Generation { Generation(output: .text("ok")) }
+        }
+        #expect(Minimal().availability == .available)
+        #expect(Minimal().isAvailable)
+        #expect(Minimal().knownContextSize == nil)
+    }
+}
