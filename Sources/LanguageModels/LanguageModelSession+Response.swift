@@ -9,8 +9,21 @@ extension LanguageModelSession {
         public let rawContent: GeneratedContent
         /// The entries the turn appended: its prompt, any tool calls and outputs, and the response.
         public let transcriptEntries: ArraySlice<Transcript.Entry>
-        /// Token counts of the turn's requests, as the backend reported them.
-        public let usage: GenerationUsage?
+        /// Token counts of the turn's requests (Apple 27's shape); zero where the backend reported nothing.
+        public let usage: Usage
+        /// Token counts and timings of the turn's requests as the backend reported them, `nil` if it did not.
+        public let generationUsage: GenerationUsage?
+
+        init(
+            content: Content, rawContent: GeneratedContent, transcriptEntries: ArraySlice<Transcript.Entry>,
+            usage: GenerationUsage?
+        ) {
+            self.content = content
+            self.rawContent = rawContent
+            self.transcriptEntries = transcriptEntries
+            self.usage = Usage(usage)
+            self.generationUsage = usage
+        }
     }
 
     /// A response being generated: an `AsyncSequence` of snapshots, each holding the whole answer so far.

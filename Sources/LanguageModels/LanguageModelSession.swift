@@ -111,8 +111,12 @@ public final class LanguageModelSession: Sendable {
         set { state.withLock { $0.maximumToolRounds = max(0, newValue) } }
     }
 
-    /// Token counts of all the session's successful requests, as the backend reported them.
-    public var usage: GenerationUsage? { state.withLock { $0.usage } }
+    /// Token counts of all the session's successful turns (Apple 27's shape); they only grow.
+    public var usage: Usage { Usage(generationUsage) }
+
+    /// Token counts and timings of all the session's successful turns as the backend reported them, `nil` while it
+    /// has reported none.
+    public var generationUsage: GenerationUsage? { state.withLock { $0.usage } }
 
     /// Entries of turns that failed or were cancelled, most recent last, for feedback reports.
     public var rolledBackEntries: [Transcript.Entry] { state.withLock { $0.rolledBackEntries } }

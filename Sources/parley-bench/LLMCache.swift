@@ -69,7 +69,7 @@ enum LLMCache {
             for try await _ in stream where first == nil { first = clock.now - start }
             let response = try await stream.collect()
             let totals = model.take()
-            let usage = response.usage
+            let usage = response.generationUsage
             result.append(
                 Turn(
                     firstToken: (first ?? clock.now - start).milliseconds, preCheck: totals.tokenCounting.milliseconds,

@@ -165,9 +165,13 @@ import Testing
         }
         let session = LanguageModelSession(model: Counting())
         let first = try await session.respond(to: "a")
-        #expect(first.usage == GenerationUsage(promptTokens: 10, cachedPromptTokens: 8, completionTokens: 2))
+        #expect(first.generationUsage == GenerationUsage(promptTokens: 10, cachedPromptTokens: 8, completionTokens: 2))
+        #expect(first.usage.input == .init(totalTokenCount: 10, cachedTokenCount: 8))
+        #expect(first.usage.output == .init(totalTokenCount: 2, reasoningTokenCount: 0))
         try await session.respond(to: "b")
-        #expect(session.usage == GenerationUsage(promptTokens: 20, cachedPromptTokens: 16, completionTokens: 4))
+        #expect(session.generationUsage == GenerationUsage(promptTokens: 20, cachedPromptTokens: 16, completionTokens: 4))
+        #expect(session.usage.input.totalTokenCount == 20 && session.usage.input.cachedTokenCount == 16)
+        #expect(session.usage.output.totalTokenCount == 4 && session.usage.totalTokenCount == 24)
         // A backend that only implements generate also streams, through the default.
         let streamed = try await session.streamResponse(to: "c").collect()
         #expect(streamed.content == "ok")
