@@ -136,12 +136,18 @@ extension LanguageModelSession {
                 let result = try await runTurn(request, in: turn) { text in
                     if let value = snapshot(text) { continuation.yield(value) }
                 }
-                let final = try Response(
-                    content: content(result.rawContent), rawContent: result.rawContent,
-                    transcriptEntries: result.entries, usage: result.usage)
+                let final = try result.response(content)
                 outcome.response.withLock { $0 = final }
-                continuation.yield(
-                    .init(content: try Content.PartiallyGenerated(result.rawContent), rawContent: result.rawContent))
+                if result.stoppedAtToolCalls {
+                    // No answer was generated; the last snapshot is the empty one, if the type has it.
+                    if let partial = try? Content.PartiallyGenerated(result.rawContent) {
+                        continuation.yield(.init(content: partial, rawContent: result.rawContent))
+                    }
+                } else {
+                    continuation.yield(
+                        .init(
+                            content: try Content.PartiallyGenerated(result.rawContent), rawContent: result.rawContent))
+                }
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: error)

@@ -28,6 +28,7 @@ public final class LanguageModelSession: Sendable {
         var maximumToolRounds = 8
         var rolledBackEntries: [Transcript.Entry] = []
         var usage: GenerationUsage?
+        var toolExecutionDelegate: (any ToolExecutionDelegate)?
     }
 
     /// The most rolled-back entries kept for feedback reports.
@@ -111,6 +112,13 @@ public final class LanguageModelSession: Sendable {
         set { state.withLock { $0.maximumToolRounds = max(0, newValue) } }
     }
 
+    /// Decides, for each tool call, whether the session runs it, denies it, uses an output the app gives, or stops
+    /// the turn; `nil` (the default) runs every call. A turn uses the delegate set when it began.
+    public var toolExecutionDelegate: (any ToolExecutionDelegate)? {
+        get { state.withLock { $0.toolExecutionDelegate } }
+        set { state.withLock { $0.toolExecutionDelegate = newValue } }
+    }
+
     /// Token counts of all the session's successful turns (Apple 27's shape); they only grow.
     public var usage: Usage { Usage(generationUsage) }
 
@@ -141,6 +149,7 @@ public final class LanguageModelSession: Sendable {
     struct BegunTurn: Sendable {
         var transcript: Transcript
         var maximumToolRounds: Int
+        var toolExecutionDelegate: (any ToolExecutionDelegate)?
     }
 
     /// Marks the session as responding and returns the transcript to build on.
@@ -150,7 +159,9 @@ public final class LanguageModelSession: Sendable {
         try state.withLock { state in
             guard !state.isResponding else { throw LanguageModelSession.Error.concurrentRequests }
             state.isResponding = true
-            return BegunTurn(transcript: state.transcript, maximumToolRounds: state.maximumToolRounds)
+            return BegunTurn(
+                transcript: state.transcript, maximumToolRounds: state.maximumToolRounds,
+                toolExecutionDelegate: state.toolExecutionDelegate)
         }
     }
 
