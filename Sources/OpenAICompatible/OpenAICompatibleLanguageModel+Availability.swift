@@ -21,14 +21,18 @@ extension OpenAICompatibleLanguageModel {
     ///
     /// To wait for a fresh answer, call `refreshAvailability()`.
     public var availability: LanguageModelAvailability {
-        let (known, startProbe) = availabilityCache.withLock { state -> (LanguageModelAvailability?, Bool) in
-            if let known = state.value { return (known, false) }
-            defer { state.probing = true }
-            return (nil, !state.probing)
+        availabilityCache.withLock { state in
+            if let known = state.value { return known }
+            if state.backgroundProbe == nil {
+                state.backgroundProbe = Task { await self.refreshAvailability() }
+            }
+            return .unavailable(.modelNotReady)
         }
-        if let known { return known }
-        if startProbe { Task { _ = await self.refreshAvailability() } }
-        return .unavailable(.modelNotReady)
+    }
+
+    /// The probe a read of `availability` started because nothing was known, if one did.
+    var backgroundProbe: Task<LanguageModelAvailability, Never>? {
+        availabilityCache.withLock { $0.backgroundProbe }
     }
 
     /// Asks the server now whether the model can answer, within `Configuration.availabilityTimeout`, and keeps the
@@ -44,10 +48,7 @@ extension OpenAICompatibleLanguageModel {
     @discardableResult
     public func refreshAvailability() async -> LanguageModelAvailability {
         let result = await probeAvailability()
-        availabilityCache.withLock { state in
-            state.value = result
-            state.probing = false
-        }
+        availabilityCache.withLock { $0.value = result }
         return result
     }
 
@@ -145,8 +146,8 @@ final class AvailabilityCache: Sendable {
     struct State {
         /// The last answer; `nil` before any.
         var value: LanguageModelAvailability?
-        /// Whether a background probe is under way.
-        var probing = false
+        /// The probe a read of `availability` started when nothing was known; kept once started, so only one starts.
+        var backgroundProbe: Task<LanguageModelAvailability, Never>?
     }
 
     // The Mutex protects the state; the class only lets copies of a backend share it.

@@ -87,14 +87,11 @@ import Testing
         defer { server.stop() }
         let model = try Self.model(server)
         #expect(model.availability == .unavailable(.modelNotReady))
-        // The read started a probe, which keeps what the server says: a later read knows.
-        var later = model.availability
-        let deadline = ContinuousClock.now + .seconds(60)
-        while later == .unavailable(.modelNotReady), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-            later = model.availability
-        }
-        #expect(later == .available)
+        // The read started a probe, which keeps what the server says: once it is done, a read knows.
+        let probe = try #require(model.backgroundProbe)
+        #expect(model.availability == .unavailable(.modelNotReady) || model.availability == .available)
+        #expect(await probe.value == .available)
+        #expect(model.availability == .available)
         #expect(server.requests.filter { $0.path == "/v1/models" }.count == 1)
     }
 
