@@ -16,7 +16,7 @@ import Synchronization
 /// succeeds; on any error or cancellation they are rolled back, so the transcript never holds half a turn. The
 /// rolled-back entries are kept for `logFeedbackAttachment`.
 ///
-/// A session is `Observable`, as on Apple platforms: reading `transcript` or `isResponding` inside
+/// A session is `Observable`, as on Apple platforms: reading `transcript`, `isResponding` or `usage` inside
 /// `withObservationTracking` (or a SwiftUI view) is told when a turn begins, ends or changes them.
 public final class LanguageModelSession: Observable, Sendable {
     /// The model backend.
@@ -25,7 +25,7 @@ public final class LanguageModelSession: Observable, Sendable {
     public let tools: [any Tool]
 
     private let state: Mutex<State>
-    /// Tells observers of `transcript` and `isResponding` about changes. It is told outside the lock, after the
+    /// Tells observers of `transcript`, `isResponding` and `usage` about changes. It is told outside the lock, after the
     /// state changed, so an observer that reads the session does not deadlock.
     private let registrar = ObservationRegistrar()
 
@@ -126,8 +126,11 @@ public final class LanguageModelSession: Observable, Sendable {
     /// new values).
     private func didChange(transcript: Bool, isResponding: Bool) {
         if transcript {
+            // A turn that changes the transcript also adds to the usage.
             registrar.willSet(self, keyPath: \.transcript)
             registrar.didSet(self, keyPath: \.transcript)
+            registrar.willSet(self, keyPath: \.usage)
+            registrar.didSet(self, keyPath: \.usage)
         }
         if isResponding {
             registrar.willSet(self, keyPath: \.isResponding)
@@ -150,7 +153,10 @@ public final class LanguageModelSession: Observable, Sendable {
     }
 
     /// Token counts of all the session's successful turns (Apple 27's shape); they only grow.
-    public var usage: Usage { Usage(generationUsage) }
+    public var usage: Usage {
+        registrar.access(self, keyPath: \.usage)
+        return Usage(state.withLock { $0.usage })
+    }
 
     /// Token counts and timings of all the session's successful turns as the backend reported them, `nil` while it
     /// has reported none.

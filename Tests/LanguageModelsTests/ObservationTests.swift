@@ -23,13 +23,16 @@ import Testing
     }
 
     @Test func aRespondCallFiresForIsRespondingAndTranscript() async throws {
-        let session = LanguageModelSession(model: MockLanguageModel(replies: [.text("Hello.")]))
+        let session = LanguageModelSession(model: MockLanguageModel(replies: [.text("Hello."), .text("Still here.")]))
         let log = Log()
         Self.track({ _ = session.isResponding }, named: "isResponding", into: log)
         Self.track({ _ = session.transcript }, named: "transcript", into: log)
         try await session.respond(to: "Hi")
         // Each tracking fires once, at the first change: isResponding when the turn began, transcript at its end.
         #expect(log.all == ["isResponding", "transcript"])
+        Self.track({ _ = session.usage }, named: "usage", into: log)
+        try await session.respond(to: "Again")
+        #expect(log.all == ["isResponding", "transcript", "usage"])
     }
 
     @Test func isRespondingFiresWhenTheTurnBeginsAndAgainWhenItEnds() async throws {
