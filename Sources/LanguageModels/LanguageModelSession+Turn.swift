@@ -87,8 +87,13 @@ extension LanguageModelSession {
                     var stopped = false
                     for call in calls {
                         try Task.checkCancellation()
-                        let decision = stopped ? .stop : await turn.toolExecutionDelegate?.toolCallDecision(
-                            for: call, in: self) ?? .run
+                        // After a stop, the turn's later calls do not run either; the app is not asked again.
+                        var decision = ToolExecutionDecision.stop
+                        if !stopped, let delegate = turn.toolExecutionDelegate {
+                            decision = await delegate.toolCallDecision(for: call, in: self)
+                        } else if !stopped {
+                            decision = .run
+                        }
                         switch decision {
                         case .run:
                             entries.append(.toolOutput(try await runTool(call)))
