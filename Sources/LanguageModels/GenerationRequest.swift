@@ -122,6 +122,8 @@ public struct GenerationUsage: Sendable, Equatable, CustomStringConvertible {
     public var cachedPromptTokens: Int?
     /// Tokens generated.
     public var completionTokens: Int
+    /// Of those, tokens of the model's reasoning, if it said.
+    public var reasoningTokens: Int?
     /// Seconds spent reading the prompt, if reported.
     public var promptSeconds: Double?
     /// Seconds spent generating, if reported.
@@ -133,15 +135,17 @@ public struct GenerationUsage: Sendable, Equatable, CustomStringConvertible {
     ///   - promptTokens: Tokens in the request.
     ///   - cachedPromptTokens: Tokens served from cache.
     ///   - completionTokens: Tokens generated.
+    ///   - reasoningTokens: Of those, reasoning tokens.
     ///   - promptSeconds: Time reading the prompt.
     ///   - generationSeconds: Time generating.
     public init(
-        promptTokens: Int, cachedPromptTokens: Int? = nil, completionTokens: Int, promptSeconds: Double? = nil,
-        generationSeconds: Double? = nil
+        promptTokens: Int, cachedPromptTokens: Int? = nil, completionTokens: Int, reasoningTokens: Int? = nil,
+        promptSeconds: Double? = nil, generationSeconds: Double? = nil
     ) {
         self.promptTokens = promptTokens
         self.cachedPromptTokens = cachedPromptTokens
         self.completionTokens = completionTokens
+        self.reasoningTokens = reasoningTokens
         self.promptSeconds = promptSeconds
         self.generationSeconds = generationSeconds
     }
@@ -158,6 +162,8 @@ public struct GenerationUsage: Sendable, Equatable, CustomStringConvertible {
                 other.cachedPromptTokens.map { a.saturatingAdding($0) }
             },
             completionTokens: completionTokens.saturatingAdding(other.completionTokens),
+            reasoningTokens: reasoningTokens.flatMap { a in other.reasoningTokens.map { a.saturatingAdding($0) } }
+                ?? reasoningTokens ?? other.reasoningTokens,
             promptSeconds: sum(promptSeconds, other.promptSeconds),
             generationSeconds: sum(generationSeconds, other.generationSeconds))
     }

@@ -22,6 +22,15 @@ public protocol LanguageModel: Sendable {
     /// The model's context window in tokens: everything in a request and its response must fit.
     var contextSize: Int { get async throws }
 
+    /// The context window when it is known without asking anyone (configured, or read from a server before), for
+    /// callers that cannot wait; `nil` when only `contextSize` can tell. The default is `nil`; the scripted model and
+    /// the mock know theirs, a server backend once it has asked its server.
+    var knownContextSize: Int? { get }
+
+    /// Whether the model can answer now (Apple's `SystemLanguageModel.availability`), without waiting: a server
+    /// backend says what it last learnt of its server. The default is `.available`, for backends in the process.
+    var availability: LanguageModelAvailability { get }
+
     /// Counts the tokens of transcript entries as the model would see them.
     ///
     /// - Parameter entries: Entries, for example a whole transcript.
@@ -91,6 +100,15 @@ public protocol LanguageModel: Sendable {
 // MARK: - Defaults
 
 extension LanguageModel {
+    /// `nil`: only `contextSize` knows.
+    public var knownContextSize: Int? { nil }
+
+    /// `.available`: a backend in the process can always answer.
+    public var availability: LanguageModelAvailability { .available }
+
+    /// Whether `availability` is `.available`.
+    public var isAvailable: Bool { availability == .available }
+
     /// Text, tool calling and guided generation.
     public var capabilities: LanguageModelCapabilities {
         LanguageModelCapabilities([.toolCalling, .guidedGeneration])

@@ -87,9 +87,15 @@ public enum LanguageModelError: Error, Sendable, LocalizedError, CustomStringCon
     }
 
     /// The model declined to answer.
+    ///
+    /// ```swift
+    /// } catch LanguageModelError.refusal(let refusal) {
+    ///     let reason = try await refusal.explanation.content
+    /// }
+    /// ```
     public struct Refusal: Sendable {
-        /// Why the model declined, in its words.
-        public var explanation: String
+        /// Why the model declined, in its words, as the backend gave it.
+        public var explanationText: String
         /// What happened.
         public var debugDescription: String
         /// Backend-specific details.
@@ -102,9 +108,24 @@ public enum LanguageModelError: Error, Sendable, LocalizedError, CustomStringCon
         ///   - debugDescription: What happened.
         ///   - metadata: Backend-specific details.
         public init(explanation: String, debugDescription: String = "", metadata: [String: any Sendable] = [:]) {
-            self.explanation = explanation
+            self.explanationText = explanation
             self.debugDescription = debugDescription.isEmpty ? "The model refused: \(explanation)" : debugDescription
             self.metadata = metadata
+        }
+
+        /// Why the model declined, as a response whose content is `explanationText` (Apple 27's shape).
+        ///
+        /// Parley's backends give their reason with the refusal, so this asks no model and the response adds no
+        /// entries to any transcript; it is `async throws` as on Apple platforms.
+        ///
+        /// - Throws: Nothing in Parley; Apple's framework may ask the model and throw its errors.
+        public var explanation: LanguageModelSession.Response<String> {
+            get async throws { .fixed(explanationText) }
+        }
+
+        /// Why the model declined, as a stream of one snapshot holding the whole of `explanationText`.
+        public var explanationStream: LanguageModelSession.ResponseStream<String> {
+            .fixed(.fixed(explanationText))
         }
     }
 

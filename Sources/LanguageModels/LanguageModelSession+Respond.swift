@@ -306,9 +306,7 @@ extension LanguageModelSession {
     ) async throws -> Response<Content> {
         let turn = try beginTurn()
         let result = try await runTurn(typedRequest(prompt, type, includeSchemaInPrompt, options), in: turn)
-        return Response(
-            content: try Content(result.rawContent), rawContent: result.rawContent,
-            transcriptEntries: result.entries, usage: result.usage)
+        return try result.response { try Content($0) }
     }
 
     /// Answers a prompt with a value of a `Generable` type.

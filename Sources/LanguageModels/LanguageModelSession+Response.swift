@@ -9,8 +9,21 @@ extension LanguageModelSession {
         public let rawContent: GeneratedContent
         /// The entries the turn appended: its prompt, any tool calls and outputs, and the response.
         public let transcriptEntries: ArraySlice<Transcript.Entry>
-        /// Token counts of the turn's requests, as the backend reported them.
-        public let usage: GenerationUsage?
+        /// Token counts of the turn's requests (Apple 27's shape); zero where the backend reported nothing.
+        public let usage: Usage
+        /// Token counts and timings of the turn's requests as the backend reported them, `nil` if it did not.
+        public let generationUsage: GenerationUsage?
+
+        init(
+            content: Content, rawContent: GeneratedContent, transcriptEntries: ArraySlice<Transcript.Entry>,
+            usage: GenerationUsage?
+        ) {
+            self.content = content
+            self.rawContent = rawContent
+            self.transcriptEntries = transcriptEntries
+            self.usage = Usage(usage)
+            self.generationUsage = usage
+        }
     }
 
     /// A response being generated: an `AsyncSequence` of snapshots, each holding the whole answer so far.
@@ -123,12 +136,18 @@ extension LanguageModelSession {
                 let result = try await runTurn(request, in: turn) { text in
                     if let value = snapshot(text) { continuation.yield(value) }
                 }
-                let final = try Response(
-                    content: content(result.rawContent), rawContent: result.rawContent,
-                    transcriptEntries: result.entries, usage: result.usage)
+                let final = try result.response(content)
                 outcome.response.withLock { $0 = final }
-                continuation.yield(
-                    .init(content: try Content.PartiallyGenerated(result.rawContent), rawContent: result.rawContent))
+                if result.stoppedAtToolCalls {
+                    // No answer was generated; the last snapshot is the empty one, if the type has it.
+                    if let partial = try? Content.PartiallyGenerated(result.rawContent) {
+                        continuation.yield(.init(content: partial, rawContent: result.rawContent))
+                    }
+                } else {
+                    continuation.yield(
+                        .init(
+                            content: try Content.PartiallyGenerated(result.rawContent), rawContent: result.rawContent))
+                }
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: error)
@@ -139,5 +158,26 @@ extension LanguageModelSession {
             if case .cancelled = termination { task.cancel() }
         }
         return ResponseStream(snapshots: snapshots, outcome: outcome)
+    }
+}
+
+// MARK: - Answers known without a turn
+
+extension LanguageModelSession.Response where Content == String {
+    /// A response holding `text`, made without asking a model (a refusal's explanation): it added no entries.
+    static func fixed(_ text: String) -> Self {
+        Self(content: text, rawContent: GeneratedContent(kind: .string(text)), transcriptEntries: [], usage: nil)
+    }
+}
+
+extension LanguageModelSession.ResponseStream where Content == String {
+    /// A stream of one snapshot holding the whole of `response`, whose `collect()` gives `response`.
+    static func fixed(_ response: LanguageModelSession.Response<String>) -> Self {
+        let outcome = Outcome()
+        outcome.response.withLock { $0 = response }
+        let (snapshots, continuation) = AsyncThrowingStream<Snapshot, any Swift.Error>.makeStream()
+        continuation.yield(Snapshot(content: response.content, rawContent: response.rawContent))
+        continuation.finish()
+        return Self(snapshots: snapshots, outcome: outcome)
     }
 }

@@ -18,6 +18,22 @@ extension LanguageModelSession {
         var entries: ArraySlice<Transcript.Entry>
         var rawContent: GeneratedContent
         var usage: GenerationUsage?
+        /// Whether the tool execution delegate stopped the turn after its tool calls (there is no answer).
+        var stoppedAtToolCalls = false
+
+        /// The response for `Content`, made by `convert` from the raw content; a stopped turn whose raw content
+        /// does not convert throws `ToolExecutionStopped` instead.
+        func response<Content: Generable>(
+            _ convert: (GeneratedContent) throws -> Content
+        ) throws -> Response<Content> {
+            let content: Content
+            do {
+                content = try convert(rawContent)
+            } catch where stoppedAtToolCalls {
+                throw ToolExecutionStopped(transcriptEntries: entries)
+            }
+            return Response(content: content, rawContent: rawContent, transcriptEntries: entries, usage: usage)
+        }
     }
 
     /// Runs one turn: loops over model steps and tool calls, validates the answer, and appends the turn's
@@ -68,9 +84,34 @@ extension LanguageModelSession {
                     }
                     round += 1
                     entries.append(.toolCalls(Transcript.ToolCalls(calls)))
+                    var stopped = false
                     for call in calls {
                         try Task.checkCancellation()
-                        entries.append(.toolOutput(try await runTool(call)))
+                        // After a stop, the turn's later calls do not run either; the app is not asked again.
+                        var decision = ToolExecutionDecision.stop
+                        if !stopped, let delegate = turn.toolExecutionDelegate {
+                            decision = await delegate.toolCallDecision(for: call, in: self)
+                        } else if !stopped {
+                            decision = .run
+                        }
+                        switch decision {
+                        case .run:
+                            entries.append(.toolOutput(try await runTool(call)))
+                        case .deny(let reason):
+                            entries.append(.toolOutput(textOutput(Self.deniedOutput(call, reason: reason), for: call)))
+                        case .provideOutput(let segments):
+                            entries.append(.toolOutput(.init(id: call.id, toolName: call.toolName, segments: segments)))
+                        case .stop:
+                            stopped = true
+                            entries.append(.toolOutput(textOutput(Self.stoppedOutput(call), for: call)))
+                        }
+                    }
+                    if stopped {
+                        try Task.checkCancellation()
+                        let raw = GeneratedContent(kind: request.schema == nil ? .string("") : .null)
+                        return TurnResult(
+                            entries: commitTurn(entries, usage: usage, base: base, working: working), rawContent: raw,
+                            usage: usage, stoppedAtToolCalls: true)
                     }
                 case .toolCalls:
                     throw GeneratedContent.ParsingError(
@@ -142,9 +183,7 @@ extension LanguageModelSession {
     /// Runs one tool call. An unknown tool or arguments that do not convert go back to the model as the call's
     /// output, so it can correct itself; a tool that throws ends the turn with `ToolCallError`.
     private func runTool(_ call: Transcript.ToolCall) async throws -> Transcript.ToolOutput {
-        func output(_ text: String) -> Transcript.ToolOutput {
-            .init(id: call.id, toolName: call.toolName, segments: [.text(.init(content: text))])
-        }
+        func output(_ text: String) -> Transcript.ToolOutput { textOutput(text, for: call) }
         guard let tool = tools.first(where: { $0.name == call.toolName }) else {
             let names = tools.map(\.name).joined(separator: ", ")
             return output(
@@ -166,6 +205,11 @@ extension LanguageModelSession {
         } catch {
             throw ToolCallError(tool: tool, underlyingError: error)
         }
+    }
+
+    /// A tool output of one text segment answering `call`.
+    private func textOutput(_ text: String, for call: Transcript.ToolCall) -> Transcript.ToolOutput {
+        .init(id: call.id, toolName: call.toolName, segments: [.text(.init(content: text))])
     }
 
     /// The response segment for the model's answer: text, or for guided generation structured content that must

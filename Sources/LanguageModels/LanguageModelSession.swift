@@ -1,3 +1,4 @@
+import Observation
 import Synchronization
 
 /// A conversation with a model: it keeps the transcript, runs tools, and answers one request at a time.
@@ -14,13 +15,19 @@ import Synchronization
 /// A turn's entries (prompt, tool calls and outputs, response) are appended to the transcript only when the turn
 /// succeeds; on any error or cancellation they are rolled back, so the transcript never holds half a turn. The
 /// rolled-back entries are kept for `logFeedbackAttachment`.
-public final class LanguageModelSession: Sendable {
+///
+/// A session is `Observable`, as on Apple platforms: reading `transcript`, `isResponding` or `usage` inside
+/// `withObservationTracking` (or a SwiftUI view) is told when a turn begins, ends or changes them.
+public final class LanguageModelSession: Observable, Sendable {
     /// The model backend.
     public let model: any LanguageModel
     /// The tools the model may call.
     public let tools: [any Tool]
 
     private let state: Mutex<State>
+    /// Tells observers of `transcript`, `isResponding` and `usage` about changes. It is told outside the lock, after the
+    /// state changed, so an observer that reads the session does not deadlock.
+    private let registrar = ObservationRegistrar()
 
     struct State {
         var transcript: Transcript
@@ -28,6 +35,7 @@ public final class LanguageModelSession: Sendable {
         var maximumToolRounds = 8
         var rolledBackEntries: [Transcript.Entry] = []
         var usage: GenerationUsage?
+        var toolExecutionDelegate: (any ToolExecutionDelegate)?
     }
 
     /// The most rolled-back entries kept for feedback reports.
@@ -97,12 +105,38 @@ public final class LanguageModelSession: Sendable {
     /// Setting it replaces the conversation, for example to trim it when it outgrows the context window. A turn
     /// in progress appends its entries to the transcript that is current when it finishes.
     public var transcript: Transcript {
-        get { state.withLock { $0.transcript } }
-        set { state.withLock { $0.transcript = newValue } }
+        get {
+            registrar.access(self, keyPath: \.transcript)
+            return state.withLock { $0.transcript }
+        }
+        set {
+            registrar.withMutation(of: self, keyPath: \.transcript) {
+                state.withLock { $0.transcript = newValue }
+            }
+        }
     }
 
     /// Whether a request is in progress.
-    public var isResponding: Bool { state.withLock { $0.isResponding } }
+    public var isResponding: Bool {
+        registrar.access(self, keyPath: \.isResponding)
+        return state.withLock { $0.isResponding }
+    }
+
+    /// Tells observers that the properties changed (the state has already changed; observers that read it see the
+    /// new values).
+    private func didChange(transcript: Bool, isResponding: Bool) {
+        if transcript {
+            // A turn that changes the transcript also adds to the usage.
+            registrar.willSet(self, keyPath: \.transcript)
+            registrar.didSet(self, keyPath: \.transcript)
+            registrar.willSet(self, keyPath: \.usage)
+            registrar.didSet(self, keyPath: \.usage)
+        }
+        if isResponding {
+            registrar.willSet(self, keyPath: \.isResponding)
+            registrar.didSet(self, keyPath: \.isResponding)
+        }
+    }
 
     /// The most rounds of tool calls one turn may take before it fails with `ToolRoundLimitExceeded` (8 by
     /// default), so a model that keeps calling tools cannot loop forever.
@@ -111,8 +145,22 @@ public final class LanguageModelSession: Sendable {
         set { state.withLock { $0.maximumToolRounds = max(0, newValue) } }
     }
 
-    /// Token counts of all the session's successful requests, as the backend reported them.
-    public var usage: GenerationUsage? { state.withLock { $0.usage } }
+    /// Decides, for each tool call, whether the session runs it, denies it, uses an output the app gives, or stops
+    /// the turn; `nil` (the default) runs every call. A turn uses the delegate set when it began.
+    public var toolExecutionDelegate: (any ToolExecutionDelegate)? {
+        get { state.withLock { $0.toolExecutionDelegate } }
+        set { state.withLock { $0.toolExecutionDelegate = newValue } }
+    }
+
+    /// Token counts of all the session's successful turns (Apple 27's shape); they only grow.
+    public var usage: Usage {
+        registrar.access(self, keyPath: \.usage)
+        return Usage(state.withLock { $0.usage })
+    }
+
+    /// Token counts and timings of all the session's successful turns as the backend reported them, `nil` while it
+    /// has reported none.
+    public var generationUsage: GenerationUsage? { state.withLock { $0.usage } }
 
     /// Entries of turns that failed or were cancelled, most recent last, for feedback reports.
     public var rolledBackEntries: [Transcript.Entry] { state.withLock { $0.rolledBackEntries } }
@@ -137,17 +185,22 @@ public final class LanguageModelSession: Sendable {
     struct BegunTurn: Sendable {
         var transcript: Transcript
         var maximumToolRounds: Int
+        var toolExecutionDelegate: (any ToolExecutionDelegate)?
     }
 
     /// Marks the session as responding and returns the transcript to build on.
     ///
     /// - Throws: `LanguageModelSession.Error.concurrentRequests` when a turn is already in progress.
     func beginTurn() throws -> BegunTurn {
-        try state.withLock { state in
+        let turn = try state.withLock { state in
             guard !state.isResponding else { throw LanguageModelSession.Error.concurrentRequests }
             state.isResponding = true
-            return BegunTurn(transcript: state.transcript, maximumToolRounds: state.maximumToolRounds)
+            return BegunTurn(
+                transcript: state.transcript, maximumToolRounds: state.maximumToolRounds,
+                toolExecutionDelegate: state.toolExecutionDelegate)
         }
+        didChange(transcript: false, isResponding: true)
+        return turn
     }
 
     /// Appends a successful turn's entries and returns them.
@@ -161,7 +214,8 @@ public final class LanguageModelSession: Sendable {
     func commitTurn(
         _ entries: [Transcript.Entry], usage: GenerationUsage?, base: Transcript, working: Transcript
     ) -> ArraySlice<Transcript.Entry> {
-        state.withLock { state in
+        defer { didChange(transcript: true, isResponding: true) }
+        return state.withLock { state in
             let seen = working.count - base.count
             if state.transcript.sharesStorage(with: base), (0...entries.count).contains(seen) {
                 state.transcript = working
@@ -177,6 +231,7 @@ public final class LanguageModelSession: Sendable {
 
     /// Ends a failed turn: nothing is appended; its entries are kept for feedback.
     func rollBackTurn(_ entries: [Transcript.Entry]) {
+        defer { didChange(transcript: false, isResponding: true) }
         state.withLock { state in
             state.isResponding = false
             state.rolledBackEntries.append(contentsOf: entries)

@@ -16,7 +16,8 @@ import Synchronization
 /// **Token rule.** Each entry costs 4 tokens plus, for each segment, one token per 4 UTF-8 bytes of its text
 /// (structured segments: of their compact JSON), rounded up. Tool definitions cost one token per 4 bytes of name,
 /// description and parameter schema JSON; tool calls one per 4 bytes of name and argument JSON; a schema one per
-/// 4 bytes of its JSON. `MockLanguageModel.tokens(in:)` computes an entry's cost.
+/// 4 bytes of its JSON. `MockLanguageModel.tokens(in:)` computes an entry's cost. Each answer reports its usage by
+/// the same rule (`usage(of:for:)`), so `response.usage` adds up as a server's would.
 public final class MockLanguageModel: LanguageModel {
     /// One scripted answer.
     public enum Reply: Sendable {
@@ -95,6 +96,7 @@ public final class MockLanguageModel: LanguageModel {
     }
 
     private struct State {
+        var availability = LanguageModelAvailability.available
         var nextReply = 0
         var nextCallID = 1
         var requests: [GenerationRequest] = []
@@ -142,6 +144,16 @@ public final class MockLanguageModel: LanguageModel {
         self.delay = delay
     }
 
+    /// Whether the mock says it can answer: `.available` unless a test sets another value. It changes only what
+    /// the mock reports, not how it answers.
+    public var availability: LanguageModelAvailability {
+        get { state.withLock { $0.availability } }
+        set { state.withLock { $0.availability = newValue } }
+    }
+
+    /// The context window, known without waiting.
+    public var knownContextSize: Int? { contextSize }
+
     /// Every request the model received, in order.
     public var requests: [GenerationRequest] { state.withLock { $0.requests } }
 
@@ -165,11 +177,36 @@ public final class MockLanguageModel: LanguageModel {
         MockLanguageModel.tokens(inText: schema.jsonSchema.jsonString())
     }
 
-    /// Answers with the next reply.
+    /// Answers with the next reply, with usage by the token rule (see `usage(of:for:)`).
     public func generate(_ request: GenerationRequest) async throws -> Generation {
         let reply = try await nextReply(for: request)
         if let delay { try await Task.sleep(for: delay) }
-        return try generation(from: reply)
+        var generation = try generation(from: reply)
+        generation.usage = try await usage(of: generation, for: request)
+        return generation
+    }
+
+    /// The usage the mock reports for a generation, by the token rule: the request's tokens as
+    /// `tokenCount(for:)` counts them (none cached), and the output's (text or JSON, tool names and argument JSON,
+    /// and reasoning, which is also given as the reasoning tokens).
+    ///
+    /// - Parameters:
+    ///   - generation: What the mock answered.
+    ///   - request: What it was asked.
+    /// - Returns: The usage.
+    /// - Throws: Nothing; it is `async throws` because token counting is.
+    public func usage(of generation: Generation, for request: GenerationRequest) async throws -> GenerationUsage {
+        let reasoning = generation.reasoning.map(MockLanguageModel.tokens(inText:)) ?? 0
+        let output: Int =
+            switch generation.output {
+            case .text(let text): MockLanguageModel.tokens(inText: text)
+            case .structure(let content): MockLanguageModel.tokens(inText: content.jsonString)
+            case .toolCalls(let calls):
+                calls.reduce(0) { $0 + MockLanguageModel.tokens(inText: $1.toolName + $1.arguments.jsonString) }
+            }
+        return GenerationUsage(
+            promptTokens: try await tokenCount(for: request), cachedPromptTokens: 0,
+            completionTokens: output + reasoning, reasoningTokens: reasoning)
     }
 
     /// Streams the next reply: its text in chunks of `streamChunkSize` characters, tool calls at the end.
@@ -177,7 +214,8 @@ public final class MockLanguageModel: LanguageModel {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    let generation = try self.generation(from: try await self.nextReply(for: request))
+                    var generation = try self.generation(from: try await self.nextReply(for: request))
+                    generation.usage = try await self.usage(of: generation, for: request)
                     if let reasoning = generation.reasoning { continuation.yield(.reasoning(reasoning)) }
                     switch generation.output {
                     case .toolCalls(let calls):
@@ -188,6 +226,7 @@ public final class MockLanguageModel: LanguageModel {
                     case .structure(let content):
                         try await self.streamChunks(of: content.jsonString, into: continuation)
                     }
+                    if let usage = generation.usage { continuation.yield(.usage(usage)) }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)

@@ -141,6 +141,12 @@ struct ChatRequestBuilder: Sendable {
                         ],
                     ]
                 })
+            // Apple 27's toolCallingMode, as OpenAI's tool_choice.
+            switch request.options.toolCallingMode?.kind {
+            case .required?: body["tool_choice"] = "required"
+            case .disallowed?: body["tool_choice"] = "none"
+            case .allowed?, nil: break
+            }
         }
         if constrained {
             let format = ConstrainedToolCalling(

@@ -103,6 +103,7 @@ enum ChatResponseParser {
         return GenerationUsage(
             promptTokens: promptTokens, cachedPromptTokens: cached,
             completionTokens: usage?["completion_tokens"]?.intValue ?? timings?["predicted_n"]?.intValue ?? 0,
+            reasoningTokens: usage?["completion_tokens_details"]?["reasoning_tokens"]?.intValue,
             promptSeconds: timings?["prompt_ms"]?.doubleValue.map { $0 / 1000 },
             generationSeconds: timings?["predicted_ms"]?.doubleValue.map { $0 / 1000 })
     }

@@ -42,6 +42,8 @@ extension OpenAICompatibleLanguageModel {
         public var idleTimeout: Duration
         /// For whole responses: the longest a request may take.
         public var requestTimeout: Duration
+        /// The longest an availability probe (`refreshAvailability()`) may wait for the server (default 2 s).
+        public var availabilityTimeout: Duration
         /// How many times a request that failed with a server error (5xx), a reset connection or a timeout is
         /// sent again, with exponential backoff from `retryDelay`.
         public var maximumRetries: Int
@@ -113,6 +115,7 @@ extension OpenAICompatibleLanguageModel {
             self.connectTimeout = .seconds(10)
             self.idleTimeout = .seconds(120)
             self.requestTimeout = .seconds(600)
+            self.availabilityTimeout = .seconds(2)
             self.maximumRetries = 2
             self.retryDelay = .milliseconds(500)
             self.maximumRateLimitWait = .seconds(60)

@@ -11,6 +11,24 @@ import ParleyJSON
 extension OpenAICompatibleLanguageModel {
     /// Sends a whole request and returns its successful response, whose body is at most `limits.wholeBodyBytes`.
     func send(endpoint: String, body: Data, limits: ReplyLimits) async throws -> HTTPResponse {
+        try await notingAvailability {
+            try await sendOnce(endpoint: endpoint, body: body, limits: limits)
+        }
+    }
+
+    /// Runs a request to the chat endpoint and records what its outcome shows of the server's availability.
+    private func notingAvailability<T: Sendable>(_ request: () async throws -> T) async throws -> T {
+        do {
+            let result = try await request()
+            noteAvailability(.available)
+            return result
+        } catch {
+            noteAvailability(after: error)
+            throw error
+        }
+    }
+
+    private func sendOnce(endpoint: String, body: Data, limits: ReplyLimits) async throws -> HTTPResponse {
         try await withRetries {
             var request = self.request(url: self.configuration.baseURL + endpoint, body: body, stream: false)
             request.timeout = self.configuration.requestTimeout
@@ -27,6 +45,10 @@ extension OpenAICompatibleLanguageModel {
 
     /// Opens a streamed request and returns once the server accepted it.
     func openStream(body: Data) async throws -> HTTPStreamingResponse {
+        try await notingAvailability { try await openStreamOnce(body: body) }
+    }
+
+    private func openStreamOnce(body: Data) async throws -> HTTPStreamingResponse {
         try await withRetries {
             var request = self.request(url: self.configuration.baseURL + "/chat/completions", body: body, stream: true)
             request.idleTimeout = self.configuration.idleTimeout
@@ -148,7 +170,7 @@ extension OpenAICompatibleLanguageModel {
             info.debugDescription = redactor.redact(info.debugDescription)
             return LanguageModelError.contextSizeExceeded(info)
         case LanguageModelError.refusal(var info):
-            info.explanation = redactor.redactKnown(info.explanation)
+            info.explanationText = redactor.redactKnown(info.explanationText)
             info.debugDescription = redactor.redact(info.debugDescription)
             return LanguageModelError.refusal(info)
         default:

@@ -43,6 +43,8 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     private let discovered: SharedServerInfo
     /// Which key's cache each of the server's slots holds, shared with every copy.
     let slots: SlotTable
+    /// What the backend last learnt of the server's availability, shared with the copies too.
+    let availabilityCache: AvailabilityCache
 
     /// Creates a backend without contacting the server; details are read from it on first use.
     ///
@@ -56,6 +58,7 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         self.discovered = SharedServerInfo()
         self.cacheKey = nil
         self.slots = SlotTable()
+        self.availabilityCache = AvailabilityCache()
     }
 
     private init(configuration: Configuration, info: ServerInfo, client: HTTPClient) {
@@ -64,6 +67,7 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         self.version = configuration.version ?? info.build ?? "unknown"
         self.client = client
         self.discovered = SharedServerInfo()
+        self.availabilityCache = AvailabilityCache()
         discovered.withLock { $0 = info }
         self.cacheKey = nil
         self.slots = SlotTable()
@@ -79,6 +83,7 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         self.discovered = model.discovered
         self.cacheKey = cacheKey
         self.slots = model.slots
+        self.availabilityCache = model.availabilityCache
     }
 
     /// This backend with its own sentence budget, for one NPC: the same server, HTTP client and server details
@@ -110,7 +115,10 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
             configuration: configuration, info: ServerInfo(canTokenize: false), client: client)
         probe.discovered.withLock { $0 = nil }
         let info = try await probe.serverInfo()
-        return OpenAICompatibleLanguageModel(configuration: configuration, info: info, client: client)
+        let model = OpenAICompatibleLanguageModel(configuration: configuration, info: info, client: client)
+        let learnt = probe.availabilityCache.withLock { $0.value }
+        model.availabilityCache.withLock { $0.value = learnt }
+        return model
     }
 
     // MARK: - LanguageModel
@@ -120,7 +128,7 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         LanguageModelCapabilities([.toolCalling, .guidedGeneration, .reasoning])
     }
 
-    /// The configured context size, or the server's.
+    /// The configured context size, or the server's (asked once). `knownContextSize` gives it without waiting.
     ///
     /// When neither is known it is `Int.max`: requests are not checked before sending, and the server's own
     /// context error is reported as `LanguageModelError.contextSizeExceeded`.
@@ -450,7 +458,19 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     /// - Returns: The server's details; fields it does not report are `nil`.
     /// - Throws: `ModelServerError.unreachable` when nothing answers.
     public func serverInfo() async throws -> ServerInfo {
-        if let known = discovered.withLock({ $0 }) { return known }
+        if let known = knownServerInfo { return known }
+        do {
+            return try await discoverServerInfo()
+        } catch {
+            noteAvailability(after: error)
+            throw error
+        }
+    }
+
+    /// What the server said about itself, if it has been asked.
+    var knownServerInfo: ServerInfo? { discovered.withLock { $0 } }
+
+    private func discoverServerInfo() async throws -> ServerInfo {
         var info = ServerInfo(canTokenize: false)
         if let props = try await optionalGet(configuration.rootURL + "/props"),
             props["default_generation_settings"] != nil || props["total_slots"] != nil
@@ -468,8 +488,13 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
             info.build = [file, build].compactMap { $0 }.joined(separator: " ").nilIfEmpty
             info.canTokenize = true
             info.slotCount = props["total_slots"]?.intValue
+            noteAvailability(.available)  // llama-server serves the one model it loaded, whatever the name asked.
         } else if let models = try await optionalGet(configuration.baseURL + "/models") {
             let entries = models["data"]?.arrayValue ?? []
+            if models["data"]?.arrayValue != nil {
+                let ids = entries.compactMap { $0["id"]?.stringValue }
+                noteAvailability(Self.lists(configuration.model, in: ids) ? .available : .unavailable(.modelMissing))
+            }
             let entry = entries.first { $0["id"]?.stringValue == configuration.model } ?? entries.first
             info.modelName = entry?["id"]?.stringValue
             info.contextSize =
@@ -485,9 +510,6 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         discovered.withLock { $0 = result }
         return result
     }
-
-    /// What the server said about itself, if it was asked already.
-    var knownServerInfo: ServerInfo? { discovered.withLock { $0 } }
 
     /// Stops using the server's tokenizer after it failed, so counting falls back to the estimate.
     private func stopTokenizing() {

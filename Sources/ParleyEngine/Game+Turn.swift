@@ -216,7 +216,7 @@ extension Game {
                 if let beatLine { entries = Self.prepend(beatLine, to: entries, in: conversation.session) }
                 // A turn that showed no words (an empty answer) had its first words, such as they were, at its end.
                 return Answer(
-                    entries: entries, usage: response.usage, firstWords: firstWords ?? clock.now - started,
+                    entries: entries, usage: response.generationUsage, firstWords: firstWords ?? clock.now - started,
                     voicing: voicing)
             } catch LanguageModelError.contextSizeExceeded(let overflow)
                 where attempt <= ContextRecovery.targetShares.count

@@ -45,7 +45,7 @@ extension Game {
                     prompt, context: context, session: session, name: name, until: deadline, limit: limit,
                     firstWordsBy: min(started + model.firstWordsDeadline, deadline), showsSpeech: false,
                     output: output)
-                voicing.completionTokens = response.usage?.completionTokens
+                voicing.completionTokens = response.generationUsage?.completionTokens
                 let claims = falseClaims(in: Array(response.transcriptEntries), npc: conversation.npc, saying: nil)
                 if claims.isEmpty {
                     voicing.outcome = .voiced
@@ -243,7 +243,7 @@ struct GroundedVoicer {
                 voicing.reason = .error
                 break
             }
-            if let count = said.usage?.completionTokens { voicing.completionTokens = (voicing.completionTokens ?? 0) + count }
+            if let count = said.generationUsage?.completionTokens { voicing.completionTokens = (voicing.completionTokens ?? 0) + count }
             let result = lineCheck.check(
                 said.content, planned: planned, playerLine: playerLine, speaker: npc.name, sources: prompt.sources)
             var problems = result.problems

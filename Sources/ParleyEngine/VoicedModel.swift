@@ -83,6 +83,13 @@ public struct VoicedModel: LanguageModel {
     public var contextSize: Int {
         get async throws { try await acting.contextSize }
     }
+    /// The acting model's context window, if it is known without waiting.
+    public var knownContextSize: Int? { acting.knownContextSize }
+    /// The voice's availability, or the acting model's when the voice can answer: both must.
+    public var availability: LanguageModelAvailability {
+        let voiced = voice.availability
+        return voiced == .available ? acting.availability : voiced
+    }
     /// Whether the acting model writes free text (the planner does not: the engine writes its summaries itself).
     public var writesFreeText: Bool { acting.writesFreeText }
 

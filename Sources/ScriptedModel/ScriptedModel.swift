@@ -64,6 +64,8 @@ public final class ScriptedModel: LanguageModel {
     public let version: String
     /// The context window in tokens (32,768 unless set).
     public let contextSize: Int
+    /// The context window, known without waiting.
+    public var knownContextSize: Int? { contextSize }
     /// The NPC the model plays.
     public let npc: NPC
     /// The world it lives in: the item catalog and names.

@@ -166,7 +166,7 @@ enum LLMCache {
         for try await _ in stream where first == nil { first = clock.now - start }
         let response = try await stream.collect()
         let totals = conversation.model.take()
-        let usage = response.usage
+        let usage = response.generationUsage
         return Turn(
             firstToken: (first ?? clock.now - start).milliseconds, preCheck: totals.tokenCounting.milliseconds,
             serverPrompt: usage?.promptSeconds.map { $0 * 1000 }, promptTokens: usage?.promptTokens ?? 0,

@@ -70,7 +70,7 @@ enum LLMParallel {
         let response = try await session.respond(
             to: "Good day! What can you tell me about this town?",
             options: GenerationOptions(sampling: .greedy, maximumResponseTokens: tokens))
-        return response.usage?.completionTokens ?? 0
+        return response.generationUsage?.completionTokens ?? 0
     }
 
     static func oneAfterAnother(model: OpenAICompatibleLanguageModel) async throws -> Int {

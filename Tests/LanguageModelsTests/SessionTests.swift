@@ -165,11 +165,46 @@ import Testing
         }
         let session = LanguageModelSession(model: Counting())
         let first = try await session.respond(to: "a")
-        #expect(first.usage == GenerationUsage(promptTokens: 10, cachedPromptTokens: 8, completionTokens: 2))
+        #expect(first.generationUsage == GenerationUsage(promptTokens: 10, cachedPromptTokens: 8, completionTokens: 2))
+        #expect(first.usage.input == .init(totalTokenCount: 10, cachedTokenCount: 8))
+        #expect(first.usage.output == .init(totalTokenCount: 2, reasoningTokenCount: 0))
         try await session.respond(to: "b")
-        #expect(session.usage == GenerationUsage(promptTokens: 20, cachedPromptTokens: 16, completionTokens: 4))
+        #expect(session.generationUsage == GenerationUsage(promptTokens: 20, cachedPromptTokens: 16, completionTokens: 4))
+        #expect(session.usage.input.totalTokenCount == 20 && session.usage.input.cachedTokenCount == 16)
+        #expect(session.usage.output.totalTokenCount == 4 && session.usage.totalTokenCount == 24)
         // A backend that only implements generate also streams, through the default.
         let streamed = try await session.streamResponse(to: "c").collect()
         #expect(streamed.content == "ok")
+    }
+}
+
+@Suite struct ModelAvailabilityTests {
+    @Test func theMockSaysWhatATestSetsAndAppleStyleChecksCompile() {
+        let model = MockLanguageModel(contextSize: 512, replies: [])
+        #expect(model.isAvailable)
+        #expect(model.knownContextSize == 512)
+        model.availability = .unavailable(.modelNotReady)
+        let shown: String
+        switch model.availability {
+        case .available: shown = "ready"
+        case .unavailable(let reason): shown = "\(reason)"
+        }
+        #expect(shown == "the model is not ready yet (loading); try again in a moment")
+        #expect(!model.isAvailable)
+        #expect(model.availability.description.hasPrefix("unavailable: "))
+    }
+
+    @Test func aBackendThatSaysNothingIsAvailableWithNoKnownContextSize() {
+        struct Minimal: LanguageModel {
+            let id = "minimal"
+            let version = "1"
+            var contextSize: Int { get async throws { 100 } }
+            func tokenCount(for entries: some Collection<Transcript.Entry>) async throws -> Int { entries.count }
+            func tokenCount(for schema: GenerationSchema) async throws -> Int { 1 }
+            func generate(_ request: GenerationRequest) async throws -> Generation { Generation(output: .text("ok")) }
+        }
+        #expect(Minimal().availability == .available)
+        #expect(Minimal().isAvailable)
+        #expect(Minimal().knownContextSize == nil)
     }
 }

@@ -63,8 +63,8 @@ import Testing
         let response = try await session.respond(to: "Rope?")
         #expect(response.content == "Three gold.")
         #expect(ServerTest.chatRequests(server).count == 2, "two steps, whose counts are added")
-        #expect(response.usage?.promptTokens == .max)
-        #expect(response.usage?.completionTokens == .max)
+        #expect(response.generationUsage?.promptTokens == .max)
+        #expect(response.generationUsage?.completionTokens == .max)
         let timings: JSONValue = ["timings": ["prompt_n": .integer(Int.max), "cache_n": 5]]
         #expect(ChatResponseParser.usage(from: timings)?.promptTokens == Int.max)
     }

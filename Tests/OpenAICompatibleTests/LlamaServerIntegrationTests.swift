@@ -39,7 +39,7 @@ struct LlamaServerIntegrationTests {
             #expect(session.transcript.count == 3)
             guard case .response(let entry)? = session.transcript.last else { Issue.record("no response"); return }
             #expect(entry.assetIDs == ["\(model.id)@\(model.version)"])
-            let usage = try #require(response.usage)
+            let usage = try #require(response.generationUsage)
             #expect(usage.promptTokens > 0)
             #expect((0...24).contains(usage.completionTokens))
         }
@@ -174,7 +174,7 @@ struct LlamaServerIntegrationTests {
                 entries: Array(transcript) + [.prompt(.init(segments: [.text(.init(content: "And a hammer?"))]))])
             let counted = try await model.tokenCount(for: GenerationRequest(transcript: next))
             let response = try await session.respond(to: "And a hammer?", options: Self.greedy)
-            #expect(counted == response.usage?.promptTokens)
+            #expect(counted == response.generationUsage?.promptTokens)
         }
     }
 
@@ -185,9 +185,9 @@ struct LlamaServerIntegrationTests {
                 model: model, instructions: "You are Ada, the innkeeper of the Blue Boar.")
             let first = try await session.respond(to: "A room for the night?", options: Self.greedy)
             let second = try await session.respond(to: "How much is supper?", options: Self.greedy)
-            let cached = try #require(second.usage?.cachedPromptTokens)
+            let cached = try #require(second.generationUsage?.cachedPromptTokens)
             #expect(cached > 0)
-            #expect(cached >= (first.usage?.promptTokens ?? 0) / 2)
+            #expect(cached >= (first.generationUsage?.promptTokens ?? 0) / 2)
         }
     }
 

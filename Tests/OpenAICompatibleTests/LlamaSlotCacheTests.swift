@@ -44,7 +44,7 @@ struct LlamaSlotCacheTests {
     @discardableResult
     static func say(_ lines: [String], in session: LanguageModelSession) async throws -> GenerationUsage {
         var usage: GenerationUsage?
-        for line in lines { usage = try await session.respond(to: line, options: options).usage }
+        for line in lines { usage = try await session.respond(to: line, options: options).generationUsage }
         return try #require(usage)
     }
 

@@ -36,7 +36,7 @@ import Testing
         let session = LanguageModelSession(model: try ServerTest.model(server), instructions: "x")
         let response = try await session.streamResponse(to: "hi").collect()
         #expect(response.content == "Hello there, traveller.")
-        #expect(response.usage?.completionTokens == 3)
+        #expect(response.generationUsage?.completionTokens == 3)
         let body = try JSONValue(parsing: Array(try #require(ServerTest.chatRequests(server).first).body))
         #expect(body["stream"] == true)
     }
@@ -181,5 +181,40 @@ import Testing
         }
         // One retry: two attempts in all.
         #expect(notices.map(\.description) == ["the server did not answer; trying again 2/2"])
+    }
+}
+
+/// `response.usage` from what an OpenAI-compatible server reports.
+@Suite struct ServerUsageTests {
+    static let completion = #"""
+        {"choices":[{"index":0,"message":{"role":"assistant","content":"Hello."},"finish_reason":"stop"}],
+         "usage":{"prompt_tokens":120,"completion_tokens":30,"prompt_tokens_details":{"cached_tokens":100},
+                  "completion_tokens_details":{"reasoning_tokens":12}}}
+        """#
+
+    @Test func usageComesFromTheServersCounts() async throws {
+        let server = try LoopbackHTTPServer(.json(Self.completion))
+        defer { server.stop() }
+        let session = LanguageModelSession(model: try ServerTest.model(server))
+        let response = try await session.respond(to: "hi")
+        #expect(response.usage.input == .init(totalTokenCount: 120, cachedTokenCount: 100))
+        #expect(response.usage.output == .init(totalTokenCount: 30, reasoningTokenCount: 12))
+        #expect(response.generationUsage?.reasoningTokens == 12)
+        try await session.respond(to: "again")
+        #expect(session.usage.input.totalTokenCount == 240 && session.usage.input.cachedTokenCount == 200)
+    }
+
+    @Test func streamedUsageToo() async throws {
+        let usage: JSONValue = [
+            "choices": [], "usage": ["prompt_tokens": 50, "completion_tokens": 4, "prompt_tokens_details": ["cached_tokens": 40]],
+        ]
+        let chunks = Array(ServerTest.stream(["Hel", "lo."]).dropLast()) + ["data: " + usage.jsonString() + "\n\n", "data: [DONE]\n\n"]
+        let server = try LoopbackHTTPServer(.eventStream(chunks, interval: .zero))
+        defer { server.stop() }
+        let session = LanguageModelSession(model: try ServerTest.model(server))
+        let response = try await session.streamResponse(to: "hi").collect()
+        #expect(response.content == "Hello.")
+        #expect(response.usage.input == .init(totalTokenCount: 50, cachedTokenCount: 40))
+        #expect(response.usage.output.totalTokenCount == 4)
     }
 }

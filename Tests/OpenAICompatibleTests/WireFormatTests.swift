@@ -37,6 +37,23 @@ func sampleTranscript() -> Transcript {
         ChatRequestBuilder(modelName: "smol", toolCalling: mode, sendsServerExtensions: extensions, extraBody: extra)
     }
 
+    @Test(arguments: [
+        (GenerationOptions.ToolCallingMode?.none, JSONValue?.none), (.allowed, nil), (.required, "required"),
+        (.disallowed, "none"),
+    ])
+    func toolCallingModeIsSentAsToolChoice(_ mode: GenerationOptions.ToolCallingMode?, _ choice: JSONValue?) {
+        let tools = sampleTranscript().instructions!.toolDefinitions
+        var options = GenerationOptions()
+        options.toolCallingMode = mode
+        let request = GenerationRequest(transcript: sampleTranscript(), tools: tools, options: options)
+        #expect(builder(.native).body(for: request, stream: false)["tool_choice"] == choice)
+        // Without tools in the request (the session leaves them out for `.disallowed`) there is nothing to choose,
+        // and constrained tool calling sends no `tools` parameter, so no `tool_choice` either.
+        let bare = GenerationRequest(transcript: sampleTranscript(), tools: [], options: options)
+        #expect(builder(.native).body(for: bare, stream: false)["tool_choice"] == nil)
+        #expect(builder(.constrained).body(for: request, stream: false)["tool_choice"] == nil)
+    }
+
     @Test func nativeMessagesFollowOpenAIsShapes() throws {
         let messages = builder(.native).messages(for: sampleTranscript(), tools: tools)
         let expected = try JSONValue(
@@ -209,7 +226,7 @@ func sampleTranscript() -> Transcript {
             try ChatResponseParser.generation(from: Data(body.utf8), constrained: nil, makeCallID: Self.callID)
         } throws: { error in
             if case LanguageModelError.refusal(let refusal) = error {
-                return refusal.explanation == "I can't help with that."
+                return refusal.explanationText == "I can't help with that."
             }
             return false
         }
