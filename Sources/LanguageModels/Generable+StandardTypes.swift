@@ -126,8 +126,9 @@ extension Array: ConvertibleToGeneratedContent where Element: ConvertibleToGener
 }
 
 extension Array: Generable where Element: Generable {
-    /// The partial form of an array: a snapshot converts once every element does.
-    public typealias PartiallyGenerated = Self
+    /// The partial form of an array, as in Apple's framework: its elements' partial forms, so an array of
+    /// `@Generable` structs shows its last element while the model is still writing it.
+    public typealias PartiallyGenerated = [Element.PartiallyGenerated]
 
     /// `{"type": "array", "items": <element schema>}`.
     public static var generationSchema: GenerationSchema { GenerationSchema.array(of: Element.generationSchema) }

@@ -100,10 +100,13 @@ extension LanguageModelSession {
     ///
     /// - Parameters:
     ///   - request: What the turn asks.
-    ///   - snapshot: Makes a snapshot from the answer's text so far, or `nil` while it does not convert yet.
+    ///   - snapshot: Makes a snapshot from the answer's text so far and the generation's id (the same for every
+    ///     snapshot of the response, so a `PartiallyGenerated` value keeps its `id`), or `nil` while it does not
+    ///     convert yet.
     ///   - content: Converts the final raw content to `Content`.
     func stream<Content: Generable>(
-        _ request: TurnRequest, snapshot: @escaping @Sendable (String) -> ResponseStream<Content>.Snapshot?,
+        _ request: TurnRequest,
+        snapshot: @escaping @Sendable (String, GenerationID) -> ResponseStream<Content>.Snapshot?,
         content: @escaping @Sendable (GeneratedContent) throws -> Content
     ) -> ResponseStream<Content> {
         let outcome = ResponseStream<Content>.Outcome()
@@ -118,17 +121,19 @@ extension LanguageModelSession {
             continuation.finish(throwing: error)
             return ResponseStream(snapshots: snapshots, outcome: outcome)
         }
+        let generation = GenerationID()
         let task = Task {
             do {
                 let result = try await runTurn(request, in: turn) { text in
-                    if let value = snapshot(text) { continuation.yield(value) }
+                    if let value = snapshot(text, generation) { continuation.yield(value) }
                 }
                 let final = try Response(
                     content: content(result.rawContent), rawContent: result.rawContent,
                     transcriptEntries: result.entries, usage: result.usage)
                 outcome.response.withLock { $0 = final }
-                continuation.yield(
-                    .init(content: try Content.PartiallyGenerated(result.rawContent), rawContent: result.rawContent))
+                var raw = result.rawContent
+                raw.id = generation
+                continuation.yield(.init(content: try Content.PartiallyGenerated(raw), rawContent: raw))
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: error)
