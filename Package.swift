@@ -214,7 +214,8 @@ let package = Package(
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(
-            name: "ParleyCLITests", dependencies: ["parley", "ChildProcess", "LLMTestSupport", "ParleyJSON"],
+            name: "ParleyCLITests",
+            dependencies: ["parley", "ChildProcess", "LLMTestSupport", "ParleyJSON", "ParleyHTTP"],
             exclude: ["Goldens"]),
 
         // MARK: - Benchmarks and reliability: `parley-bench`, and the seeded fuzzers it shares with ReliabilityTests

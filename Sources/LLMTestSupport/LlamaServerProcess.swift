@@ -11,8 +11,9 @@ import ParleyHTTP
 /// }
 /// ```
 ///
-/// The binary and model come from `PARLEY_LLAMA_SERVER` and `PARLEY_LLM_MODEL`, or from the project's `.llm/`
-/// folder where `scripts/llm-server install` puts them. Tests that need the server are skipped when it is not
+/// The binary and model come from `PARLEY_LLAMA_SERVER` and `PARLEY_LLM_MODEL`, or from the folder where
+/// `scripts/llm-server install` puts them: `PARLEY_LLM_DIR` (as the script reads it; a second clone or worktree
+/// can use the first one's installation), else the project's `.llm/`. Tests that need the server are skipped when it is not
 /// installed, unless `PARLEY_LLM_TESTS=1` (as `scripts/test` and CI set), when they fail instead.
 public final class LlamaServerProcess: Sendable {
     /// The port the server listens on, on 127.0.0.1.
@@ -31,10 +32,13 @@ public final class LlamaServerProcess: Sendable {
         let environment = ProcessInfo.processInfo.environment
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let server = environment["PARLEY_LLAMA_SERVER"] ?? root.appendingPathComponent(".llm/bin/llama-server").path
+        let folder =
+            environment["PARLEY_LLM_DIR"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? root.appendingPathComponent(".llm")
+        let server = environment["PARLEY_LLAMA_SERVER"] ?? folder.appendingPathComponent("bin/llama-server").path
         let model =
             environment["PARLEY_LLM_MODEL"]
-            ?? root.appendingPathComponent(".llm/models/SmolLM2-135M-Instruct.gguf").path
+            ?? folder.appendingPathComponent("models/SmolLM2-135M-Instruct.gguf").path
         guard FileManager.default.isExecutableFile(atPath: server), FileManager.default.fileExists(atPath: model) else {
             return nil
         }
@@ -62,12 +66,14 @@ public final class LlamaServerProcess: Sendable {
     /// - Parameters:
     ///   - contextSize: The server's `--ctx-size`.
     ///   - parallel: The server's `--parallel` slots (each gets `contextSize / parallel` tokens).
+    ///   - slotSavePath: The folder for the server's slot files (`--slot-save-path`, created when missing), or
+    ///     `nil` for a server without slot save and restore.
     ///   - arguments: More llama-server arguments.
     ///   - body: The test.
     /// - Returns: What `body` returns.
     /// - Throws: `NotInstalled`, a start failure with the server's log, or what `body` throws.
     public static func with<T>(
-        contextSize: Int = 2048, parallel: Int = 1, arguments: [String] = [],
+        contextSize: Int = 2048, parallel: Int = 1, slotSavePath: URL? = nil, arguments: [String] = [],
         _ body: (LlamaServerProcess) async throws -> T
     ) async throws -> T {
         // One server at a time in a test process: suites run in parallel, and several small models answering at
@@ -75,7 +81,7 @@ public final class LlamaServerProcess: Sendable {
         await turnstile.enter()
         do {
             let server = try await LlamaServerProcess(
-                contextSize: contextSize, parallel: parallel, arguments: arguments)
+                contextSize: contextSize, parallel: parallel, slotSavePath: slotSavePath, arguments: arguments)
             defer { server.stop() }
             let result = try await body(server)
             await turnstile.leave()
@@ -86,7 +92,7 @@ public final class LlamaServerProcess: Sendable {
         }
     }
 
-    /// Lets one ``with(contextSize:parallel:arguments:_:)`` run at a time in this process.
+    /// Lets one ``with(contextSize:parallel:slotSavePath:arguments:_:)`` run at a time in this process.
     static let turnstile = Turnstile()
 
     /// A first-come, first-served lock for async code.
@@ -114,10 +120,19 @@ public final class LlamaServerProcess: Sendable {
     /// - Parameters:
     ///   - contextSize: The server's `--ctx-size`.
     ///   - parallel: The server's `--parallel` slots.
+    ///   - slotSavePath: The folder for the server's slot files (`--slot-save-path`, created when missing), or
+    ///     `nil` for none.
     ///   - arguments: More llama-server arguments.
     /// - Throws: `NotInstalled`, or an error with the end of the server's log when it does not start.
-    public init(contextSize: Int = 2048, parallel: Int = 1, arguments: [String] = []) async throws {
+    public init(
+        contextSize: Int = 2048, parallel: Int = 1, slotSavePath: URL? = nil, arguments: [String] = []
+    ) async throws {
         guard let installation = Self.installation else { throw NotInstalled() }
+        var slotArguments: [String] = []
+        if let slotSavePath {
+            try FileManager.default.createDirectory(at: slotSavePath, withIntermediateDirectories: true)
+            slotArguments = ["--slot-save-path", slotSavePath.path]
+        }
         port = try Self.freePort()
         logURL = FileManager.default.temporaryDirectory.appendingPathComponent("parley-llama-\(port).log")
         try? FileManager.default.removeItem(at: logURL)
@@ -127,7 +142,7 @@ public final class LlamaServerProcess: Sendable {
                 "--model", installation.model, "--alias", "SmolLM2-135M-Instruct", "--host", "127.0.0.1",
                 "--port", String(port), "--ctx-size", String(contextSize), "--parallel", String(parallel),
                 "--threads", "2",
-            ] + arguments,
+            ] + slotArguments + arguments,
             output: .file(logURL.path), error: .standardOutput)
         try await waitUntilHealthy()
     }

@@ -14,8 +14,16 @@ public struct GenerationOptions: Sendable, Equatable {
     public var temperature: Double?
     /// The most tokens the response may have. A longer response is cut short silently, without an error.
     public var maximumResponseTokens: Int?
+    /// Whether the model may, must or must not call tools this turn; `nil` for `.allowed`, the default (Apple 27).
+    public var toolCallingMode: ToolCallingMode?
 
-    /// Creates generation options.
+    /// How the next token is chosen: Apple 27's name for `sampling`, the same value.
+    public var samplingMode: SamplingMode? {
+        get { sampling }
+        set { sampling = newValue }
+    }
+
+    /// Creates generation options (Apple 26's form).
     ///
     /// - Parameters:
     ///   - sampling: How tokens are chosen (`.greedy` is deterministic).
@@ -25,6 +33,57 @@ public struct GenerationOptions: Sendable, Equatable {
         self.sampling = sampling
         self.temperature = temperature
         self.maximumResponseTokens = maximumResponseTokens
+    }
+
+    /// Creates generation options (Apple 27's form).
+    ///
+    /// ```swift
+    /// let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 80, toolCallingMode: .disallowed)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - samplingMode: How tokens are chosen (`.greedy` is deterministic).
+    ///   - temperature: Randomness from 0 to 1.
+    ///   - maximumResponseTokens: The response's length limit in tokens.
+    ///   - toolCallingMode: Whether the model may, must or must not call tools.
+    public init(
+        samplingMode: SamplingMode?, temperature: Double? = nil, maximumResponseTokens: Int? = nil,
+        toolCallingMode: ToolCallingMode? = nil
+    ) {
+        self.sampling = samplingMode
+        self.temperature = temperature
+        self.maximumResponseTokens = maximumResponseTokens
+        self.toolCallingMode = toolCallingMode
+    }
+
+    /// Whether the model may call tools in a turn (Apple 27).
+    ///
+    /// `.disallowed` sends the request without tools, so no backend can call one; `.required` asks the backend to call
+    /// at least one (an OpenAI-compatible server gets `tool_choice: "required"`; the scripted model follows its rules
+    /// and may answer without); `.allowed` leaves it to the model.
+    public struct ToolCallingMode: Sendable, Hashable, CustomStringConvertible {
+        /// The kinds of tool calling.
+        public enum Kind: String, Sendable, Hashable, CaseIterable {
+            /// The model decides.
+            case allowed
+            /// The model should call a tool.
+            case required
+            /// The model cannot call tools.
+            case disallowed
+        }
+
+        /// The kind.
+        public var kind: Kind
+
+        /// The model decides whether to call tools (the default).
+        public static var allowed: ToolCallingMode { ToolCallingMode(kind: .allowed) }
+        /// The model should call at least one tool.
+        public static var required: ToolCallingMode { ToolCallingMode(kind: .required) }
+        /// The model cannot call tools: none are offered.
+        public static var disallowed: ToolCallingMode { ToolCallingMode(kind: .disallowed) }
+
+        /// `allowed`, `required` or `disallowed`.
+        public var description: String { kind.rawValue }
     }
 
     /// How a model chooses each token.

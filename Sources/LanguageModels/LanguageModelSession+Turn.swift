@@ -49,7 +49,9 @@ extension LanguageModelSession {
                 try Task.checkCancellation()
                 working.append(contentsOf: entries[(working.count - base.count)...])
                 let generationRequest = GenerationRequest(
-                    transcript: working, tools: toolDefinitions, schema: request.schema,
+                    transcript: working,
+                    tools: request.options.toolCallingMode?.kind == .disallowed ? [] : toolDefinitions,
+                    schema: request.schema,
                     includeSchemaInPrompt: request.includeSchemaInPrompt, options: request.options,
                     context: request.context)
                 try await checkContext(generationRequest)

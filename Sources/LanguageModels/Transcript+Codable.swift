@@ -7,7 +7,9 @@ import ParleyJSON
 extension Transcript: Codable {
     /// Decodes a transcript from Apple's JSON format.
     ///
-    /// Transcripts written by Apple's framework and by Parley decode; unknown keys are ignored.
+    /// Transcripts written by Apple's framework and by Parley decode. What a newer framework adds is kept and written
+    /// back: entries of unknown roles (`Transcript.Entry.unknown`), segments of unknown types
+    /// (`Transcript.Segment.unknown`), and members this version does not read (see docs/transcript-format.md).
     ///
     /// - Throws: `DecodingError.dataCorrupted` naming the entry index and the problem, for example
     ///   `entry 3 (role "tool"): "toolCallID" is missing`.
@@ -69,14 +71,50 @@ enum TranscriptJSON {
     // MARK: - Encoding
 
     static func encode(_ transcript: Transcript) -> JSONValue {
-        [
-            "version": 1,
-            "type": .string(type),
-            "transcript": ["entries": .array(transcript.map(encode))],
-        ]
+        let entries = JSONValue.array(transcript.map(encode))
+        // A transcript read from JSON keeps its version and the members this version does not know, around the
+        // entries written now.
+        guard let format = transcript.format.object else {
+            return ["version": 1, "type": .string(type), "transcript": ["entries": entries]]
+        }
+        // Apple's order first (version, type, transcript with its entries), then what this version does not know,
+        // so that a transcript is written the same way whichever order its file had.
+        var body = JSONObject([("entries", entries)])
+        for (key, value) in format["transcript"]?.objectValue ?? JSONObject() where key != "entries" {
+            body[key] = value
+        }
+        var root = JSONObject([
+            ("version", format["version"] ?? 1), ("type", format["type"] ?? .string(type)), ("transcript", .object(body)),
+        ])
+        for (key, value) in format where root[key] == nil { root[key] = value }
+        return .object(root)
     }
 
+    /// The members of an entry object this version reads, by role; any other member of an entry that was read is
+    /// kept (a prompt's `contextOptions` and `metadata`, say).
+    static let entryKeys: [String: Set<String>] = [
+        "instructions": ["id", "role", "contents", "tools"],
+        "user": ["id", "role", "contents", "options", "responseFormat"],
+        "response": ["id", "role", "contents", "assets", "toolCalls"],
+        "tool": ["id", "role", "contents", "toolName", "toolCallID"],
+        "reasoning": ["id", "role", "contents", "metadata", "signature"],
+    ]
+
+    /// An entry as JSON: an entry read from JSON and not changed since is written back as it was read; one that
+    /// changed is written anew, with the members of its source that this version does not know.
     static func encode(_ entry: Transcript.Entry) -> JSONValue {
+        if case .unknown(let unknown) = entry { return .object(unknown.json) }
+        let written = object(for: entry)
+        guard let source = entry.source.object else { return .object(written) }
+        if let original = try? decodeEntry(.object(source)), original == entry { return .object(source) }
+        var merged = written
+        let known = entryKeys[entry.appleRole] ?? []
+        for (key, value) in source where merged[key] == nil && !known.contains(key) { merged[key] = value }
+        return .object(merged)
+    }
+
+    /// The JSON object of an entry, from its values alone.
+    static func object(for entry: Transcript.Entry) -> JSONObject {
         var object = JSONObject()
         object["id"] = .string(entry.id)
         switch entry {
@@ -122,8 +160,10 @@ enum TranscriptJSON {
                     JSONObject(reasoning.metadata.sorted { $0.key < $1.key }.map { ($0.key, $0.value.jsonValue) }))
             }
             if let signature = reasoning.signature { object["signature"] = .string(signature.base64EncodedString()) }
+        case .unknown(let unknown):
+            return unknown.json
         }
-        return .object(object)
+        return object
     }
 
     static func encode(_ segments: [Transcript.Segment]) -> JSONValue {
@@ -137,6 +177,8 @@ enum TranscriptJSON {
                         "type": "structure", "id": .string(structure.id),
                         "structure": ["source": .string(structure.source), "content": structure.content.jsonValue],
                     ]
+                case .unknown(let unknown):
+                    .object(unknown.json)
                 }
             })
     }
@@ -151,26 +193,30 @@ enum TranscriptJSON {
         ]
     }
 
-    /// Options as Parley writes them: `{}` for defaults, otherwise only the options that are set.
+    /// Options as Parley writes them: `{}` for defaults, otherwise only the options that are set, with Apple 27's
+    /// names: `samplingMode` (`{"kind": "greedy"}`, `{"kind": "topK", "topK": 40, "randomSeed": 7}`,
+    /// `{"kind": "probabilityThreshold", "probabilityThreshold": 0.9}`), `temperature`, `maximumResponseTokens`,
+    /// `toolCallingMode` (`allowed`, `required`, `disallowed`). docs/transcript-format.md lists the other forms read.
     static func encode(_ options: GenerationOptions) -> JSONValue {
         var object = JSONObject()
         if let sampling = options.sampling {
             var mode = JSONObject()
             switch sampling.kind {
-            case .greedy: mode["mode"] = "greedy"
+            case .greedy: mode["kind"] = "greedy"
             case .topK(let k, let seed):
-                mode["mode"] = "topK"
-                mode["k"] = .integer(k)
-                if let seed { mode["seed"] = .integer(seed) }
+                mode["kind"] = "topK"
+                mode["topK"] = .integer(k)
+                if let seed { mode["randomSeed"] = .integer(seed) }
             case .nucleus(let threshold, let seed):
-                mode["mode"] = "probabilityThreshold"
+                mode["kind"] = "probabilityThreshold"
                 mode["probabilityThreshold"] = .double(threshold)
-                if let seed { mode["seed"] = .integer(seed) }
+                if let seed { mode["randomSeed"] = .integer(seed) }
             }
-            object["sampling"] = .object(mode)
+            object["samplingMode"] = .object(mode)
         }
         if let temperature = options.temperature { object["temperature"] = .double(temperature) }
         if let maximum = options.maximumResponseTokens { object["maximumResponseTokens"] = .integer(maximum) }
+        if let mode = options.toolCallingMode { object["toolCallingMode"] = .string(mode.kind.rawValue) }
         return .object(object)
     }
 
@@ -234,18 +280,32 @@ enum TranscriptJSON {
                     message: "Entry \(index)\(role): \(failure.message)")
             }
         }
-        return Transcript(entries: decoded)
+        var transcript = Transcript(entries: decoded)
+        // What was read around the entries (the version as written, members this version does not know) is written
+        // back around them; the entries themselves are not kept twice.
+        var format = root
+        if var body = root["transcript"]?.objectValue {
+            body["entries"] = nil
+            format["transcript"] = .object(body)
+        }
+        transcript.format = JSONSource(format)
+        return transcript
     }
+
+    /// The roles this version reads; an entry of another role is kept as `Transcript.Entry.unknown`.
+    static let knownRoles: Set<String> = ["instructions", "user", "response", "tool", "reasoning"]
 
     static func decodeEntry(_ value: JSONValue) throws -> Transcript.Entry {
         guard case .object(let object) = value else {
             throw Failure(path: [], message: "An entry is a JSON object, found \(value.typeName).")
         }
-        let id = try string(object, "id")
         guard let role = object["role"]?.stringValue else {
             throw Failure(
                 path: ["role"], message: "\"role\" is missing (expected instructions, user, response or tool).")
         }
+        guard Self.knownRoles.contains(role) else { return .unknown(Transcript.UnknownEntry(role: role, json: object)) }
+        let id = try string(object, "id")
+        let source = JSONSource(object)
         switch role {
         case "instructions":
             let tools = try object["tools"].map { tools -> [Transcript.ToolDefinition] in
@@ -254,19 +314,25 @@ enum TranscriptJSON {
                 }
                 return try array.enumerated().map { index, tool in try decodeTool(tool, path: ["tools", "\(index)"]) }
             }
-            return .instructions(.init(id: id, segments: try segments(object), toolDefinitions: tools ?? []))
+            var instructions = Transcript.Instructions(
+                id: id, segments: try segments(object), toolDefinitions: tools ?? [])
+            instructions.source = source
+            return .instructions(instructions)
         case "user":
-            return .prompt(
-                .init(
-                    id: id, segments: try segments(object), options: try decodeOptions(object["options"]),
-                    responseFormat: try decodeResponseFormat(object["responseFormat"])))
+            var prompt = Transcript.Prompt(
+                id: id, segments: try segments(object), options: try decodeOptions(object["options"]),
+                responseFormat: try decodeResponseFormat(object["responseFormat"]))
+            prompt.source = source
+            return .prompt(prompt)
         case "response":
             if let calls = object["toolCalls"] {
                 guard let array = calls.arrayValue else {
                     throw Failure(path: ["toolCalls"], message: "\"toolCalls\" must be an array.")
                 }
-                return .toolCalls(
-                    .init(id: id, try array.enumerated().map { try decodeToolCall($1, path: ["toolCalls", "\($0)"]) }))
+                var toolCalls = Transcript.ToolCalls(
+                    id: id, try array.enumerated().map { try decodeToolCall($1, path: ["toolCalls", "\($0)"]) })
+                toolCalls.source = source
+                return .toolCalls(toolCalls)
             }
             let assets = try object["assets"].map { assets -> [String] in
                 guard let array = assets.arrayValue, array.allSatisfy({ $0.stringValue != nil }) else {
@@ -274,11 +340,15 @@ enum TranscriptJSON {
                 }
                 return array.compactMap(\.stringValue)
             }
-            return .response(.init(id: id, assetIDs: assets ?? [], segments: try segments(object)))
+            var response = Transcript.Response(id: id, assetIDs: assets ?? [], segments: try segments(object))
+            response.source = source
+            return .response(response)
         case "tool":
             let callID = object["toolCallID"]?.stringValue ?? id
-            return .toolOutput(
-                .init(id: callID, toolName: try string(object, "toolName"), segments: try segments(object)))
+            var output = Transcript.ToolOutput(
+                id: callID, toolName: try string(object, "toolName"), segments: try segments(object))
+            output.source = source
+            return .toolOutput(output)
         case "reasoning":
             var metadata: [String: GeneratedContent] = [:]
             for (key, member) in object["metadata"]?.objectValue ?? JSONObject() {
@@ -290,10 +360,13 @@ enum TranscriptJSON {
                 }
                 return data
             }
-            return .reasoning(.init(id: id, metadata: metadata, segments: try segments(object), signature: signature))
+            var reasoning = Transcript.Reasoning(
+                id: id, metadata: metadata, segments: try segments(object), signature: signature)
+            reasoning.source = source
+            return .reasoning(reasoning)
         default:
-            throw Failure(
-                path: ["role"], message: "Unknown role \"\(role)\" (expected instructions, user, response or tool).")
+            // A role a newer framework writes: kept as it is, and written back.
+            return .unknown(Transcript.UnknownEntry(role: role, json: object))
         }
     }
 
@@ -307,8 +380,16 @@ enum TranscriptJSON {
             guard case .object(let segment) = value else {
                 throw Failure(path: path, message: "A segment is a JSON object, found \(value.typeName).")
             }
+            guard let type = segment["type"]?.stringValue else {
+                throw Failure(
+                    path: path + ["type"], message: "\"type\" is missing (expected text, structure or a newer type).")
+            }
+            guard type == "text" || type == "structure" else {
+                // A kind of segment a newer framework writes (an attachment): kept as it is, and written back.
+                return .unknown(Transcript.UnknownSegment(type: type, json: segment))
+            }
             let id = try string(segment, "id", path: path)
-            switch segment["type"]?.stringValue {
+            switch type {
             case "text":
                 return .text(.init(id: id, content: try string(segment, "text", path: path)))
             case "structure":
@@ -323,12 +404,8 @@ enum TranscriptJSON {
                     .init(
                         id: id, source: try string(structure, "source", path: path + ["structure"]),
                         content: GeneratedContent(jsonValue: content)))
-            case let other:
-                throw Failure(
-                    path: path + ["type"],
-                    message:
-                        "Unknown segment type \(other.map { "\"\($0)\"" } ?? "(missing)") (expected text or structure)."
-                )
+            default:
+                return .unknown(Transcript.UnknownSegment(type: type, json: segment))
             }
         }
     }
@@ -373,31 +450,66 @@ enum TranscriptJSON {
         )
     }
 
+    /// Options in any of the forms seen: Apple 27's `samplingMode` object (`kind`, `topK`, `probabilityThreshold`,
+    /// `randomSeed`), the same keys flat beside `temperature` (`topK`, `probabilityThreshold`, `randomSeed`,
+    /// `greedy`), a `samplingMode` string (`greedy`), and Parley's earlier `sampling` object (`mode`, `k`, `seed`).
+    /// Members not read are kept with the entry (`JSONSource`) and written back with it.
     private static func decodeOptions(_ value: JSONValue?) throws -> GenerationOptions {
         guard let value, case .object(let object) = value else { return GenerationOptions() }
         var options = GenerationOptions()
         options.temperature = object["temperature"]?.doubleValue
         options.maximumResponseTokens = object["maximumResponseTokens"]?.intValue
-        if case .object(let sampling)? = object["sampling"] {
-            let seed: UInt64? = {
-                if case .number(let number)? = sampling["seed"] { return number.uint64Value }
-                return nil
-            }()
-            switch sampling["mode"]?.stringValue {
-            case "greedy": options.sampling = .greedy
-            case "topK": options.sampling = .random(top: sampling["k"]?.intValue ?? 1, seed: seed)
-            case "probabilityThreshold":
-                options.sampling = .random(
-                    probabilityThreshold: sampling["probabilityThreshold"]?.doubleValue ?? 1, seed: seed)
-            case let other:
-                throw Failure(
-                    path: ["options", "sampling", "mode"],
-                    message:
-                        "Unknown sampling mode \(other.map { "\"\($0)\"" } ?? "(missing)") (expected greedy, topK or probabilityThreshold)."
-                )
+        switch object["toolCallingMode"] {
+        case .string(let name)?: options.toolCallingMode = GenerationOptions.ToolCallingMode.Kind(rawValue: name).map {
+                GenerationOptions.ToolCallingMode(kind: $0)
             }
+        case .object(let mode)?:
+            options.toolCallingMode = (mode["kind"]?.stringValue).flatMap(GenerationOptions.ToolCallingMode.Kind.init)
+                .map { GenerationOptions.ToolCallingMode(kind: $0) }
+        default: break
+        }
+        let nested = object["samplingMode"] ?? object["sampling"]
+        if case .string(let name)? = nested {
+            if name == "greedy" { options.sampling = .greedy }
+        } else if case .object(let mode)? = nested {
+            let key = object["samplingMode"] == nil ? "sampling" : "samplingMode"
+            options.sampling = try sampling(in: mode, path: ["options", key])
+        } else {
+            options.sampling = try sampling(in: object, path: ["options"], flat: true)
         }
         return options
+    }
+
+    /// A sampling mode from the members of an object: `kind` or `mode` (`greedy`, `topK`, `probabilityThreshold`),
+    /// else inferred from `topK`/`k` or `probabilityThreshold`/`topP`; the seed in `randomSeed` or `seed`. With
+    /// `flat`, the members are the options' own (`greedy: true` for greedy), and none of them means the default.
+    private static func sampling(
+        in object: JSONObject, path: [String], flat: Bool = false
+    ) throws -> GenerationOptions.SamplingMode? {
+        let seed: UInt64? = {
+            for key in ["randomSeed", "seed"] {
+                if case .number(let number)? = object[key] { return number.uint64Value }
+            }
+            return nil
+        }()
+        let k = (object["topK"] ?? object["k"])?.intValue
+        let threshold = (object["probabilityThreshold"] ?? object["topP"])?.doubleValue
+        let kind = (object["kind"] ?? object["mode"] ?? object["type"])?.stringValue
+        switch kind {
+        case "greedy": return .greedy
+        case "topK", "top-k": return .random(top: k ?? 1, seed: seed)
+        case "probabilityThreshold", "nucleus", "topP": return .random(probabilityThreshold: threshold ?? 1, seed: seed)
+        case nil:
+            if let k { return .random(top: k, seed: seed) }
+            if let threshold { return .random(probabilityThreshold: threshold, seed: seed) }
+            if object["greedy"]?.boolValue == true { return .greedy }
+            if flat { return nil }
+            throw Failure(
+                path: path, message: "A sampling mode needs a kind (greedy, topK or probabilityThreshold).")
+        case _?:
+            // A kind a newer framework adds: the model's default here, and the entry's source keeps it as written.
+            return nil
+        }
     }
 
     private static func decodeResponseFormat(_ value: JSONValue?) throws -> Transcript.ResponseFormat? {

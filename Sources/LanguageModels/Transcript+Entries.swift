@@ -5,6 +5,8 @@ extension Transcript {
     public struct Instructions: Sendable, Identifiable, Equatable, CustomStringConvertible {
         /// The entry's identifier.
         public var id: String
+        /// The JSON object the entry was read from, written back when the entry has not changed (`JSONSource`).
+        var source = JSONSource.none
         /// The instructions' content.
         public var segments: [Segment]
         /// The tools the model may call, described to it.
@@ -34,6 +36,8 @@ extension Transcript {
     public struct Prompt: Sendable, Identifiable, Equatable, CustomStringConvertible {
         /// The entry's identifier.
         public var id: String
+        /// The JSON object the entry was read from, written back when the entry has not changed (`JSONSource`).
+        var source = JSONSource.none
         /// What was asked.
         public var segments: [Segment]
         /// The generation options of the request.
@@ -69,6 +73,8 @@ extension Transcript {
     public struct Response: Sendable, Identifiable, Equatable, CustomStringConvertible {
         /// The entry's identifier.
         public var id: String
+        /// The JSON object the entry was read from, written back when the entry has not changed (`JSONSource`).
+        var source = JSONSource.none
         /// Identifiers of the model assets that produced the response (Parley records the model's id and version).
         public var assetIDs: [String]
         /// The answer.
@@ -94,6 +100,8 @@ extension Transcript {
     public struct ToolCalls: Sendable, Identifiable, Equatable, RandomAccessCollection, CustomStringConvertible {
         /// The entry's identifier.
         public var id: String
+        /// The JSON object the entry was read from, written back when the entry has not changed (`JSONSource`).
+        var source = JSONSource.none
         private var calls: [ToolCall]
 
         /// Creates a tool-calls entry.
@@ -146,6 +154,8 @@ extension Transcript {
     public struct ToolOutput: Sendable, Identifiable, Equatable, CustomStringConvertible {
         /// The identifier, equal to the `ToolCall.id` this output answers.
         public var id: String
+        /// The JSON object the entry was read from, written back when the entry has not changed (`JSONSource`).
+        var source = JSONSource.none
         /// The tool's name.
         public var toolName: String
         /// The output.
@@ -171,6 +181,8 @@ extension Transcript {
     public struct Reasoning: Sendable, Identifiable, Equatable, CustomStringConvertible {
         /// The entry's identifier.
         public var id: String
+        /// The JSON object the entry was read from, written back when the entry has not changed (`JSONSource`).
+        var source = JSONSource.none
         /// Extra information the model gave about its reasoning.
         public var metadata: [String: GeneratedContent]
         /// The reasoning.

@@ -15,6 +15,9 @@ extension Transcript {
         case response(Response)
         /// The model's reasoning before it answered, for models that report it.
         case reasoning(Reasoning)
+        /// An entry of a kind this version of Parley does not know (a role a newer Apple framework wrote), kept as it
+        /// was read and written back unchanged. Models do not see it.
+        case unknown(UnknownEntry)
 
         /// The entry's identifier.
         public var id: String {
@@ -25,6 +28,7 @@ extension Transcript {
             case .toolOutput(let value): value.id
             case .response(let value): value.id
             case .reasoning(let value): value.id
+            case .unknown(let value): value.id
             }
         }
 
@@ -37,6 +41,7 @@ extension Transcript {
             case .toolOutput(let value): value.description
             case .response(let value): value.description
             case .reasoning(let value): value.description
+            case .unknown(let value): value.description
             }
         }
 
@@ -49,6 +54,7 @@ extension Transcript {
             case .toolOutput(let value): value.segments
             case .response(let value): value.segments
             case .reasoning(let value): value.segments
+            case .unknown: []
             }
         }
     }
@@ -59,12 +65,16 @@ extension Transcript {
         case text(TextSegment)
         /// Structured content, such as a guided-generation response or a structured tool output.
         case structure(StructuredSegment)
+        /// A segment of a kind this version of Parley does not know (Apple 27's `attachment`, say), kept as it was
+        /// read and written back unchanged. Models see no text in it.
+        case unknown(UnknownSegment)
 
         /// The segment's identifier.
         public var id: String {
             switch self {
             case .text(let segment): segment.id
             case .structure(let segment): segment.id
+            case .unknown(let segment): segment.id
             }
         }
 
@@ -76,6 +86,7 @@ extension Transcript {
             switch self {
             case .text(let segment): segment.content
             case .structure(let segment): segment.content.jsonString
+            case .unknown: ""
             }
         }
     }

@@ -27,7 +27,7 @@ extension Transcript.Entry {
     }
 
     /// The entry's role in Apple's JSON: `instructions`, `user`, `response` (for responses and tool calls),
-    /// `tool` or `reasoning`.
+    /// `tool`, `reasoning`, or an unknown entry's own.
     public var appleRole: String {
         switch self {
         case .instructions: "instructions"
@@ -35,6 +35,49 @@ extension Transcript.Entry {
         case .toolCalls, .response: "response"
         case .toolOutput: "tool"
         case .reasoning: "reasoning"
+        case .unknown(let unknown): unknown.role
+        }
+    }
+
+    /// The JSON object the entry was read from, if it was read from JSON (see `JSONSource`).
+    var source: JSONSource {
+        switch self {
+        case .instructions(let value): value.source
+        case .prompt(let value): value.source
+        case .toolCalls(let value): value.source
+        case .toolOutput(let value): value.source
+        case .response(let value): value.source
+        case .reasoning(let value): value.source
+        case .unknown: .none
+        }
+    }
+
+    /// The same entry without the JSON it was read from: written, it takes this version's form (Apple 27's option
+    /// names, keys in Parley's fixed order) and leaves out the members this version does not read.
+    ///
+    /// An entry read from JSON is otherwise written back as it was read (docs/transcript-format.md); use this to
+    /// compare what two files mean rather than how they were written. An unknown entry stays as it is.
+    public var normalized: Transcript.Entry {
+        switch self {
+        case .instructions(var value):
+            value.source = .none
+            return .instructions(value)
+        case .prompt(var value):
+            value.source = .none
+            return .prompt(value)
+        case .toolCalls(var value):
+            value.source = .none
+            return .toolCalls(value)
+        case .toolOutput(var value):
+            value.source = .none
+            return .toolOutput(value)
+        case .response(var value):
+            value.source = .none
+            return .response(value)
+        case .reasoning(var value):
+            value.source = .none
+            return .reasoning(value)
+        case .unknown: return self
         }
     }
 

@@ -23,6 +23,9 @@ public struct Transcript: Sendable, Equatable, RandomAccessCollection, MutableCo
     private var chunks: [TranscriptChunk]
     /// How many entries this value holds.
     private var length: Int
+    /// For a transcript read from JSON, what was read around its entries (the version as written, members this
+    /// version does not know), written back around them. Not part of the value (`==` ignores it).
+    var format = JSONSource.none
 
     /// The entries in order, as an array (a copy: iterate or index the transcript itself where that will do).
     public var entries: [Entry] { Array(self) }

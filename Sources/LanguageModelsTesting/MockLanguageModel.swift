@@ -218,7 +218,8 @@ public final class MockLanguageModel: LanguageModel {
         return count
     }
 
-    /// A segment's token cost: one per 4 UTF-8 bytes of its text or JSON, rounded up.
+    /// A segment's token cost: one per 4 UTF-8 bytes of its text or JSON, rounded up; nothing for a segment of an
+    /// unknown kind, which no model sees.
     ///
     /// - Parameter segment: The segment.
     /// - Returns: The cost.
@@ -226,6 +227,7 @@ public final class MockLanguageModel: LanguageModel {
         switch segment {
         case .text(let text): tokens(inText: text.content)
         case .structure(let structure): tokens(inText: structure.content.jsonString)
+        case .unknown: 0
         }
     }
 

@@ -54,6 +54,7 @@ public enum NPCToolOutput: Sendable, Hashable {
             switch segment {
             case .structure(let structure): return structure.content
             case .text(let text): texts.append(text.content)
+            case .unknown: continue
             }
         }
         guard let content = try? GeneratedContent(json: texts.joined(separator: "\n")), content.isComplete,

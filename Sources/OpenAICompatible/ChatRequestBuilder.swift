@@ -4,8 +4,8 @@ import ParleyJSON
 
 /// Turns a `GenerationRequest` into an OpenAI chat-completions body.
 ///
-/// The same transcript always gives the same bytes, and a transcript that grew by a turn gives a body whose
-/// messages start with exactly the previous body's messages, so servers that cache prompts by prefix
+/// The same transcript always gives the same bytes (in the same slot), and a transcript that grew by a turn gives a
+/// body whose messages start with exactly the previous body's messages, so servers that cache prompts by prefix
 /// (llama-server's `cache_prompt`, vLLM's prefix caching, OpenAI's prompt caching) reuse their work.
 struct ChatRequestBuilder: Sendable {
     /// The `model` field; `nil` leaves it out (llama-server serves one model and ignores it).
@@ -81,6 +81,8 @@ struct ChatRequestBuilder: Sendable {
                 }
             case .reasoning:
                 continue  // Reasoning is the model's own; servers do not take it back.
+            case .unknown:
+                continue  // An entry a newer framework wrote, which this version cannot say to a server.
             }
         }
         if constrained, !sawInstructions {
@@ -120,7 +122,10 @@ struct ChatRequestBuilder: Sendable {
     ///   - request: The session's request.
     ///   - stream: Whether to ask for server-sent events.
     ///   - constrainedRoom: The tokens allowed beside `maximumResponseTokens` in constrained tool calling.
-    func body(for request: GenerationRequest, stream: Bool, constrainedRoom: Int = constrainedOverhead) -> JSONValue {
+    ///   - slot: The llama-server slot to run in (`id_slot`), or `nil` to let the server choose.
+    func body(
+        for request: GenerationRequest, stream: Bool, constrainedRoom: Int = constrainedOverhead, slot: Int? = nil
+    ) -> JSONValue {
         var body = JSONObject()
         if let modelName { body["model"] = .string(modelName) }
         body["messages"] = .array(messages(for: request.transcript, tools: request.tools))
@@ -160,6 +165,7 @@ struct ChatRequestBuilder: Sendable {
         }
         if body["response_format"] == nil, !stop.isEmpty { body["stop"] = .array(stop.map { .string($0) }) }
         if sendsServerExtensions { body["cache_prompt"] = true }
+        if let slot { body["id_slot"] = .integer(slot) }
         for (key, value) in extraBody { body[key] = value }
         return .object(body)
     }

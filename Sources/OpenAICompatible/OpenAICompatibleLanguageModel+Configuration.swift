@@ -78,6 +78,16 @@ extension OpenAICompatibleLanguageModel {
         /// `"\nUser:"`, `"\nYou:"`, `"<|im_end|>"`, `"<|im_start|>"`), `[]` for none. A server not known to be
         /// llama-server or Ollama gets at most the first 4, OpenAI's limit.
         public var stop: [String]?
+        /// Whether copies with a cache key (`keepingCache(as:)`) keep their KV caches in llama-server's slot files
+        /// when the server was started with `--slot-save-path` (default `true`). Other servers, and llama-server
+        /// without the option, are used exactly as without it: see docs/model-servers.md, "Caches".
+        public var keepsSlotCaches: Bool
+        /// The longest a slot save or restore may take before it counts as failed (default 10 s). A failed one costs
+        /// speed only: the request then processes its whole prompt.
+        public var slotCacheTimeout: Duration
+        /// Whether `prewarm(for:)` asks llama-server to process a prompt ahead of the request that will follow it
+        /// (default `true`); other servers get nothing.
+        public var prewarms: Bool
 
         /// Creates a configuration.
         ///
@@ -112,6 +122,9 @@ extension OpenAICompatibleLanguageModel {
             self.tokensPerSentence = 40
             self.repetition = .standard
             self.stop = nil
+            self.keepsSlotCaches = true
+            self.slotCacheTimeout = .seconds(10)
+            self.prewarms = true
         }
 
         /// The `stop` strings sent when `stop` is `nil`: lines that mean the model has started writing the other
@@ -195,5 +208,7 @@ extension OpenAICompatibleLanguageModel {
         /// `default_generation_settings` on older builds), such as `repeat_penalty` and `dry_multiplier`: the
         /// samplers of `RepetitionControl` are sent only when listed here. Empty for other servers.
         public var generationSettings: Set<String> = []
+        /// How many slots llama-server has (`/props` `total_slots`, its `--parallel`); `nil` for other servers.
+        public var slotCount: Int?
     }
 }

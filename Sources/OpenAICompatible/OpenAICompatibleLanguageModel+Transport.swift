@@ -91,7 +91,7 @@ extension OpenAICompatibleLanguageModel {
         return request
     }
 
-    private var authorizationHeaders: HTTPHeaders {
+    var authorizationHeaders: HTTPHeaders {
         var headers: HTTPHeaders = [:]
         if let key = configuration.apiKey { headers.add(name: "Authorization", value: "Bearer \(key)") }
         return headers

@@ -35,9 +35,14 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     /// The model's version: configured, reported by the server, or `unknown`.
     public let version: String
 
+    /// Whose KV cache this copy's requests build on, kept in llama-server's slot files; see `keepingCache(as:)`.
+    public let cacheKey: SlotCacheKey?
+
     let client: HTTPClient
     /// What the server said about itself, shared with the copies `replying(inAtMost:)` makes.
     private let discovered: SharedServerInfo
+    /// Which key's cache each of the server's slots holds, shared with every copy.
+    let slots: SlotTable
 
     /// Creates a backend without contacting the server; details are read from it on first use.
     ///
@@ -49,6 +54,8 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         self.version = configuration.version ?? "unknown"
         self.client = try HTTPClient()
         self.discovered = SharedServerInfo()
+        self.cacheKey = nil
+        self.slots = SlotTable()
     }
 
     private init(configuration: Configuration, info: ServerInfo, client: HTTPClient) {
@@ -58,15 +65,20 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         self.client = client
         self.discovered = SharedServerInfo()
         discovered.withLock { $0 = info }
+        self.cacheKey = nil
+        self.slots = SlotTable()
     }
 
-    /// A copy of `model` with another configuration, sharing its HTTP client and what it learnt of the server.
-    private init(copying model: OpenAICompatibleLanguageModel, configuration: Configuration) {
+    /// A copy of `model` with another configuration and cache key, sharing its HTTP client, what it learnt of the
+    /// server and its slot table.
+    init(copying model: OpenAICompatibleLanguageModel, configuration: Configuration, cacheKey: SlotCacheKey?) {
         self.configuration = configuration
         self.id = model.id
         self.version = model.version
         self.client = model.client
         self.discovered = model.discovered
+        self.cacheKey = cacheKey
+        self.slots = model.slots
     }
 
     /// This backend with its own sentence budget, for one NPC: the same server, HTTP client and server details
@@ -79,11 +91,11 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     /// ```
     ///
     /// - Parameter sentences: The most sentences a reply keeps, or `nil` for no limit.
-    /// - Returns: The copy; `id` and `version` are this backend's.
+    /// - Returns: The copy; `id`, `version` and `cacheKey` are this backend's.
     public func replying(inAtMost sentences: Int?) -> OpenAICompatibleLanguageModel {
         var configuration = self.configuration
         configuration.maximumSentences = sentences
-        return OpenAICompatibleLanguageModel(copying: self, configuration: configuration)
+        return OpenAICompatibleLanguageModel(copying: self, configuration: configuration, cacheKey: cacheKey)
     }
 
     /// Connects to the server and reads what it says about itself (context size, tool support, model name and
@@ -125,31 +137,36 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     /// A text reply keeps what `maximumSentences` and `cutsLoops` allow.
     public func generate(_ request: GenerationRequest) async throws -> Generation {
         do {
-            let (builder, constrained) = try await builder(for: request)
-            let rules = configuration.replyRules(for: request)
-            var room = ChatRequestBuilder.constrainedOverhead
-            while true {
-                let body = builder.body(for: request, stream: false, constrainedRoom: room)
-                let limits = self.limits(for: body)
-                let response = try await send(
-                    endpoint: "/chat/completions", body: Data(body.jsonString().utf8), limits: limits)
-                do {
-                    return Self.shaped(
-                        try ChatResponseParser.generation(
-                            from: response.body, constrained: constrained, makeCallID: Self.makeCallID,
-                            redactor: redactor),
-                        rules: rules)
-                } catch let error as ChatResponseParser.InvalidResponse {
-                    throw invalidResponse(error, status: response.status, headers: response.headers)
-                } catch let error as GeneratedContent.ParsingError
-                    where Self.shouldRetry(
-                        error, constrained: constrained, room: room, limited: body["max_tokens"] != nil)
-                {
-                    room = ChatRequestBuilder.constrainedRetryRoom
-                }
-            }
+            return try await withSlot(background: false) { slot in try await self.generate(request, slot: slot) }
         } catch {
             throw redacted(error)
+        }
+    }
+
+    /// `generate(_:)` in a slot: pinned to it with `id_slot`, or unpinned when `slot` is `nil`.
+    private func generate(_ request: GenerationRequest, slot: Int?) async throws -> Generation {
+        let (builder, constrained) = try await builder(for: request)
+        let rules = configuration.replyRules(for: request)
+        var room = ChatRequestBuilder.constrainedOverhead
+        while true {
+            let body = builder.body(for: request, stream: false, constrainedRoom: room, slot: slot)
+            let limits = self.limits(for: body)
+            let response = try await send(
+                endpoint: "/chat/completions", body: Data(body.jsonString().utf8), limits: limits)
+            do {
+                return Self.shaped(
+                    try ChatResponseParser.generation(
+                        from: response.body, constrained: constrained, makeCallID: Self.makeCallID,
+                        redactor: redactor),
+                    rules: rules)
+            } catch let error as ChatResponseParser.InvalidResponse {
+                throw invalidResponse(error, status: response.status, headers: response.headers)
+            } catch let error as GeneratedContent.ParsingError
+                where Self.shouldRetry(
+                    error, constrained: constrained, room: room, limited: body["max_tokens"] != nil)
+            {
+                room = ChatRequestBuilder.constrainedRetryRoom
+            }
         }
     }
 
@@ -185,32 +202,8 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    let (builder, constrained) = try await self.builder(for: request)
-                    let rules = self.configuration.replyRules(for: request)
-                    let nativeTools = constrained == nil && !request.tools.isEmpty
-                    var room = ChatRequestBuilder.constrainedOverhead
-                    while true {
-                        let body = builder.body(for: request, stream: true, constrainedRoom: room)
-                        let limits = self.limits(for: body)
-                        let response = try await self.openStream(body: Data(body.jsonString().utf8))
-                        var accumulator = ChatStreamAccumulator(
-                            constrained: constrained, makeCallID: Self.makeCallID, redactor: self.redactor,
-                            limits: limits, replyRules: rules, stopsWhenCut: !nativeTools)
-                        let updates: [GenerationUpdate]
-                        do {
-                            updates = try await self.read(response, limits: limits, into: &accumulator) {
-                                continuation.yield($0)
-                            }
-                        } catch let error as GeneratedContent.ParsingError
-                            where Self.shouldRetry(
-                                error, constrained: constrained, room: room, limited: body["max_tokens"] != nil)
-                        {
-                            // A cut-off tool call streamed no text (only replies do), so asking again is unseen.
-                            room = ChatRequestBuilder.constrainedRetryRoom
-                            continue
-                        }
-                        for update in updates { continuation.yield(update) }
-                        break
+                    try await self.withSlot(background: false) { slot in
+                        try await self.stream(request, slot: slot) { continuation.yield($0) }
                     }
                     continuation.finish()
                 } catch let error as HTTPClientError where error == .cancelled {
@@ -220,6 +213,38 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Streams one generation in a slot (pinned with `id_slot`, or unpinned when `slot` is `nil`), yielding its
+    /// updates as they come.
+    private func stream(
+        _ request: GenerationRequest, slot: Int?, yield: @Sendable (GenerationUpdate) -> Void
+    ) async throws {
+        let (builder, constrained) = try await self.builder(for: request)
+        let rules = configuration.replyRules(for: request)
+        let nativeTools = constrained == nil && !request.tools.isEmpty
+        var room = ChatRequestBuilder.constrainedOverhead
+        while true {
+            let body = builder.body(for: request, stream: true, constrainedRoom: room, slot: slot)
+            let limits = self.limits(for: body)
+            let response = try await openStream(body: Data(body.jsonString().utf8))
+            var accumulator = ChatStreamAccumulator(
+                constrained: constrained, makeCallID: Self.makeCallID, redactor: redactor,
+                limits: limits, replyRules: rules, stopsWhenCut: !nativeTools)
+            let updates: [GenerationUpdate]
+            do {
+                updates = try await read(response, limits: limits, into: &accumulator, yield: yield)
+            } catch let error as GeneratedContent.ParsingError
+                where Self.shouldRetry(
+                    error, constrained: constrained, room: room, limited: body["max_tokens"] != nil)
+            {
+                // A cut-off tool call streamed no text (only replies do), so asking again is unseen.
+                room = ChatRequestBuilder.constrainedRetryRoom
+                continue
+            }
+            for update in updates { yield(update) }
+            return
         }
     }
 
@@ -442,6 +467,7 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
             let build = props["build_info"]?.stringValue.map { "llama.cpp \($0)" }
             info.build = [file, build].compactMap { $0 }.joined(separator: " ").nilIfEmpty
             info.canTokenize = true
+            info.slotCount = props["total_slots"]?.intValue
         } else if let models = try await optionalGet(configuration.baseURL + "/models") {
             let entries = models["data"]?.arrayValue ?? []
             let entry = entries.first { $0["id"]?.stringValue == configuration.model } ?? entries.first
@@ -460,6 +486,9 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         return result
     }
 
+    /// What the server said about itself, if it was asked already.
+    var knownServerInfo: ServerInfo? { discovered.withLock { $0 } }
+
     /// Stops using the server's tokenizer after it failed, so counting falls back to the estimate.
     private func stopTokenizing() {
         discovered.withLock { $0?.canTokenize = false }
@@ -476,7 +505,7 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     /// Ollama's default port.
     static let ollamaPort = 11434
 
-    private func builder(for request: GenerationRequest) async throws -> (ChatRequestBuilder, ConstrainedToolCalling?) {
+    func builder(for request: GenerationRequest) async throws -> (ChatRequestBuilder, ConstrainedToolCalling?) {
         let mode = try await resolvedToolCalling()
         let info = try await serverInfo()
         let builder = ChatRequestBuilder(

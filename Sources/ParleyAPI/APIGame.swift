@@ -86,12 +86,12 @@ public actor APIGame {
         let log = EventLog()
         let result = await Game.$turnTimeout.withValue(turnTimeout) {
             await body { output in
-            var speaker = log.speaker
-            if let event = EventRecorder.shown(output, in: world, speaker: &speaker) {
-                log.append(event)
-                emit(event)
-            }
-            log.speaker = speaker
+                var speech = log.speech
+                if let event = EventRecorder.shown(output, in: world, speech: &speech) {
+                    log.append(event)
+                    emit(event)
+                }
+                log.speech = speech
             }
         }
         for event in await recorder.events(after: await host.game) {
@@ -137,14 +137,14 @@ public actor APIGame {
     }
 }
 
-/// The events of one line, collected from the output callback, and the NPC speaking now.
+/// The events of one line, collected from the output callback, and what the NPC speaking now has said.
 private final class EventLog: Sendable {
-    private let state = Mutex<(events: [APIEvent], speaker: APIEvent.NPCReference?)>(([], nil))
+    private let state = Mutex<(events: [APIEvent], speech: EventRecorder.Speech?)>(([], nil))
 
     var events: [APIEvent] { state.withLock { $0.events } }
-    var speaker: APIEvent.NPCReference? {
-        get { state.withLock { $0.speaker } }
-        set { state.withLock { $0.speaker = newValue } }
+    var speech: EventRecorder.Speech? {
+        get { state.withLock { $0.speech } }
+        set { state.withLock { $0.speech = newValue } }
     }
 
     func append(_ event: APIEvent) { state.withLock { $0.events.append(event) } }

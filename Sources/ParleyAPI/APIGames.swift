@@ -91,6 +91,8 @@ public actor APIGames {
     /// The configuration.
     public nonisolated let configuration: Configuration
     private var games: [String: APIGame] = [:]
+    /// The ids of the games that ended, so a late request hears that its game ended rather than that it never was.
+    private var ended: Set<String> = []
     /// Whether a game is being made; `waiting` holds the requests that came meanwhile.
     private var making = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
@@ -169,7 +171,7 @@ public actor APIGames {
     ///
     /// - Throws: `APIProblem` (404) when there is none.
     public func game(_ id: String) throws(APIProblem) -> APIGame {
-        guard let game = games[id] else { throw .unknownGame(id) }
+        guard let game = games[id] else { throw ended.contains(id) ? .endedGame(id) : .unknownGame(id) }
         return game
     }
 
@@ -177,7 +179,8 @@ public actor APIGames {
     ///
     /// - Throws: `APIProblem` (404) when there is no such game.
     public func end(_ id: String) async throws(APIProblem) {
-        guard let game = games.removeValue(forKey: id) else { throw .unknownGame(id) }
+        guard let game = games.removeValue(forKey: id) else { throw ended.contains(id) ? .endedGame(id) : .unknownGame(id) }
+        ended.insert(id)
         await game.close()
     }
 

@@ -5,6 +5,12 @@ public struct APIProblem: Error, Sendable, Equatable, CustomStringConvertible {
     public var status: Int
     /// A short, fixed summary of the kind of problem (`Unknown game`).
     public var title: String
+    /// The kind of problem as a URI a program can branch on: `urn:parley:problem:` and the title in lower-case
+    /// words joined by hyphens (`urn:parley:problem:unknown-game`). docs/api.md lists them.
+    public var type: String {
+        let words = title.lowercased().split { !$0.isLetter && !$0.isNumber }
+        return "urn:parley:problem:" + words.joined(separator: "-")
+    }
     /// What happened to this request, and what to do.
     public var detail: String
 
@@ -25,6 +31,14 @@ public struct APIProblem: Error, Sendable, Equatable, CustomStringConvertible {
         APIProblem(
             status: 404, title: "Unknown game",
             detail: "There is no game \"\(id)\": it was never started, or it was deleted. Start one with POST /v1/games.")
+    }
+
+    /// `404 Game ended`, for a game that was deleted or quit.
+    static func endedGame(_ id: String) -> APIProblem {
+        APIProblem(
+            status: 404, title: "Game ended",
+            detail: "The game \"\(id)\" has ended (DELETE, or the line quit) and was saved. Start another with POST "
+                + "/v1/games, or continue it with {\"continue\": true}.")
     }
 
     /// `400 Bad request`, for a body that is not what the endpoint takes.

@@ -158,7 +158,9 @@ public enum APIRoutes {
         do {
             return try await body()
         } catch let problem as APIProblem {
-            return .problem(ProblemDetails(HTTPStatus(problem.status), detail: problem.detail, title: problem.title))
+            return .problem(
+                ProblemDetails(
+                    HTTPStatus(problem.status), detail: problem.detail, title: problem.title, type: problem.type))
         }
     }
 }

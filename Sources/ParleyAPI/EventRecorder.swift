@@ -25,14 +25,23 @@ struct EventRecorder {
             historyCounts: await game.annotatedTranscripts.mapValues(\.transcript.count))
     }
 
+    /// What an NPC is saying, between its `speechBegan` and its `speechEnded`.
+    struct Speech: Sendable {
+        /// The NPC speaking.
+        var npc: APIEvent.NPCReference
+        /// What it has said so far.
+        var text = ""
+    }
+
     /// The event for something the game showed.
     ///
     /// - Parameters:
     ///   - output: What the game showed.
     ///   - world: The world, to name NPCs by id.
-    ///   - speaker: The NPC speaking now, kept between calls: `speech` pieces belong to the last `speechBegan`.
+    ///   - speech: What the NPC speaking now has said, kept between calls: `speech` pieces belong to the last
+    ///     `speechBegan`, and `speechEnded` carries the whole line.
     /// - Returns: The event, or `nil` for nothing a client needs.
-    static func shown(_ output: GameOutput, in world: World, speaker: inout APIEvent.NPCReference?) -> APIEvent? {
+    static func shown(_ output: GameOutput, in world: World, speech: inout Speech?) -> APIEvent? {
         func reference(named name: String) -> APIEvent.NPCReference {
             let id = world.npcs.values.first { $0.name == name }?.id ?? NPCID(name)
             return APIEvent.NPCReference(id: id, name: name)
@@ -41,12 +50,14 @@ struct EventRecorder {
         case .narration(let text): return APIEvent("narration", JSONObject([("text", .string(text))]))
         case .thinking(let name): return APIEvent("thinking", npc: reference(named: name))
         case .speechBegan(let name):
-            speaker = reference(named: name)
-            return APIEvent("speechBegan", npc: speaker)
-        case .speech(let text): return APIEvent("speech", npc: speaker, JSONObject([("text", .string(text))]))
+            speech = Speech(npc: reference(named: name))
+            return APIEvent("speechBegan", npc: speech?.npc)
+        case .speech(let text):
+            speech?.text += text
+            return APIEvent("speech", npc: speech?.npc, JSONObject([("text", .string(text))]))
         case .speechEnded:
-            defer { speaker = nil }
-            return APIEvent("speechEnded", npc: speaker)
+            defer { speech = nil }
+            return APIEvent("speechEnded", npc: speech?.npc, JSONObject([("text", .string(speech?.text ?? ""))]))
         case .notice(let text): return APIEvent("notice", JSONObject([("text", .string(text))]))
         case .problem(let text): return APIEvent("problem", JSONObject([("detail", .string(text))]))
         case .goalReached(let goal): return APIEvent("goalReached", JSONObject([("goal", .string(goal))]))
@@ -116,6 +127,7 @@ struct EventRecorder {
             switch segment {
             case .structure(let structure): return structure.content.jsonValue
             case .text(let text): texts.append(text.content)
+            case .unknown: continue
             }
         }
         return .string(texts.joined(separator: "\n"))
@@ -148,7 +160,11 @@ struct EventRecorder {
                     ("location", ["id": .string(to.rawValue), "name": .string(world.locations[to]?.name ?? to.rawValue)] as JSONValue)
                 ]))
         case .npcMoved(let npc, _, let to):
-            return APIEvent("npcMoved", npc: reference(npc), JSONObject([("location", .string(to.rawValue))]))
+            return APIEvent(
+                "npcMoved", npc: reference(npc),
+                JSONObject([
+                    ("location", ["id": .string(to.rawValue), "name": .string(world.locations[to]?.name ?? to.rawValue)] as JSONValue)
+                ]))
         case .setFlag(let name): return APIEvent("flagSet", JSONObject([("flag", .string(name))]))
         case .clearedFlag(let name): return APIEvent("flagCleared", JSONObject([("flag", .string(name))]))
         case .changedCounter, .setCounter, .changedAttitude: return nil

@@ -50,6 +50,8 @@ extension Game {
         for npc in self.state.npcsHere.map(\.id).sorted(by: { $0.rawValue < $1.rawValue }) {
             await fireBeat(.arrive, npc: npc, witnessed: .arrivedHere, output: output, alwaysInstead: true)
         }
+        // The NPCs here may be talked to next: their models prepare in the background (see `Game+Prewarm.swift`).
+        prewarmNPCsHere()
     }
 
     /// Describes an NPC here, or an item here or carried (carried first); a name that fits nothing gets the names

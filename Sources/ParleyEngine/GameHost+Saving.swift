@@ -146,6 +146,7 @@ extension GameHost {
                 await game.markSaved()
             }
             output(.narration("Saved to slot \(file.slot)."))
+            await game.saveModelCaches()
         } catch {
             output(.problem("The game could not be saved: \(error) The game goes on; nothing was lost."))
         }

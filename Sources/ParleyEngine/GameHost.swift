@@ -134,7 +134,8 @@ public actor GameHost {
     }
 
     /// Ends play: saves what is not saved yet, closes every save (folding its write-ahead log back in, so each is one
-    /// self-contained file) and gives the save folder up for another game.
+    /// self-contained file), gives the save folder up for another game, and then asks the NPCs' models to write their
+    /// servers' caches (`Game.saveModelCaches()`).
     ///
     /// - Parameter output: Receives a problem if the last save fails.
     public func close(output: @Sendable (GameOutput) -> Void = { _ in }) async {
@@ -143,6 +144,8 @@ public actor GameHost {
         autosave = nil
         folderLock?.release()
         folderLock = nil
+        // Last, once the save is safe: the NPCs' KV caches on a model server, for the process that continues.
+        await game.saveModelCaches()
     }
 
     /// A play time as `12 min` or `1 h 5 min`.

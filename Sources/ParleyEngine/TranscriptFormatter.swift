@@ -48,6 +48,8 @@ public enum TranscriptFormatter {
                 }
             case .response(let response):
                 lines.append("\(npcName): " + response.segments.map(\.description).joined(separator: " "))
+            case .unknown(let unknown):
+                lines.append("  (\(unknown.description), kept as it was)")
             }
         }
         return lines.joined(separator: "\n")

@@ -148,6 +148,14 @@ public enum ModelChoice: Sendable, Equatable, CustomStringConvertible {
     /// budget (`NPC.voice`, `"voice": {"sentences": N}` in its file), or `voice.sentenceBudget` for an NPC that sets
     /// none (in grounded mode, or as many as the planned line has), and cut where they start to loop.
     ///
+    /// Each NPC's voice is a copy of one backend keyed by the world's id and the NPC's id
+    /// (`keepingCache(as: SlotCacheKey(scope: world.id, name: npc.id))`): on llama-server started with
+    /// `--slot-save-path` (as `scripts/llm-server start` does), its KV cache is kept in a file of its own, saved when
+    /// its slot goes to another NPC and when the game saves or closes, and restored when it comes back, also in a
+    /// later process. The file name also depends on the model and the server's build, which the NPC's saved
+    /// conversation records (`model.id`, `model.version`), so a model change never restores a foreign cache. Other
+    /// servers are used as without keys (docs/model-servers.md, "Caches").
+    ///
     /// - Parameter voice: How a server plays the NPCs; ignored for the scripted model.
     /// - Returns: The provider: for each NPC and the world it lives in, its model.
     /// - Throws: `ModelServerError` when the server cannot be reached.
@@ -162,8 +170,9 @@ public enum ModelChoice: Sendable, Equatable, CustomStringConvertible {
                 let sentences = voice.sentenceBudget(of: npc)
                 // Free replies are capped by the server backend; grounded ones by the game, which lets a voiced list
                 // of wares be as long as the planned one.
+                let key = SlotCacheKey(scope: world.id, name: npc.id.rawValue)
                 return VoicedModel(
-                    voice: backend.replying(inAtMost: voice.mode == .free ? sentences : nil),
+                    voice: backend.replying(inAtMost: voice.mode == .free ? sentences : nil).keepingCache(as: key),
                     planner: ScriptedModel(npc: npc, world: world, seed: voice.plannerSeed),
                     mode: voice.mode, firstWordsDeadline: voice.firstWordsDeadline, sentenceBudget: sentences)
             }

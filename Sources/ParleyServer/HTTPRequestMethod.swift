@@ -31,7 +31,4 @@ public struct HTTPRequestMethod: RawRepresentable, Sendable, Hashable, CustomStr
     /// The method name.
     public var description: String { rawValue }
 
-    /// Whether requests with this method carry a body, so that the server asks for its length when the
-    /// request has neither `Content-Length` nor `Transfer-Encoding` (411 Length Required).
-    var expectsBody: Bool { self == .post || self == .put || self == .patch }
 }

@@ -321,6 +321,7 @@ struct SaveWriter {
         case .toolOutput: "toolOutput"
         case .response: "response"
         case .reasoning: "reasoning"
+        case .unknown: "unknown"
         }
     }
 

@@ -188,7 +188,7 @@ struct Conversation: Sendable {
                 case nil:
                     break
                 }
-            case .prompt, .response, .reasoning:
+            case .prompt, .response, .reasoning, .unknown:
                 break
             }
         }
@@ -246,6 +246,7 @@ struct Conversation: Sendable {
             switch segment {
             case .structure: return ""
             case .text(let text): texts.append(text.content)
+            case .unknown: continue
             }
         }
         return texts.joined(separator: "\n")

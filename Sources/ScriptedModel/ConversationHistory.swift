@@ -107,7 +107,7 @@ struct ConversationHistory: Sendable, Equatable {
         case .response:
             responses += 1
             lastSeen = latestReport
-        case .reasoning:
+        case .reasoning, .unknown:
             break
         }
     }

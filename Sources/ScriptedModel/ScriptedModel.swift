@@ -255,6 +255,7 @@ public final class ScriptedModel: LanguageModel {
             switch segment {
             case .text(let text): count += tokens(inText: text.content)
             case .structure(let structure): count += tokens(inText: structure.content.jsonString)
+            case .unknown: break
             }
         }
         switch entry {

@@ -26,6 +26,7 @@ import Testing
             case .toolOutput(let output): seen.append("toolOutput \(output.toolName)")
             case .response(let response): seen.append("response \(response.segments.map(\.description))")
             case .reasoning: seen.append("reasoning")
+            case .unknown(let unknown): seen.append("unknown \(unknown.role)")
             }
         }
         #expect(

@@ -132,8 +132,8 @@ import Testing
 
     @Test(arguments: [
         (
-            #"{"version":1,"transcript":{"entries":[{"id":"a","role":"user","contents":[]},{"id":"b","role":"wizard"}]}}"#,
-            #"Entry 1 (role "wizard"): Unknown role "wizard" (expected instructions, user, response or tool)."#,
+            #"{"version":1,"transcript":{"entries":[{"id":"a","role":"user","contents":[]},{"id":"b"}]}}"#,
+            #"Entry 1: "role" is missing (expected instructions, user, response or tool)."#,
             "transcript/entries/1/role"
         ),
         (
@@ -150,8 +150,8 @@ import Testing
             "transcript/entries/0/toolCalls/0/arguments"
         ),
         (
-            #"{"transcript":{"entries":[{"id":"r","role":"response","contents":[{"type":"image","id":"i"}]}]}}"#,
-            #"Entry 0 (role "response"): Unknown segment type "image" (expected text or structure)."#,
+            #"{"transcript":{"entries":[{"id":"r","role":"response","contents":[{"id":"i"}]}]}}"#,
+            #"Entry 0 (role "response"): "type" is missing (expected text, structure or a newer type)."#,
             "transcript/entries/0/contents/0/type"
         ),
         (

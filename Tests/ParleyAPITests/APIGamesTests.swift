@@ -51,6 +51,8 @@ import Testing
         #expect(goesOn)
         let speech = events.filter { $0.type == "speech" }.compactMap { $0.fields["text"]?.stringValue }.joined()
         #expect(speech.contains("25 gold"))
+        // The end of the speech carries the whole line.
+        #expect(events.first { $0.type == "speechEnded" }?.fields["text"]?.stringValue == speech)
         #expect(events.first { $0.type == "speechBegan" }?.npc == .init(id: "mira", name: "Mira Quickcoin"))
         #expect(events.filter { $0.type == "speech" }.allSatisfy { $0.npc?.id == "mira" })
         let call = try #require(events.first { $0.type == "toolCall" })

@@ -49,7 +49,17 @@ import Testing
         let path = try #require(curl, "curl is not installed: scripts/install-deps installs it")
         let steps = try Self.session()
         #expect(steps.count >= 10)
-        let server = try await ServeProcess.start()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-doc-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await ServedParley.with(saves: folder.appendingPathComponent("saves"), token: nil) { server in
+            try await Self.run(steps, curl: path, on: server)
+            // Stopped by SIGTERM, it saves every game and exits with status 0.
+            #expect(await server.stop() == .exited(0))
+        }
+    }
+
+    /// Runs the steps with curl against the server, checking each answer.
+    static func run(_ steps: [Step], curl path: String, on server: ServedParley) async throws {
         var game = ""
         for step in steps {
             var environment = ProcessInfo.processInfo.environment
@@ -77,8 +87,25 @@ import Testing
                 #expect(output.contains(fragment), "\(step): \(fragment) is not in \(output.prefix(600))")
             }
         }
-        // Stopped by SIGTERM, it saves every game and exits with status 0.
-        let termination = try await server.stop()
-        #expect(termination == .exited(0))
+    }
+}
+
+/// `parley serve` beyond loopback only with a token: without one it refuses to start, before it listens.
+@Suite struct ServeCommandTests {
+    @Test func anotherHostThanLoopbackNeedsAToken() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try await runParley(["serve", "--host", "0.0.0.0", "--port", "0", "--saves", folder.path])
+        #expect(run.status == 1)
+        #expect(run.out.isEmpty, "it printed a URL: \(run.out)")
+        #expect(run.err.contains("token"), "\(run.err)")
+    }
+
+    @Test func aTokenTooShortIsRefusedSayingWhy() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try await runParley(["serve", "--port", "0", "--saves", folder.path, "--token", "short"])
+        #expect(run.status == 1)
+        #expect(run.err.contains("16"), "\(run.err)")
     }
 }

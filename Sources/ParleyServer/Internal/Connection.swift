@@ -122,7 +122,8 @@ struct Connection {
         do {
             framing = try RequestFraming(of: head, limits: core.limits)
         } catch {
-            return await refuse(error, exchange, closing: !error.keepsFramingInStep)
+            // A framing that could not be read leaves the connection out of step with the client.
+            return await refuse(error, exchange, closing: true)
         }
         let route: HTTPRouter.Route
         let parameters: [String: String]

@@ -3,9 +3,6 @@
 struct RequestFailure: Error {
     let problem: ProblemDetails
     var headers: HTTPFields = [:]
-    /// Whether the connection is still in step after this failure of framing: nothing about the body was
-    /// ambiguous (411: no body was announced at all), so the next request can follow.
-    var keepsFramingInStep = false
 
     init(_ status: HTTPStatus, _ detail: String, headers: HTTPFields = [:]) {
         problem = ProblemDetails(status, detail: detail)

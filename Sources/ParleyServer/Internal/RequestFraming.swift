@@ -20,7 +20,7 @@ enum RequestFraming: Equatable {
 
     /// The framing of a request, refusing what is ambiguous (both `Content-Length` and `Transfer-Encoding`,
     /// several different lengths), unsupported (a transfer coding other than chunked: 501), too large (a length
-    /// beyond the limit: 413) or missing where a body is expected (411).
+    /// beyond the limit: 413); without either header a request has no body.
     init(of head: RequestHead, limits: HTTPServer.Limits) throws(RequestFailure) {
         let codings = head.headers.listElements(for: "Transfer-Encoding")
         let lengths = head.headers.values(for: "Content-Length")
@@ -69,13 +69,8 @@ enum RequestFraming: Equatable {
             self = .length(bytes)
             return
         }
-        guard !head.method.expectsBody else {
-            var failure = RequestFailure(
-                .lengthRequired,
-                "A \(head.method) request needs Content-Length (0 for an empty body) or Transfer-Encoding: chunked.")
-            failure.keepsFramingInStep = true
-            throw failure
-        }
+        // Neither header: the body is empty, as RFC 9112 (§6.3) says of requests. Clients that send an empty POST
+        // without `Content-Length` (Godot 3's HTTPClient does) are answered, not refused with 411.
         self = .none
     }
 }
