@@ -38,6 +38,30 @@
 public macro Generable(description: String? = nil) =
     #externalMacro(module: "LanguageModelsMacros", type: "GenerableMacro")
 
+/// Makes a struct or an enumeration `Generable`, saying whether a struct's optional properties without a value are
+/// written as `null` or left out.
+///
+/// ```swift
+/// @Generable(description: "A trade offer", representNilExplicitlyInGeneratedContent: true)
+/// struct Offer {
+///     var item: String
+///     var remark: String?   // required in the schema, `null` allowed; `"remark": null` in generated content
+/// }
+/// ```
+///
+/// With `true`, the schema is `GenerationSchema(type:description:representNilExplicitlyInGeneratedContent:properties:)`
+/// with `true`: every property is required and an optional one also allows `null`, so the model decides about
+/// each; `generatedContent` writes `null` for each optional without a value. With `false`, this is
+/// `@Generable(description:)`. Write `true` or `false` itself: the macro reads it from the source.
+///
+/// - Parameters:
+///   - description: What the type is, for the model.
+///   - representNilExplicitlyInGeneratedContent: Whether optional properties without a value are written as `null`.
+@attached(extension, conformances: Generable, names: named(init(_:)))
+@attached(member, names: named(generationSchema), named(generatedContent), named(PartiallyGenerated))
+public macro Generable(description: String? = nil, representNilExplicitlyInGeneratedContent: Bool) =
+    #externalMacro(module: "LanguageModelsMacros", type: "GenerableMacro")
+
 /// Describes a property of a `@Generable` type to the model.
 ///
 /// ```swift

@@ -48,7 +48,7 @@ extension GenerableDeclaration {
         return """
             \(raw: access)nonisolated static var generationSchema: LanguageModels.GenerationSchema {
                 LanguageModels.GenerationSchema(
-                    type: Self.self,\(raw: descriptionArgument)
+                    type: Self.self,\(raw: descriptionArgument)\(raw: nilArgument)
                     properties: \(raw: list)
                 )
             }
@@ -65,7 +65,8 @@ extension GenerableDeclaration {
         }
         let appends = properties.map { property in
             let key = GuideArguments.stringLiteral(property.name)
-            return property.isOptional
+            // An optional without a value is left out, or written as `null` (which `Optional` converts to).
+            return property.isOptional && !representsNilExplicitly
                 ? "    if let value = self.\(property.identifier) { properties.append((\(key), value)) }"
                 : "    properties.append((\(key), self.\(property.identifier)))"
         }
@@ -161,6 +162,11 @@ extension GenerableDeclaration {
     }
 
     // MARK: - Helpers
+
+    /// `representNilExplicitlyInGeneratedContent: true,` on its own line, or nothing.
+    private var nilArgument: String {
+        representsNilExplicitly ? "\n        representNilExplicitlyInGeneratedContent: true," : ""
+    }
 
     /// `description: ...,` on its own line, or nothing.
     private var descriptionArgument: String {

@@ -29,6 +29,9 @@ public struct GenerableDeclaration: Equatable {
     public let description: String?
     /// The properties or cases.
     public let shape: Shape
+    /// Whether `representNilExplicitlyInGeneratedContent: true` was given: a struct's optional properties are then
+    /// required, may be `null`, and are written as `null` when they have no value.
+    public var representsNilExplicitly = false
 
     /// Reads a declaration marked `@Generable`.
     ///
@@ -43,13 +46,21 @@ public struct GenerableDeclaration: Equatable {
         let description = labeledArgument("description", of: attribute)
         if let structure = declaration.as(StructDeclSyntax.self) {
             let name = structure.name.text
-            let (properties, diagnostics) = storedProperties(of: structure, typeName: bare(name))
+            var (properties, diagnostics) = storedProperties(of: structure, typeName: bare(name))
+            var representsNil = false
+            if let argument = labeledArgumentExpression("representNilExplicitlyInGeneratedContent", of: attribute) {
+                if let literal = argument.as(BooleanLiteralExprSyntax.self) {
+                    representsNil = literal.literal.tokenKind == .keyword(.true)
+                } else {
+                    diagnostics.append(Diagnostic(node: argument, message: GenerableDiagnostic.notABooleanLiteral()))
+                }
+            }
             guard !diagnostics.contains(where: { $0.diagMessage.severity == .error }) else { return (nil, diagnostics) }
-            return (
-                GenerableDeclaration(
-                    name: name, access: access(of: structure.modifiers), description: description,
-                    shape: .structure(properties)), diagnostics
-            )
+            var generable = GenerableDeclaration(
+                name: name, access: access(of: structure.modifiers), description: description,
+                shape: .structure(properties))
+            generable.representsNilExplicitly = representsNil
+            return (generable, diagnostics)
         }
         if let enumeration = declaration.as(EnumDeclSyntax.self) {
             let name = enumeration.name.text
@@ -182,8 +193,13 @@ public struct GenerableDeclaration: Equatable {
 
     /// The expression given for a labeled argument of an attribute, as written.
     static func labeledArgument(_ label: String, of attribute: AttributeSyntax) -> String? {
+        labeledArgumentExpression(label, of: attribute)?.trimmedDescription
+    }
+
+    /// The expression given for a labeled argument of an attribute.
+    static func labeledArgumentExpression(_ label: String, of attribute: AttributeSyntax) -> ExprSyntax? {
         guard case .argumentList(let arguments) = attribute.arguments else { return nil }
-        return arguments.first { $0.label?.text == label }?.expression.trimmedDescription
+        return arguments.first { $0.label?.text == label }?.expression
     }
 
     /// The access modifier generated members need: `public ` for public and open types, `package ` for package ones.

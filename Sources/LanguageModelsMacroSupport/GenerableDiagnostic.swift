@@ -135,6 +135,16 @@ public struct GenerableDiagnostic: DiagnosticMessage, Equatable {
                 + "cannot carry values. Use a @Generable struct with an enum property for the choice instead.")
     }
 
+    /// `representNilExplicitlyInGeneratedContent:` given something other than `true` or `false`.
+    ///
+    /// - Returns: The diagnostic.
+    public static func notABooleanLiteral() -> GenerableDiagnostic {
+        GenerableDiagnostic(
+            "notABooleanLiteral",
+            "representNilExplicitlyInGeneratedContent takes `true` or `false` written out: the macro reads it from "
+                + "the source, before the compiler evaluates anything.")
+    }
+
     /// An enumeration without cases.
     ///
     /// - Parameter type: The enumeration.
