@@ -49,6 +49,11 @@ let toolchainHostLibraries: String? = {
 /// `LanguageModels` depends on the plugin when there is one.
 let macroPlugin: [Target.Dependency] = toolchainHostLibraries == nil ? [] : ["LanguageModelsMacros"]
 
+/// `GENERABLE_MACROS` where the plugin is built: `LanguageModels` declares the macros only then (a macro whose plugin
+/// is missing is a warning where it is declared, so warnings-as-errors builds would fail), and the tests that use
+/// them compile only then.
+let macroSettings: [SwiftSetting] = toolchainHostLibraries == nil ? [] : [.define("GENERABLE_MACROS")]
+
 /// The settings that build a module against the toolchain's SwiftSyntax: its modules' interfaces, its libraries,
 /// and a run path to them, so that the plugin finds them when the compiler starts it.
 let swiftSyntaxSettings: (swift: [SwiftSetting], linker: [LinkerSetting]) = {
@@ -97,11 +102,13 @@ let package = Package(
         // MARK: - LanguageModels: Apple's FoundationModels session and transcript API, no I/O; its @Generable and
         // @Guide macros are expanded by LanguageModelsMacros, a compiler plugin SwiftPM builds and hands to every
         // module that imports LanguageModels (docs/generable.md)
-        .target(name: "LanguageModels", dependencies: ["ParleyBasics", "ParleyJSON"] + macroPlugin),
+        .target(
+            name: "LanguageModels", dependencies: ["ParleyBasics", "ParleyJSON"] + macroPlugin,
+            swiftSettings: macroSettings),
         .target(name: "LanguageModelsTesting", dependencies: ["LanguageModels"]),
         .testTarget(
             name: "LanguageModelsTests", dependencies: ["LanguageModels", "LanguageModelsTesting", "ParleyJSON"],
-            resources: [.copy("Fixtures")]),
+            resources: [.copy("Fixtures")], swiftSettings: macroSettings),
 
         // MARK: - ChildProcess: posix_spawn for the tests, benchmarks and test servers that run programs (Foundation's
         // Process.run() on Linux can crash the whole test process; see Sources/ChildProcess)
@@ -248,8 +255,7 @@ let package = Package(
 )
 
 // MARK: - The macro plugin, where the toolchain has SwiftSyntax for it (every Linux toolchain does; elsewhere the
-// package builds without it, and @Generable fails where it is used with "plugin for module 'LanguageModelsMacros'
-// not found"). What the macros write is in LanguageModelsMacroSupport, a library, so that its tests depend on a
+// package builds without it, and without the macros: @Generable is then an unknown attribute). What the macros write is in LanguageModelsMacroSupport, a library, so that its tests depend on a
 // library: a test target that depends on a macro makes SwiftPM build every test target a second time for the host,
 // where executables such as `parley` cannot be imported by their tests.
 if toolchainHostLibraries != nil {

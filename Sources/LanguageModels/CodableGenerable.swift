@@ -3,8 +3,9 @@ import ParleyJSON
 
 /// A `Generable` type whose conversions come from `Codable`: write the schema, get the rest.
 ///
-/// Apple's `@Generable` macro writes `init(_:)` and `generatedContent`; macros cannot be built here, so for a
-/// `Codable` type this protocol derives both. Property order follows the schema's `x-order`, so generated
+/// `@Generable` writes `init(_:)` and `generatedContent` where its plugin is built (docs/generable.md); this
+/// protocol derives both from `Codable` instead, for toolchains without the plugin and for packages that would
+/// rather not use it. Property order follows the schema's `x-order`, so generated
 /// content lists properties as the schema does.
 ///
 /// ```swift

@@ -1,5 +1,8 @@
 // The `@Generable` and `@Guide` macros, declared as Apple's framework declares them. The `LanguageModelsMacros`
-// plugin expands them; docs/generable.md shows what they write.
+// plugin expands them; docs/generable.md shows what they write. They are declared only where Package.swift builds
+// the plugin (GENERABLE_MACROS): a macro whose plugin is missing is a warning here, and an error where it is used.
+
+#if GENERABLE_MACROS
 
 /// Makes a struct or an enumeration `Generable`: it writes the schema, both conversions and, for a struct, the
 /// type of its partial values.
@@ -110,3 +113,4 @@ public macro Guide<Value>(description: String? = nil, _ guides: GenerationGuide<
 @attached(peer)
 public macro Guide<RegexOutput>(description: String? = nil, _ regex: Regex<RegexOutput>) =
     #externalMacro(module: "LanguageModelsMacros", type: "GuideMacro")
+#endif
