@@ -73,10 +73,11 @@ extension GenerationSchema {
             // A required property the encoder left out because it is `nil` is written as `null` when the schema
             // allows that explicitly (`representNilExplicitlyInGeneratedContent`).
             let required = Set(schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
-            let keys = preferred.filter { key in
-                object.contains(key: key)
-                    || (required.contains(key) && GenerationSchema.isExplicitlyNullable(properties[key] ?? .null))
-            } + object.keys.filter { !preferred.contains($0) }
+            let keys =
+                preferred.filter { key in
+                    object.contains(key: key)
+                        || (required.contains(key) && GenerationSchema.isExplicitlyNullable(properties[key] ?? .null))
+                } + object.keys.filter { !preferred.contains($0) }
             return .object(
                 JSONObject(
                     keys.map { key in

@@ -261,6 +261,7 @@ extension GenerationGuide where Value == [Never] {
     /// - Parameter range: The allowed counts.
     /// - Returns: The guide.
     public static func count(_ range: ClosedRange<Int>) -> GenerationGuide<[Never]> {
-        GenerationGuide(JSONObject([("minItems", .integer(range.lowerBound)), ("maxItems", .integer(range.upperBound))]))
+        GenerationGuide(
+            JSONObject([("minItems", .integer(range.lowerBound)), ("maxItems", .integer(range.upperBound))]))
     }
 }

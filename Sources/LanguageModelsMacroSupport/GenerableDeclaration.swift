@@ -40,7 +40,9 @@ public struct GenerableDeclaration: Equatable {
     ///   - declaration: The type.
     /// - Returns: The declaration, or `nil` when it cannot be expanded; and what is wrong with it, for the compiler
     ///   to show.
-    public static func read(attribute: AttributeSyntax, declaration: some DeclGroupSyntax) -> (
+    public static func read(
+        attribute: AttributeSyntax, declaration: some DeclGroupSyntax
+    ) -> (
         GenerableDeclaration?, [Diagnostic]
     ) {
         let description = labeledArgument("description", of: attribute)
@@ -71,7 +73,8 @@ public struct GenerableDeclaration: Equatable {
                 for element in caseDecl.elements {
                     if element.parameterClause != nil {
                         diagnostics.append(
-                            Diagnostic(node: element, message: GenerableDiagnostic.associatedValues(bare(element.name.text))))
+                            Diagnostic(
+                                node: element, message: GenerableDiagnostic.associatedValues(bare(element.name.text))))
                     }
                     cases.append((bare(element.name.text), element.name.text))
                 }
@@ -104,7 +107,9 @@ public struct GenerableDeclaration: Equatable {
     // MARK: - Structs
 
     /// The stored instance properties of a struct, in order, with what is wrong with them.
-    private static func storedProperties(of structure: StructDeclSyntax, typeName: String) -> (
+    private static func storedProperties(
+        of structure: StructDeclSyntax, typeName: String
+    ) -> (
         [GenerableProperty], [Diagnostic]
     ) {
         var properties: [GenerableProperty] = []
@@ -116,7 +121,8 @@ public struct GenerableDeclaration: Equatable {
             let guides = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }.filter(isGuide)
             let stored = variable.bindings.filter(isStored)
             if guides.count > 1 || (guides.count == 1 && stored.count > 1) {
-                diagnostics.append(Diagnostic(node: guides.last ?? guides[0], message: GenerableDiagnostic.ambiguousGuide()))
+                diagnostics.append(
+                    Diagnostic(node: guides.last ?? guides[0], message: GenerableDiagnostic.ambiguousGuide()))
                 continue
             }
             let guide = guides.first.map(GuideArguments.init)
@@ -146,18 +152,22 @@ public struct GenerableDeclaration: Equatable {
                     diagnostics.append(
                         Diagnostic(
                             node: type,
-                            message: GenerableDiagnostic.implicitlyUnwrapped(name, wrapped: unwrapped.wrappedType.trimmedDescription)))
+                            message: GenerableDiagnostic.implicitlyUnwrapped(
+                                name, wrapped: unwrapped.wrappedType.trimmedDescription)))
                     continue
                 }
                 if GenerableProperty.mentions(type, typeNamed: typeName) {
-                    diagnostics.append(Diagnostic(node: type, message: GenerableDiagnostic.recursive(name, type: typeName)))
+                    diagnostics.append(
+                        Diagnostic(node: type, message: GenerableDiagnostic.recursive(name, type: typeName)))
                     continue
                 }
                 let wrapped = GenerableProperty.optionalWrapped(type)
                 let wrappedType = (wrapped ?? type).trimmedDescription
                 if let guide, guide.hasRegex, wrappedType != "String" && wrappedType != "Swift.String" {
                     diagnostics.append(
-                        Diagnostic(node: guides[0], message: GenerableDiagnostic.regexOnNonString(name, type: type.trimmedDescription)))
+                        Diagnostic(
+                            node: guides[0],
+                            message: GenerableDiagnostic.regexOnNonString(name, type: type.trimmedDescription)))
                     continue
                 }
                 properties.append(
@@ -177,7 +187,8 @@ public struct GenerableDeclaration: Equatable {
         case .getter: false
         case .accessors(let accessors):
             accessors.allSatisfy {
-                $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
+                $0.accessorSpecifier.tokenKind == .keyword(.willSet)
+                    || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
             }
         @unknown default: false
         }

@@ -27,11 +27,13 @@ public struct GuideMacro: PeerMacro {
         }
         // The innermost type around the property; the compiler gives it when it supports lexical contexts.
         let container = context.lexicalContext.lazy.compactMap { $0.asProtocol(DeclGroupSyntax.self) }.first
-        if let container, !container.attributes.contains(where: { element in
-            guard let attribute = element.as(AttributeSyntax.self) else { return false }
-            let name = attribute.attributeName.trimmedDescription
-            return name == "Generable" || name == "LanguageModels.Generable"
-        }) {
+        if let container,
+            !container.attributes.contains(where: { element in
+                guard let attribute = element.as(AttributeSyntax.self) else { return false }
+                let name = attribute.attributeName.trimmedDescription
+                return name == "Generable" || name == "LanguageModels.Generable"
+            })
+        {
             context.diagnose(Diagnostic(node: node, message: GenerableDiagnostic.guideOutsideGenerable()))
         }
         return []

@@ -1,5 +1,5 @@
-@_spi(PluginMessage) import SwiftCompilerPluginMessageHandling
 import LanguageModelsMacroSupport
+@_spi(PluginMessage) import SwiftCompilerPluginMessageHandling
 import SwiftSyntaxMacros
 
 /// The compiler plugin: the compiler starts it and asks it, over standard input and output, to expand `@Generable`

@@ -17,7 +17,10 @@ import Testing
             "@Generable struct Offer {\n    @Guide(description: \"a\") @Guide(description: \"b\")\n    var item: String\n}",
             2, 30, .ambiguousGuide()
         ),
-        ("@Generable struct Offer {\n    @Guide(/[0-9]+/)\n    var price: Int\n}", 2, 5, .regexOnNonString("price", type: "Int")),
+        (
+            "@Generable struct Offer {\n    @Guide(/[0-9]+/)\n    var price: Int\n}", 2, 5,
+            .regexOnNonString("price", type: "Int")
+        ),
         ("@Generable enum Deal {\n    case gold(Int)\n}", 2, 10, .associatedValues("gold")),
         ("@Generable enum Deal {}", 1, 17, .noCases("Deal")),
         (
@@ -38,8 +41,14 @@ import Testing
             "@Generable struct Offer {\n    var price: Int\n    @Guide(description: \"Doubled\")\n    var double: Int { price * 2 }\n}",
             GenerableDiagnostic.guideNotOnStoredProperty()
         ),
-        ("struct Offer {\n    @Guide(description: \"Doubled\")\n    var double: Int { 2 }\n}", .guideNotOnStoredProperty()),
-        ("@Generable struct Offer {\n    @Guide(description: \"Shelves\")\n    static var shelves: Int = 4\n}", .guideNotOnStoredProperty()),
+        (
+            "struct Offer {\n    @Guide(description: \"Doubled\")\n    var double: Int { 2 }\n}",
+            .guideNotOnStoredProperty()
+        ),
+        (
+            "@Generable struct Offer {\n    @Guide(description: \"Shelves\")\n    static var shelves: Int = 4\n}",
+            .guideNotOnStoredProperty()
+        ),
         ("struct Offer {\n    @Guide(description: \"Price\")\n    var price: Int\n}", .guideOutsideGenerable()),
     ])
     func aGuideThatWouldHaveNoEffectIsReported(_ source: String, _ expected: GenerableDiagnostic) {

@@ -46,7 +46,8 @@ private struct MacroNote: Equatable {
         let schema = try #require(Note.generationSchema.jsonSchema.objectValue)
         #expect(schema["required"] == .array(["text", "signature", "seal"]))
         let signature = try JSONValue(
-            parsing: #"{"anyOf": [{"type": "string", "enum": ["Mira"]}, {"type": "null"}], "description": "Who signed"}"#)
+            parsing:
+                #"{"anyOf": [{"type": "string", "enum": ["Mira"]}, {"type": "null"}], "description": "Who signed"}"#)
         #expect(schema["properties"]?["signature"] == signature)
         #expect(
             schema["properties"]?["seal"]
@@ -68,8 +69,10 @@ private struct MacroNote: Equatable {
     @Test func theModelMustWriteNullAndContentDoes() throws {
         let schema = Note.generationSchema
         #expect(!schema.validate(try GeneratedContent(json: #"{"text": "hi"}"#)).isEmpty, "signature is required")
-        #expect(schema.validate(try GeneratedContent(json: #"{"text": "hi", "signature": null, "seal": null}"#)).isEmpty)
-        #expect(!schema.validate(try GeneratedContent(json: #"{"text": "hi", "signature": "Bo", "seal": null}"#)).isEmpty)
+        #expect(
+            schema.validate(try GeneratedContent(json: #"{"text": "hi", "signature": null, "seal": null}"#)).isEmpty)
+        #expect(
+            !schema.validate(try GeneratedContent(json: #"{"text": "hi", "signature": "Bo", "seal": null}"#)).isEmpty)
 
         let note = Note(text: "hi", signature: nil, seal: .init(wax: "red", mark: nil))
         #expect(note.generatedContent.jsonString == #"{"text":"hi","signature":null,"seal":{"wax":"red","mark":null}}"#)
@@ -87,7 +90,8 @@ private struct MacroNote: Equatable {
         #expect(note.generatedContent.jsonString == #"{"text":"hi","signature":null,"count":null}"#)
         #expect(MacroNote.generationSchema.validate(note.generatedContent).isEmpty)
         #expect(try MacroNote(note.generatedContent) == note)
-        #expect(try MacroNote(GeneratedContent(json: #"{"text": "hi"}"#)) == note, "reading still accepts a missing key")
+        #expect(
+            try MacroNote(GeneratedContent(json: #"{"text": "hi"}"#)) == note, "reading still accepts a missing key")
     }
     #endif
 

@@ -167,13 +167,17 @@ public struct PublicOffer: Equatable {
         #expect(throws: GeneratedContent.ParsingError.self) { try Macro.Offer(content) }
     }
 
-    @Test(arguments: [
-        // The enumeration's name half written: not a mood yet.
-        (#"{"keeper": "Greta", "mood": "bu"#, "Greta", nil, nil),
-        (#"{"keeper": "Greta", "mood": "busy", "wares": [{"name": "rope", "pri"#, "Greta", .busy, ["rope"]),
-        (#"{"keeper": "Greta", "mood": "busy", "wares": [{"name": "rope", "price": 3}, {"na"#, "Greta", .busy, ["rope", nil]),
-        (#"{"mood": "calm", "wares": []"#, nil, .calm, []),
-    ] as [(String, String?, Macro.Shop.Mood?, [String?]?)])
+    @Test(
+        arguments: [
+            // The enumeration's name half written: not a mood yet.
+            (#"{"keeper": "Greta", "mood": "bu"#, "Greta", nil, nil),
+            (#"{"keeper": "Greta", "mood": "busy", "wares": [{"name": "rope", "pri"#, "Greta", .busy, ["rope"]),
+            (
+                #"{"keeper": "Greta", "mood": "busy", "wares": [{"name": "rope", "price": 3}, {"na"#, "Greta", .busy,
+                ["rope", nil]
+            ),
+            (#"{"mood": "calm", "wares": []"#, nil, .calm, []),
+        ] as [(String, String?, Macro.Shop.Mood?, [String?]?)])
     func nestedPartialValuesFillInAsTheyArrive(
         _ json: String, _ keeper: String?, _ mood: Macro.Shop.Mood?, _ wareNames: [String?]?
     ) throws {
