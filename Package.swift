@@ -1,7 +1,70 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // Parley: a game-integrated NPC dialogue engine. The layers and their arrows are described in
 // docs/ARCHITECTURE.md; dependencies point down only, and each C library is wrapped by exactly one module.
+//
+// Tools version 6.2 or later, because the macro plugin below needs unsafe flags: from 6.2 on SwiftPM lets a package
+// that depends on Parley build targets with unsafe flags (before, it refused: "the target 'LanguageModelsMacros' in
+// product 'LanguageModels' contains unsafe build flags").
+import CompilerPluginSupport
+import Foundation
 import PackageDescription
+
+// MARK: - The toolchain's SwiftSyntax, for the @Generable macro plugin
+
+/// The toolchain's `lib/swift/host` directory, which holds the SwiftSyntax modules and shared libraries the
+/// compiler's own macro plugins use, or `nil` when this toolchain has none.
+///
+/// SwiftPM cannot fetch the swift-syntax package here, so `LanguageModelsMacros` builds against these instead. The
+/// directory is found when the manifest runs, never written down: it is beside the `libPackageDescription.so` this
+/// manifest is linked with (the toolchain building the package), else beside the `swift` found on `PATH`.
+let toolchainHostLibraries: String? = {
+    func hostDirectory(ofLibDirectory lib: URL) -> String? {
+        let host = lib.appendingPathComponent("swift/host")
+        let found = FileManager.default.fileExists(atPath: host.appendingPathComponent("libSwiftSyntax.so").path)
+            && FileManager.default.fileExists(
+                atPath: host.appendingPathComponent("SwiftSyntax.swiftmodule").path)
+        return found ? host.path : nil
+    }
+    // `<toolchain>/usr/lib/swift/pm/ManifestAPI/libPackageDescription.so`, as mapped into this process.
+    if let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
+        let line = maps.split(separator: "\n").first(where: { $0.hasSuffix("/libPackageDescription.so") }),
+        let start = line.firstIndex(of: "/")
+    {
+        let library = URL(fileURLWithPath: String(line[start...])).resolvingSymlinksInPath()
+        let lib = library.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        if let host = hostDirectory(ofLibDirectory: lib) { return host }
+    }
+    // `<toolchain>/usr/bin/swift`.
+    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+        let swift = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
+        guard FileManager.default.isExecutableFile(atPath: swift.path) else { continue }
+        let lib = swift.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lib")
+        return hostDirectory(ofLibDirectory: lib)
+    }
+    return nil
+}()
+
+/// `LanguageModels` depends on the plugin when there is one.
+let macroPlugin: [Target.Dependency] = toolchainHostLibraries == nil ? [] : ["LanguageModelsMacros"]
+
+/// `GENERABLE_MACROS` where the plugin is built: `LanguageModels` declares the macros only then (a macro whose plugin
+/// is missing is a warning where it is declared, so warnings-as-errors builds would fail), and the tests that use
+/// them compile only then.
+let macroSettings: [SwiftSetting] = toolchainHostLibraries == nil ? [] : [.define("GENERABLE_MACROS")]
+
+/// The settings that build a module against the toolchain's SwiftSyntax: its modules' interfaces, its libraries,
+/// and a run path to them, so that the plugin finds them when the compiler starts it.
+let swiftSyntaxSettings: (swift: [SwiftSetting], linker: [LinkerSetting]) = {
+    guard let host = toolchainHostLibraries else { return ([], []) }
+    return (
+        [.unsafeFlags(["-I", host])],
+        [.unsafeFlags(["-L", host, "-Xlinker", "-rpath", "-Xlinker", host])]
+            + ["SwiftSyntax", "SwiftSyntaxBuilder", "SwiftSyntaxMacros", "SwiftDiagnostics", "SwiftParser",
+                "SwiftSyntaxMacroExpansion", "SwiftCompilerPluginMessageHandling"].map { .linkedLibrary($0) }
+    )
+}()
 
 let package = Package(
     name: "Parley",
@@ -36,12 +99,16 @@ let package = Package(
         .target(name: "ParleyJSON"),
         .testTarget(name: "ParleyJSONTests", dependencies: ["ParleyJSON"]),
 
-        // MARK: - LanguageModels: Apple's FoundationModels session and transcript API, no I/O
-        .target(name: "LanguageModels", dependencies: ["ParleyBasics", "ParleyJSON"]),
+        // MARK: - LanguageModels: Apple's FoundationModels session and transcript API, no I/O; its @Generable and
+        // @Guide macros are expanded by LanguageModelsMacros, a compiler plugin SwiftPM builds and hands to every
+        // module that imports LanguageModels (docs/generable.md)
+        .target(
+            name: "LanguageModels", dependencies: ["ParleyBasics", "ParleyJSON"] + macroPlugin,
+            swiftSettings: macroSettings),
         .target(name: "LanguageModelsTesting", dependencies: ["LanguageModels"]),
         .testTarget(
             name: "LanguageModelsTests", dependencies: ["LanguageModels", "LanguageModelsTesting", "ParleyJSON"],
-            resources: [.copy("Fixtures")]),
+            resources: [.copy("Fixtures")], swiftSettings: macroSettings),
 
         // MARK: - ChildProcess: posix_spawn for the tests, benchmarks and test servers that run programs (Foundation's
         // Process.run() on Linux can crash the whole test process; see Sources/ChildProcess)
@@ -186,3 +253,21 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: - The macro plugin, where the toolchain has SwiftSyntax for it (every Linux toolchain does; elsewhere the
+// package builds without it, and without the macros: @Generable is then an unknown attribute). What the macros write is in LanguageModelsMacroSupport, a library, so that its tests depend on a
+// library: a test target that depends on a macro makes SwiftPM build every test target a second time for the host,
+// where executables such as `parley` cannot be imported by their tests.
+if toolchainHostLibraries != nil {
+    package.targets += [
+        .target(
+            name: "LanguageModelsMacroSupport", swiftSettings: swiftSyntaxSettings.swift,
+            linkerSettings: swiftSyntaxSettings.linker),
+        .macro(
+            name: "LanguageModelsMacros", dependencies: ["LanguageModelsMacroSupport"],
+            swiftSettings: swiftSyntaxSettings.swift, linkerSettings: swiftSyntaxSettings.linker),
+        .testTarget(
+            name: "LanguageModelsMacrosTests", dependencies: ["LanguageModelsMacroSupport"],
+            swiftSettings: swiftSyntaxSettings.swift, linkerSettings: swiftSyntaxSettings.linker),
+    ]
+}

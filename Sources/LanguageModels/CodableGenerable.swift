@@ -3,8 +3,9 @@ import ParleyJSON
 
 /// A `Generable` type whose conversions come from `Codable`: write the schema, get the rest.
 ///
-/// Apple's `@Generable` macro writes `init(_:)` and `generatedContent`; macros cannot be built here, so for a
-/// `Codable` type this protocol derives both. Property order follows the schema's `x-order`, so generated
+/// `@Generable` writes `init(_:)` and `generatedContent` where its plugin is built (docs/generable.md); this
+/// protocol derives both from `Codable` instead, for toolchains without the plugin and for packages that would
+/// rather not use it. Property order follows the schema's `x-order`, so generated
 /// content lists properties as the schema does.
 ///
 /// ```swift
@@ -52,6 +53,14 @@ extension GenerationSchema {
 
     private func order(_ value: JSONValue, by schema: JSONValue, depth: Int) -> JSONValue {
         guard depth < 32, case .object(var schema) = schema else { return value }
+        // A property `representNilExplicitlyInGeneratedContent` made nullable: its own schema is the other choice.
+        if GenerationSchema.isExplicitlyNullable(.object(schema)),
+            case .object(let wrapped)? = schema["anyOf"]?.arrayValue?.first(where: {
+                $0 != .object(GenerationSchema.nullSchema)
+            })
+        {
+            schema = wrapped
+        }
         if let reference = schema["$ref"]?.stringValue, reference.hasPrefix("#/$defs/"),
             case .object(let target)? = document["$defs"]?[String(reference.dropFirst(8))]
         {
@@ -61,10 +70,19 @@ extension GenerationSchema {
         case .object(let object):
             let properties = schema["properties"]?.objectValue ?? JSONObject()
             let preferred = schema["x-order"]?.arrayValue?.compactMap(\.stringValue) ?? properties.keys
-            let keys = preferred.filter(object.contains(key:)) + object.keys.filter { !preferred.contains($0) }
+            // A required property the encoder left out because it is `nil` is written as `null` when the schema
+            // allows that explicitly (`representNilExplicitlyInGeneratedContent`).
+            let required = Set(schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            let keys =
+                preferred.filter { key in
+                    object.contains(key: key)
+                        || (required.contains(key) && GenerationSchema.isExplicitlyNullable(properties[key] ?? .null))
+                } + object.keys.filter { !preferred.contains($0) }
             return .object(
                 JSONObject(
-                    keys.map { key in (key, order(object[key]!, by: properties[key] ?? .null, depth: depth + 1)) }))
+                    keys.map { key in
+                        (key, object[key].map { order($0, by: properties[key] ?? .null, depth: depth + 1) } ?? .null)
+                    }))
         case .array(let elements):
             return .array(elements.map { order($0, by: schema["items"] ?? .null, depth: depth + 1) })
         default:

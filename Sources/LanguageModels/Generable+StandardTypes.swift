@@ -1,7 +1,8 @@
 import Foundation
+import ParleyJSON
 
 // Conformances of the standard types Apple's framework makes generable: strings, numbers, Booleans, arrays,
-// optionals and `GeneratedContent` itself.
+// optionals, `Never` and `GeneratedContent` itself.
 
 extension String: Generable {
     /// `{"type": "string"}`.
@@ -126,8 +127,9 @@ extension Array: ConvertibleToGeneratedContent where Element: ConvertibleToGener
 }
 
 extension Array: Generable where Element: Generable {
-    /// The partial form of an array: a snapshot converts once every element does.
-    public typealias PartiallyGenerated = Self
+    /// The partial form of an array, as in Apple's framework: its elements' partial forms, so an array of
+    /// `@Generable` structs shows its last element while the model is still writing it.
+    public typealias PartiallyGenerated = [Element.PartiallyGenerated]
 
     /// `{"type": "array", "items": <element schema>}`.
     public static var generationSchema: GenerationSchema { GenerationSchema.array(of: Element.generationSchema) }
@@ -154,6 +156,31 @@ extension Optional: ConvertibleToGeneratedContent where Wrapped: ConvertibleToGe
     /// `nil` as `null`, anything else as the wrapped value's content.
     public var generatedContent: GeneratedContent {
         map(\.generatedContent) ?? GeneratedContent(kind: .null)
+    }
+}
+
+extension Never: Generable {
+    /// `{"not": {}}`, the schema no value follows: a model can never generate a `Never`.
+    ///
+    /// Apple's framework makes `Never` generable so that it can stand where a generable type is expected but none
+    /// can occur, such as the element type of an array guide written before its array's type is known.
+    public static var generationSchema: GenerationSchema {
+        GenerationSchema(document: JSONObject([("not", .object(JSONObject()))]))
+    }
+
+    /// Always throws: there is no value of `Never` to make.
+    ///
+    /// - Parameter content: Any content.
+    /// - Throws: `GeneratedContent.ParsingError`, always.
+    public init(_ content: GeneratedContent) throws {
+        throw GeneratedContent.ParsingError(
+            rawContent: content.jsonString,
+            debugDescription: "Never has no values, so no content converts to it; generate another type.")
+    }
+
+    /// Never called: there is no value of `Never` to convert.
+    public var generatedContent: GeneratedContent {
+        switch self {}
     }
 }
 

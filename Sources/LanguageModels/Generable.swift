@@ -17,8 +17,19 @@ public protocol ConvertibleToGeneratedContent: InstructionsRepresentable, Prompt
 
 /// A type a model can generate: it has a schema, and converts to and from generated content.
 ///
-/// Apple's framework writes conformances with the `@Generable` macro. Macros cannot be built here, so Parley asks
-/// for the three members by hand; for `Codable` types, `CodableGenerable` derives two of them:
+/// Conformances are usually written by the `@Generable` macro, as in Apple's framework (docs/generable.md):
+///
+/// ```swift
+/// @Generable(description: "A trade offer")
+/// struct Offer {
+///     var item: String
+///     @Guide(.range(1...500))
+///     var price: Int
+/// }
+/// ```
+///
+/// Where the macro's plugin is not built (a toolchain without SwiftSyntax in `lib/swift/host`), write the three
+/// members by hand; for `Codable` types, `CodableGenerable` derives two of them:
 ///
 /// ```swift
 /// struct Offer: CodableGenerable {

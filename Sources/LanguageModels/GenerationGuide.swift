@@ -224,3 +224,44 @@ extension GenerationGuide {
         GenerationGuide<[Element]>("items", .object(guide.keywords))
     }
 }
+
+// MARK: - Array guides in @Guide
+
+extension GenerationGuide where Value == [Never] {
+    // `@Guide(description: "...", .count(3))` is type-checked before the macro sees which array it is on, and an
+    // array guide alone does not say its element type. These overloads, as in Apple's framework, let such a guide
+    // type-check; the macro writes it again beside the property's type, where the generic ones above apply.
+
+    /// The array must have at least `count` elements (the form `@Guide` type-checks; see `minimumCount(_:)`).
+    ///
+    /// - Parameter count: The fewest elements.
+    /// - Returns: The guide.
+    public static func minimumCount(_ count: Int) -> GenerationGuide<[Never]> {
+        GenerationGuide("minItems", .integer(count))
+    }
+
+    /// The array must have at most `count` elements (the form `@Guide` type-checks; see `maximumCount(_:)`).
+    ///
+    /// - Parameter count: The most elements.
+    /// - Returns: The guide.
+    public static func maximumCount(_ count: Int) -> GenerationGuide<[Never]> {
+        GenerationGuide("maxItems", .integer(count))
+    }
+
+    /// The array must have exactly `count` elements (the form `@Guide` type-checks; see `count(_:)`).
+    ///
+    /// - Parameter count: The number of elements.
+    /// - Returns: The guide.
+    public static func count(_ count: Int) -> GenerationGuide<[Never]> {
+        GenerationGuide(JSONObject([("minItems", .integer(count)), ("maxItems", .integer(count))]))
+    }
+
+    /// The array's element count must be within `range` (the form `@Guide` type-checks; see `count(_:)`).
+    ///
+    /// - Parameter range: The allowed counts.
+    /// - Returns: The guide.
+    public static func count(_ range: ClosedRange<Int>) -> GenerationGuide<[Never]> {
+        GenerationGuide(
+            JSONObject([("minItems", .integer(range.lowerBound)), ("maxItems", .integer(range.upperBound))]))
+    }
+}

@@ -16,7 +16,7 @@ extension GenerationSchema {
     /// Checks content against the schema.
     ///
     /// Supports the JSON Schema keywords schemas here use: `type`, `properties`, `required`,
-    /// `additionalProperties`, `items`, `enum`, `const`, `anyOf`/`oneOf`, `minimum`/`maximum` (and exclusive),
+    /// `additionalProperties`, `items`, `enum`, `const`, `anyOf`/`oneOf`, `not`, `minimum`/`maximum` (and exclusive),
     /// `minItems`/`maxItems`, `minLength`/`maxLength`, `pattern`, and `$ref` into `$defs` or `definitions`.
     /// Other keywords are ignored.
     ///
@@ -54,6 +54,11 @@ private struct Validator {
                 return nested.isEmpty
             }
             if !matches { fail("matches none of the \(choices.count) allowed shapes") }
+        }
+        if let excluded = schema["not"] {
+            var nested: [GenerationSchema.Violation] = []
+            check(value, against: excluded, path: path, into: &nested, depth: depth + 1)
+            if nested.isEmpty { fail("matches a shape the schema excludes (`not`)") }
         }
         if let types = typeNames(schema["type"]), !types.contains(where: { matches(value, type: $0) }) {
             return fail("is \(describe(value)), expected \(types.joined(separator: " or "))")

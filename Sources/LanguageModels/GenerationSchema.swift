@@ -55,11 +55,45 @@ public struct GenerationSchema: Sendable, Equatable, CustomDebugStringConvertibl
 
     /// The schema of a structure: a named object type with properties in order.
     ///
+    /// Optional properties are left out of `required`, so a model may omit them.
+    ///
     /// - Parameters:
     ///   - type: The type the schema describes; its name becomes the schema's `title`.
     ///   - description: What the type is, for the model.
     ///   - properties: The properties in the order the model should generate them.
     public init(type: any Generable.Type, description: String? = nil, properties: [Property]) {
+        self.init(
+            type: type, description: description, representNilExplicitlyInGeneratedContent: false,
+            properties: properties)
+    }
+
+    /// The schema of a structure, saying whether an optional property without a value is written as `null`.
+    ///
+    /// With `representNilExplicitlyInGeneratedContent` false this is `init(type:description:properties:)`: optional
+    /// properties are not required, and a model leaves out one it has no value for. With it true, as Apple's
+    /// framework does from 26.4, every property is required and an optional one's schema also allows `null`
+    /// (`{"anyOf": [<its schema>, {"type": "null"}]}`), so the model writes `"remark": null` rather than omitting
+    /// the key, and `CodableGenerable` content writes the `null` too. Some models fill in a property more reliably
+    /// when they are made to decide about it.
+    ///
+    /// ```swift
+    /// GenerationSchema(type: Offer.self, representNilExplicitlyInGeneratedContent: true, properties: [
+    ///     .init(name: "item", type: String.self),
+    ///     .init(name: "remark", type: String?.self),
+    /// ])
+    /// // "required": ["item", "remark"], "remark": {"anyOf": [{"type": "string"}, {"type": "null"}]}
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type the schema describes; its name becomes the schema's `title`.
+    ///   - description: What the type is, for the model.
+    ///   - representNilExplicitlyInGeneratedContent: Whether an optional property without a value is written as
+    ///     `null` instead of being left out.
+    ///   - properties: The properties in the order the model should generate them.
+    public init(
+        type: any Generable.Type, description: String? = nil, representNilExplicitlyInGeneratedContent: Bool,
+        properties: [Property]
+    ) {
         var schema = JSONObject()
         schema["type"] = "object"
         schema["title"] = .string(GenerationSchema.typeName(type))
@@ -68,15 +102,29 @@ public struct GenerationSchema: Sendable, Equatable, CustomDebugStringConvertibl
         var definitions = JSONObject()
         for property in properties {
             var propertySchema = GenerationSchema.reference(to: property.schema, collecting: &definitions)
+            if property.isOptional && representNilExplicitlyInGeneratedContent {
+                propertySchema = JSONObject([
+                    ("anyOf", .array([.object(propertySchema), .object(GenerationSchema.nullSchema)]))
+                ])
+            }
             if let description = property.description { propertySchema["description"] = .string(description) }
             propertySchemas[property.name] = .object(propertySchema)
         }
         schema["properties"] = .object(propertySchemas)
-        schema["required"] = .array(properties.filter { !$0.isOptional }.map { .string($0.name) })
+        let required = representNilExplicitlyInGeneratedContent ? properties : properties.filter { !$0.isOptional }
+        schema["required"] = .array(required.map { .string($0.name) })
         schema["x-order"] = .array(properties.map { .string($0.name) })
         schema["additionalProperties"] = false
         if !definitions.isEmpty { schema["$defs"] = .object(definitions) }
         self.document = schema
+    }
+
+    /// `{"type": "null"}`, the choice `representNilExplicitlyInGeneratedContent` adds to optional properties.
+    static let nullSchema = JSONObject([("type", "null")])
+
+    /// Whether a property's schema is one `representNilExplicitlyInGeneratedContent` made: `anyOf` with `null`.
+    static func isExplicitlyNullable(_ schema: JSONValue) -> Bool {
+        schema["anyOf"]?.arrayValue?.contains(.object(nullSchema)) ?? false
     }
 
     /// The schema of an enumeration: a named string type with a fixed set of values.

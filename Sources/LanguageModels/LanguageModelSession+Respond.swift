@@ -96,7 +96,7 @@ extension LanguageModelSession {
     {
         stream(
             textRequest(prompt, options),
-            snapshot: { text in .init(content: text, rawContent: GeneratedContent(kind: .string(text))) },
+            snapshot: { text, _ in .init(content: text, rawContent: GeneratedContent(kind: .string(text))) },
             content: { try String($0) })
     }
 
@@ -118,7 +118,7 @@ extension LanguageModelSession {
         request.context = context
         return stream(
             request,
-            snapshot: { text in .init(content: text, rawContent: GeneratedContent(kind: .string(text))) },
+            snapshot: { text, _ in .init(content: text, rawContent: GeneratedContent(kind: .string(text))) },
             content: { try String($0) })
     }
 
@@ -233,8 +233,10 @@ extension LanguageModelSession {
     ) -> ResponseStream<GeneratedContent> {
         stream(
             schemaRequest(prompt, schema, includeSchemaInPrompt, options),
-            snapshot: { text in
-                (try? GeneratedContent(json: text)).map { .init(content: $0, rawContent: $0) }
+            snapshot: { text, id in
+                guard var content = try? GeneratedContent(json: text) else { return nil }
+                content.id = id
+                return .init(content: content, rawContent: content)
             },
             content: { $0 })
     }
@@ -360,10 +362,10 @@ extension LanguageModelSession {
     ) -> ResponseStream<Content> {
         stream(
             typedRequest(prompt, type, includeSchemaInPrompt, options),
-            snapshot: { text in
-                guard let raw = try? GeneratedContent(json: text),
-                    let partial = try? Content.PartiallyGenerated(raw)
-                else { return nil }
+            snapshot: { text, id in
+                guard var raw = try? GeneratedContent(json: text) else { return nil }
+                raw.id = id
+                guard let partial = try? Content.PartiallyGenerated(raw) else { return nil }
                 return .init(content: partial, rawContent: raw)
             },
             content: { try Content($0) })

@@ -113,10 +113,13 @@ extension LanguageModelSession {
     ///
     /// - Parameters:
     ///   - request: What the turn asks.
-    ///   - snapshot: Makes a snapshot from the answer's text so far, or `nil` while it does not convert yet.
+    ///   - snapshot: Makes a snapshot from the answer's text so far and the generation's id (the same for every
+    ///     snapshot of the response, so a `PartiallyGenerated` value keeps its `id`), or `nil` while it does not
+    ///     convert yet.
     ///   - content: Converts the final raw content to `Content`.
     func stream<Content: Generable>(
-        _ request: TurnRequest, snapshot: @escaping @Sendable (String) -> ResponseStream<Content>.Snapshot?,
+        _ request: TurnRequest,
+        snapshot: @escaping @Sendable (String, GenerationID) -> ResponseStream<Content>.Snapshot?,
         content: @escaping @Sendable (GeneratedContent) throws -> Content
     ) -> ResponseStream<Content> {
         let outcome = ResponseStream<Content>.Outcome()
@@ -131,22 +134,23 @@ extension LanguageModelSession {
             continuation.finish(throwing: error)
             return ResponseStream(snapshots: snapshots, outcome: outcome)
         }
+        let generation = GenerationID()
         let task = Task {
             do {
                 let result = try await runTurn(request, in: turn) { text in
-                    if let value = snapshot(text) { continuation.yield(value) }
+                    if let value = snapshot(text, generation) { continuation.yield(value) }
                 }
                 let final = try result.response(content)
                 outcome.response.withLock { $0 = final }
+                var raw = result.rawContent
+                raw.id = generation
                 if result.stoppedAtToolCalls {
                     // No answer was generated; the last snapshot is the empty one, if the type has it.
-                    if let partial = try? Content.PartiallyGenerated(result.rawContent) {
-                        continuation.yield(.init(content: partial, rawContent: result.rawContent))
+                    if let partial = try? Content.PartiallyGenerated(raw) {
+                        continuation.yield(.init(content: partial, rawContent: raw))
                     }
                 } else {
-                    continuation.yield(
-                        .init(
-                            content: try Content.PartiallyGenerated(result.rawContent), rawContent: result.rawContent))
+                    continuation.yield(.init(content: try Content.PartiallyGenerated(raw), rawContent: raw))
                 }
                 continuation.finish()
             } catch {
