@@ -250,6 +250,15 @@ let package = Package(
         .executableTarget(
             name: "TranscriptTour", dependencies: ["LanguageModels", "LanguageModelsTesting"],
             path: "Examples/TranscriptTour"),
+        // A port of a sample written for Apple's FoundationModels (in FoundationModels/, not compiled): only the
+        // imports and the model line differ. It keeps the sample's 26-era `catch ... as GenerationError`, which Apple
+        // 27 deprecates, so here as there that use warns instead of failing the build (docs/porting.md).
+        .executableTarget(
+            name: "itinerary-planner", dependencies: ["LanguageModels", "OpenAICompatible"],
+            path: "Examples/ItineraryPlanner", exclude: ["FoundationModels", "README.md"],
+            swiftSettings: [.treatWarning("DeprecatedDeclaration", as: .warning)]),
+        .testTarget(
+            name: "ExamplesTests", dependencies: ["itinerary-planner", "ChildProcess", "HTTPTestSupport", "ParleyJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -270,4 +279,11 @@ if toolchainHostLibraries != nil {
             name: "LanguageModelsMacrosTests", dependencies: ["LanguageModelsMacroSupport"],
             swiftSettings: swiftSyntaxSettings.swift, linkerSettings: swiftSyntaxSettings.linker),
     ]
+}
+
+// MARK: - Warnings are errors in every target of this package (SwiftPM ignores these settings in packages that depend
+// on Parley), so that a plain `swift build` holds the same line as CI; the Apple sample's port keeps its deprecation
+// warnings, set after this, as on Apple platforms.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = [.treatAllWarnings(as: .error)] + (target.swiftSettings ?? [])
 }

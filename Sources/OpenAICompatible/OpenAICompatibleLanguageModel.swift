@@ -103,6 +103,30 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         return OpenAICompatibleLanguageModel(copying: self, configuration: configuration, cacheKey: cacheKey)
     }
 
+    /// A backend whose `availability` already answers for the server as it is now: the server is asked (within
+    /// `Configuration.availabilityTimeout`) before this returns. Nothing about the server makes it fail: a server
+    /// that is down or lacks the model is what `availability` then says.
+    ///
+    /// It is the form a port of `SystemLanguageModel.default` takes, for code that checks `availability` once, at
+    /// the start (`Examples/ItineraryPlanner`):
+    ///
+    /// ```swift
+    /// let model = try await OpenAICompatibleLanguageModel.probed(.init(baseURL: "http://127.0.0.1:8080/v1"))
+    /// switch model.availability {
+    /// case .available: startPlanning()
+    /// case .unavailable(let reason): print("The model is unavailable: \(reason)")
+    /// }
+    /// ```
+    ///
+    /// - Parameter configuration: The server and how to use it.
+    /// - Returns: The backend, its availability known.
+    /// - Throws: `HTTPClientError` when the HTTP client cannot start.
+    public static func probed(_ configuration: Configuration) async throws -> OpenAICompatibleLanguageModel {
+        let model = try OpenAICompatibleLanguageModel(configuration: configuration)
+        _ = await model.refreshAvailability()
+        return model
+    }
+
     /// Connects to the server and reads what it says about itself (context size, tool support, model name and
     /// build), so `id` and `version` name the model that really answers.
     ///
