@@ -128,7 +128,7 @@ public final class SaveFolderLock: Sendable {
             let reason = errno == ELOOP ? "it is a symbolic link" : String(cString: strerror(errno))
             throw SaveGameError(.cannotOpen, path: path, detail: "cannot open the lock file: \(reason)")
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        guard Self.flockExclusive(descriptor) == 0 else {
             let failure = errno
             let owner = Self.owner(descriptor)
             close(descriptor)
@@ -144,6 +144,25 @@ public final class SaveFolderLock: Sendable {
         _ = ftruncate(descriptor, 0)
         _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
         return descriptor
+    }
+
+    /// Takes the `flock(2)` without waiting for another process, and returns `flock`'s result.
+    ///
+    /// One holder is waited for, briefly: this very process. A lock file that names this process, while this process
+    /// holds no claim on it, was released a moment ago, but a child another thread was starting at that moment
+    /// (`posix_spawn` copies the descriptor table before `exec` closes the close-on-exec descriptors) still shares
+    /// the lock until its `exec`. That takes microseconds, or longer on a loaded machine; up to a second is waited.
+    private static func flockExclusive(_ descriptor: Int32) -> Int32 {
+        for _ in 0..<200 {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return 0 }
+            let failure = errno
+            guard failure == EWOULDBLOCK, owner(descriptor) == getpid() else {
+                errno = failure
+                return -1
+            }
+            usleep(5_000)
+        }
+        return flock(descriptor, LOCK_EX | LOCK_NB)
     }
 
     /// The process id written in a lock file, if it holds one.

@@ -232,6 +232,42 @@ import Glibc
         }
     }
 
+    @Test("A lock a starting child still shares a moment after its release is waited for; another process's is not")
+    func aChildsCopyOfTheLockIsWaitedFor() throws {
+        try withTemporaryDirectory { folder in
+            let store = SaveGameStore(folder: folder)
+            try store.lockFolder().release()
+            // What a child between posix_spawn and exec holds: another open file description of the lock file,
+            // locked, in a file naming this process.
+            let path = folder.appendingPathComponent(SaveFolderLock.fileName).path
+            let copy = open(path, O_RDWR)
+            #expect(flock(copy, LOCK_EX | LOCK_NB) == 0)
+            let done = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                usleep(100_000)
+                close(copy)
+                done.signal()
+            }
+            let lock = try store.lockFolder()
+            #expect(lock.isHeld)
+            done.wait()
+            lock.release()
+
+            // Another process's pid in the file: refused at once, naming it.
+            let other = open(path, O_RDWR)
+            defer { close(other) }
+            #expect(flock(other, LOCK_EX | LOCK_NB) == 0)
+            let pid = Array("1\n".utf8)
+            _ = ftruncate(other, 0)
+            _ = pid.withUnsafeBytes { pwrite(other, $0.baseAddress, $0.count, 0) }
+            #expect {
+                _ = try store.lockFolder()
+            } throws: { error in
+                (error as? SaveGameError)?.code == .inUse && "\(error)".contains("pid 1")
+            }
+        }
+    }
+
     // MARK: - Tampered values
 
     /// A change made to a save outside Parley, with the words its error must hold.
