@@ -209,13 +209,15 @@ public enum InspectorRoutes {
 
     // MARK: - Responses
 
-    /// What every page's answer carries: no script or style but the inspector's own, no framing, no caching.
+    /// What every page's answer carries: no script or style but the inspector's own, no framing, no caching, and no
+    /// referrer to other sites. (Not `no-referrer`: with it, a browser sends a form's `Origin` as `null`, and the
+    /// report form would be refused as cross-site.)
     static let pageHeaders: HTTPFields = [
         "Content-Security-Policy":
             "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; form-action 'self'; "
             + "frame-ancestors 'none'; base-uri 'none'",
         "X-Content-Type-Options": "nosniff",
-        "Referrer-Policy": "no-referrer",
+        "Referrer-Policy": "same-origin",
         "Cache-Control": "no-store",
     ]
 
