@@ -84,6 +84,17 @@ struct InspectedConversation: Sendable {
             return result
         }
 
+        /// How many requests the turn sent its model: one per round of tool calls, and one for the answer.
+        var requests: Int {
+            entries.filter { if case .toolCalls = $0 { true } else { false } }.count + (response == nil ? 0 : 1)
+        }
+
+        /// The prompt tokens of one of the turn's requests, on average: the recording's count covers all of them (each
+        /// sends the whole conversation), so this is what compares with the context window.
+        var promptTokensPerRequest: Int? {
+            recording?.usage.map { $0.promptTokens / max(requests, 1) }
+        }
+
         /// Whether a report about a refused offer was filed in this turn.
         var hasRefusedOffer: Bool {
             reports.contains { $0.context[FeedbackReport.Kind.key] == FeedbackReport.Kind.refusedOffer.rawValue }
@@ -223,6 +234,7 @@ extension InspectedConversation.Turn {
                     "completionTokens": .integer(usage.completionTokens),
                 ]
             } ?? .null
+        object["requests"] = .integer(requests)
         object["contextSize"] = recording?.contextSize.map { .integer($0) } ?? .null
         object["firstWordsMilliseconds"] = recording?.firstWordsMilliseconds.map(JSONValue.double) ?? .null
         object["trim"] =

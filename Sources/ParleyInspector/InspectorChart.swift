@@ -16,12 +16,15 @@ enum InspectorChart {
     /// The chart, or a sentence saying why there is none.
     static func svg(for conversation: InspectedConversation) -> HTML {
         let turns = conversation.turns
-        let points = turns.compactMap { turn in turn.recording?.usage.map { (turn.number, Double($0.promptTokens)) } }
+        let points = turns.compactMap { turn in turn.promptTokensPerRequest.map { (turn.number, Double($0)) } }
         guard !points.isEmpty else {
             return "<p class=\"chart-missing\">No turn of this conversation recorded its token counts, so there is no chart.</p>"
         }
         let window = Double(conversation.contextSize ?? 0)
-        let highest = max(window, points.map(\.1).max() ?? 1, 1)
+        let most = max(points.map(\.1).max() ?? 1, 1)
+        // A window far above every turn would flatten the line at the bottom: then it is said, not drawn.
+        let drawsWindow = window > 0 && window <= most * 3
+        let highest = drawsWindow ? max(window, most) : most * 1.15
         let count = max(turns.count, 1)
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
@@ -42,7 +45,7 @@ enum InspectorChart {
             <text class="label" x="\(f(left))" y="\(f(height - 8))">turn 1</text>
             <text class="label" x="\(f(left + plotWidth))" y="\(f(height - 8))" text-anchor="end">turn \(count)</text>
             """)
-        if window > 0 {
+        if drawsWindow {
             parts.append(
                 """
                 <line class="window" x1="\(f(left))" y1="\(f(y(window)))" x2="\(f(left + plotWidth))" y2="\(f(y(window)))">\
@@ -68,7 +71,7 @@ enum InspectorChart {
                 parts.append(
                     """
                     <circle class="token-point" cx="\(f(x(number)))" cy="\(f(y(tokens)))" r="2.5">\
-                    <title>Turn \(number): \(Int(tokens)) prompt tokens</title></circle>
+                    <title>Turn \(number): \(Int(tokens)) prompt tokens a request</title></circle>
                     """)
             }
         }
@@ -90,18 +93,19 @@ enum InspectorChart {
         }
         let trimNumbers = trims.map { String($0.number) }.joined(separator: ", ")
         let summary =
-            "Prompt tokens of \(points.count) turns"
+            "Prompt tokens a request (the turn's count over its requests) of \(points.count) turns"
             + (window > 0 ? " against a context window of \(Int(window)) tokens" : "")
+            + (window > 0 && !drawsWindow ? " (far above the turns, so not drawn)" : "")
             + (trims.isEmpty ? "; the context was never trimmed." : "; the context was trimmed at turn\(trims.count == 1 ? "" : "s") \(trimNumbers).")
         return """
             <figure class="chart">
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" \
             aria-labelledby="chart-title chart-summary" class="token-chart">
-            <title id="chart-title">Prompt tokens per turn</title>
+            <title id="chart-title">Prompt tokens a request, per turn</title>
             \(parts)
             </svg>
             <figcaption id="chart-summary">\(summary)
-            <ul class="legend"><li class="tokens">prompt tokens</li><li class="window">context window</li>\
+            <ul class="legend"><li class="tokens">prompt tokens a request</li>\(drawsWindow ? HTML("<li class=\"window\">context window</li>") : "")\
             <li class="trim-mark">context trimmed</li>\(legendFirstWords)</ul></figcaption>
             </figure>
             """

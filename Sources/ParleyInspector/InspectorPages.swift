@@ -271,7 +271,9 @@ enum InspectorPages {
         if let story = turn.annotations["story"] { rows.append(("Story", story)) }
         if let voicing = turn.annotations["voicing"] { rows.append(("Voicing", voicing)) }
         if let usage = turn.recording?.usage {
-            rows.append(("Prompt tokens", String(usage.promptTokens)))
+            let requests = turn.requests
+            rows.append(
+                ("Prompt tokens", requests > 1 ? "\(usage.promptTokens) in \(requests) requests" : "\(usage.promptTokens)"))
         }
         if let first = turn.recording?.firstWordsMilliseconds {
             rows.append(("First words", "\(Int(first.rounded())) ms"))
