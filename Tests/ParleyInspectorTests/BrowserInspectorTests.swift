@@ -120,6 +120,37 @@ struct BrowserInspectorTests {
         }
     }
 
+    @Test func theKeyboardReachesTheSkipLinkFirstAndItShowsAndWorks() async throws {
+        try await InspectorFixture.with { fixture in
+            try await fixture.saveWithARefusedOffer()
+            try await HeadlessChromium.with { browser in
+                try await browser.open(fixture.url("/inspect/saves/refused/npcs/mira"))
+                try await browser.press("\u{E004}")  // Tab
+                let focused = try await browser.evaluate(
+                    """
+                    const element = document.activeElement;
+                    const box = element.getBoundingClientRect();
+                    return {text: element.textContent, visible: box.left >= 0 && box.width > 0,
+                            outline: getComputedStyle(element).outlineStyle};
+                    """)
+                #expect(focused["text"] == "Skip to content", "\(focused)")
+                #expect(focused["visible"] == true, "the skip link stays off screen when focused: \(focused)")
+                try await browser.press("\u{E007}")  // Enter
+                let after = try await browser.evaluate("return {hash: location.hash, focused: document.activeElement.id};")
+                #expect(after["hash"] == "#main")
+                // Tab again: the next stop is a link or a button, with a visible focus style.
+                try await browser.press("\u{E004}")
+                let next = try await browser.evaluate(
+                    """
+                    const element = document.activeElement;
+                    return {tag: element.tagName, outline: getComputedStyle(element).outlineStyle};
+                    """)
+                #expect(["A", "SUMMARY", "BUTTON"].contains(next["tag"]?.stringValue ?? ""), "\(next)")
+                #expect(next["outline"] != "none", "no focus style: \(next)")
+            }
+        }
+    }
+
     @Test func filingAReportFromATurnStoresItInTheSave() async throws {
         try await InspectorFixture.with { fixture in
             try await fixture.play(

@@ -177,6 +177,19 @@ final class HeadlessChromium: Sendable {
         _ = try await command(.post, "element/\(id)/value", ["text": .string(text)])
     }
 
+    /// Presses a key, as on a keyboard, wherever the focus is (`"\u{E004}"` is Tab, `"\u{E007}"` Enter).
+    func press(_ key: String) async throws {
+        let actions: JSONValue = [
+            "actions": [
+                [
+                    "type": "key", "id": "keyboard",
+                    "actions": [["type": "keyDown", "value": .string(key)], ["type": "keyUp", "value": .string(key)]],
+                ]
+            ]
+        ]
+        _ = try await command(.post, "actions", actions)
+    }
+
     /// A screenshot of the page, as PNG.
     func screenshot() async throws -> Data {
         let encoded = try await command(.get, "screenshot", nil).stringValue ?? ""

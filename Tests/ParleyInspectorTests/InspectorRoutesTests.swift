@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import ParleyHTTP
 import ParleyJSON
@@ -107,6 +108,59 @@ import Testing
                 fixture, fields: [("token", token), ("turn", turn), ("category", "rude")], headers: ["Origin": origin])
             #expect(badCategory.status == 400)
             #expect(badCategory.bodyText.contains("is not one of"))
+        }
+    }
+
+    @Test func aReplayShowsRecordedAndReplayedTurnsSideBySide() async throws {
+        try await InspectorFixture.with { fixture in
+            // Recorded with a model that offers the lantern for 1 gold; replayed with the scripted model, which does not.
+            try await fixture.saveWithARefusedOffer()
+            let (status, replay) = try await fixture.json("/v1/saves/refused/replay")
+            #expect(status == 200)
+            let turns = try #require(replay["turns"]?.arrayValue)
+            #expect(turns.count == 2)
+            #expect(turns[0]["recorded"]?["calls"]?[0]?.stringValue?.hasPrefix("offerTrade") == true, "\(turns[0])")
+            #expect(turns[0]["status"] == "changed")
+            #expect(replay["changed"]?.intValue == 2)
+            let page = try await fixture.client.execute(.get(fixture.url("/inspect/saves/refused/replay"))).bodyText
+            #expect(page.components(separatedBy: "<tr class=\"status-changed\">").count == 3)
+            #expect(page.contains("Replayed against scripted: 2 turns: 0 same, 2 changed, 0 failed."))
+            #expect(page.contains("&lt;script&gt;window.parleyInjected"))
+        }
+    }
+
+    @Test func parleyInspectServesTheInspectorOnLoopbackAndStopsOnSIGTERM() async throws {
+        try await InspectorFixture.with { fixture in
+            try await fixture.saveWithARefusedOffer()
+            let binary = Bundle.main.bundleURL.appendingPathComponent("parley")
+            let output = fixture.folder.appendingPathComponent("inspect.out")
+            let errors = fixture.folder.appendingPathComponent("inspect.err")
+            let process = try ChildProcess.launch(
+                binary.path,
+                arguments: ["inspect", "--saves", fixture.folder.path, "--port", "0", "--content", "Content"],
+                directory: InspectorFixture.root.path, output: .file(output.path), error: .file(errors.path))
+            defer {
+                process.send(SIGKILL)
+                process.waitForExit()
+            }
+            var url = ""
+            let deadline = ContinuousClock.now + .seconds(60)
+            while url.isEmpty, process.isRunning, ContinuousClock.now < deadline {
+                let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+                if let end = text.firstIndex(of: "\n") { url = String(text[..<end]) } else {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+            }
+            let log = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            try #require(url.hasPrefix("http://127.0.0.1:") && url.hasSuffix("/inspect"), "printed \(url); \(log)")
+            let page = try await fixture.client.execute(.get(url))
+            #expect(page.status == 200)
+            #expect(page.bodyText.contains("/inspect/saves/refused/npcs/mira"))
+            let saves = try await fixture.client.execute(.get(url.replacingOccurrences(of: "/inspect", with: "/v1/saves")))
+            #expect(try JSONValue(parsing: Array(saves.body))["saves"]?[0]?["slot"] == "refused")
+            process.send(SIGTERM)
+            let ended = try await offThePool { process.waitForExit() }
+            #expect(ended == .exited(0), "\(log)")
         }
     }
 
