@@ -15,7 +15,8 @@ struct FormBody: Sendable, Equatable {
         for pair in String(decoding: body, as: UTF8.self).split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = Self.decode(parts[0]), let value = Self.decode(parts.count > 1 ? parts[1] : "") else {
-                throw InspectorProblem.badRequest("The form's field \"\(pair.prefix(40))\" is not percent-encoded UTF-8.")
+                throw InspectorProblem.badRequest(
+                    "The form's field \"\(pair.prefix(40))\" is not percent-encoded UTF-8.")
             }
             if fields[name] == nil { fields[name] = value }
         }

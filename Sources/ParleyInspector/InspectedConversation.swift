@@ -45,7 +45,8 @@ struct InspectedConversation: Sendable {
         /// What the player said, or the event the NPC witnessed.
         var input: String {
             let text = prompt.segments.compactMap { if case .text(let t) = $0 { t.content } else { nil } }
-            return text.isEmpty ? prompt.segments.map(\.description).joined(separator: " ") : text.joined(separator: " ")
+            return text.isEmpty
+                ? prompt.segments.map(\.description).joined(separator: " ") : text.joined(separator: " ")
         }
 
         /// The response entry, if the turn has one.

@@ -83,7 +83,8 @@ public struct Inspector: Sendable {
             do {
                 return try save(summary.slot)
             } catch {
-                return SaveSummary(slot: summary.slot, metadata: summary.metadata, error: "\(error)", npcs: [], reports: 0)
+                return SaveSummary(
+                    slot: summary.slot, metadata: summary.metadata, error: "\(error)", npcs: [], reports: 0)
             }
         }
     }
@@ -116,12 +117,15 @@ public struct Inspector: Sendable {
     }
 
     /// The feedback reports of a save, oldest first.
-    func reports(_ slot: String) throws(InspectorProblem) -> [(saved: SavedAttachment, attachment: FeedbackAttachment)] {
+    func reports(_ slot: String) throws(InspectorProblem) -> [(saved: SavedAttachment, attachment: FeedbackAttachment)]
+    {
         try reading(slot) { file in try Self.reports(in: file) }
     }
 
     /// One report of a save, by id.
-    func report(_ slot: String, id: String) throws(InspectorProblem) -> (
+    func report(
+        _ slot: String, id: String
+    ) throws(InspectorProblem) -> (
         saved: SavedAttachment, attachment: FeedbackAttachment
     ) {
         guard let found = try reports(slot).first(where: { $0.saved.id == id }) else {
@@ -160,7 +164,8 @@ public struct Inspector: Sendable {
     private func reading<T>(_ slot: String, _ body: (SaveFile) throws -> T) throws(InspectorProblem) -> T {
         guard store.exists(slot: slot) else {
             throw InspectorProblem(
-                status: 404, title: "Unknown save", detail: "There is no save in slot \(slot); GET /v1/saves lists them.")
+                status: 404, title: "Unknown save",
+                detail: "There is no save in slot \(slot); GET /v1/saves lists them.")
         }
         do {
             let file = try store.open(slot: slot, access: .readOnly)
@@ -202,7 +207,8 @@ public struct Inspector: Sendable {
         let model = turn.model ?? conversation.model
         var context = turn.annotations
         context["npc"] = npc
-        let about = turn.reply.map { "Reported from the inspector about turn \(turn.number): \($0)" }
+        let about =
+            turn.reply.map { "Reported from the inspector about turn \(turn.number): \($0)" }
             ?? "Reported from the inspector about turn \(turn.number)."
         let explanation = request.explanation.map { "\($0) (\(about))" } ?? about
         let report = FeedbackReport.aboutReply(

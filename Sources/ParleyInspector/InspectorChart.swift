@@ -18,7 +18,8 @@ enum InspectorChart {
         let turns = conversation.turns
         let points = turns.compactMap { turn in turn.promptTokensPerRequest.map { (turn.number, Double($0)) } }
         guard !points.isEmpty else {
-            return "<p class=\"chart-missing\">No turn of this conversation recorded its token counts, so there is no chart.</p>"
+            return
+                "<p class=\"chart-missing\">No turn of this conversation recorded its token counts, so there is no chart.</p>"
         }
         let window = Double(conversation.contextSize ?? 0)
         let most = max(points.map(\.1).max() ?? 1, 1)
@@ -96,7 +97,9 @@ enum InspectorChart {
             "Prompt tokens a request (the turn's count over its requests) of \(points.count) turns"
             + (window > 0 ? " against a context window of \(Int(window)) tokens" : "")
             + (window > 0 && !drawsWindow ? " (far above the turns, so not drawn)" : "")
-            + (trims.isEmpty ? "; the context was never trimmed." : "; the context was trimmed at turn\(trims.count == 1 ? "" : "s") \(trimNumbers).")
+            + (trims.isEmpty
+                ? "; the context was never trimmed."
+                : "; the context was trimmed at turn\(trims.count == 1 ? "" : "s") \(trimNumbers).")
         return """
             <figure class="chart">
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" \

@@ -47,7 +47,8 @@ enum InspectorPages {
     static func problem(_ problem: InspectorProblem) -> HTML {
         layout(
             title: problem.title, breadcrumbs: [("Saves", "/inspect"), (problem.title, nil)],
-            "<p class=\"problem\" role=\"alert\">\(problem.detail)</p><p><a href=\"/inspect\">Back to the saves</a></p>")
+            "<p class=\"problem\" role=\"alert\">\(problem.detail)</p><p><a href=\"/inspect\">Back to the saves</a></p>"
+        )
     }
 
     // MARK: - Saves
@@ -207,7 +208,8 @@ enum InspectorPages {
         let trim: HTML =
             turn.recording?.trim.map { trim in
                 let times = trim.count == 1 ? "" : " (\(trim.count) times)"
-                let notes: HTML = trim.notes.map { "<pre class=\"notes\">\($0)</pre>" } ?? "<p>Nothing was kept but "
+                let notes: HTML =
+                    trim.notes.map { "<pre class=\"notes\">\($0)</pre>" } ?? "<p>Nothing was kept but "
                     + "the instructions and the recent turns (policy firstAndLast).</p>"
                 return """
                     <div class="trim" role="note"><p><strong>Context trimmed here\(times)</strong>: the earlier turns \
@@ -273,7 +275,10 @@ enum InspectorPages {
         if let usage = turn.recording?.usage {
             let requests = turn.requests
             rows.append(
-                ("Prompt tokens", requests > 1 ? "\(usage.promptTokens) in \(requests) requests" : "\(usage.promptTokens)"))
+                (
+                    "Prompt tokens",
+                    requests > 1 ? "\(usage.promptTokens) in \(requests) requests" : "\(usage.promptTokens)"
+                ))
         }
         if let first = turn.recording?.firstWordsMilliseconds {
             rows.append(("First words", "\(Int(first.rounded())) ms"))
@@ -322,7 +327,9 @@ enum InspectorPages {
             "<dt>\(key)</dt><dd>\(value)</dd>"
         }
         let desired: HTML =
-            report.desiredOutput.map { "<h2>Desired output</h2><p class=\"npc\">\($0.segments.map(\.description).joined(separator: " "))</p>" } ?? ""
+            report.desiredOutput.map {
+                "<h2>Desired output</h2><p class=\"npc\">\($0.segments.map(\.description).joined(separator: " "))</p>"
+            } ?? ""
         let entries = report.transcript.map { entry(entry: $0) }
         let rolledBack = report.rolledBackEntries.map { entry(entry: $0) }
         let rolled: HTML =
@@ -359,16 +366,23 @@ enum InspectorPages {
                 <pre>\(value.segments.map(\.description).joined(separator: "\n"))</pre></details></li>
                 """
         case .prompt(let value):
-            return "<li class=\"entry player\"><span class=\"who\">Prompt</span> \(value.segments.map(\.description).joined(separator: " "))</li>"
+            return
+                "<li class=\"entry player\"><span class=\"who\">Prompt</span> \(value.segments.map(\.description).joined(separator: " "))</li>"
         case .toolCalls(let calls):
-            let items = calls.map { call -> HTML in "<code>\(call.toolName)</code> <code>\(call.arguments.jsonString)</code>" }
-            return "<li class=\"entry tool\"><span class=\"who\">Tool calls</span> \(HTML(markup: items.map(\.markup).joined(separator: "; ")))</li>"
+            let items = calls.map { call -> HTML in
+                "<code>\(call.toolName)</code> <code>\(call.arguments.jsonString)</code>"
+            }
+            return
+                "<li class=\"entry tool\"><span class=\"who\">Tool calls</span> \(HTML(markup: items.map(\.markup).joined(separator: "; ")))</li>"
         case .toolOutput(let value):
-            return "<li class=\"entry tool\"><span class=\"who\">Output of \(value.toolName)</span> <code>\(value.segments.map(\.description).joined(separator: " "))</code></li>"
+            return
+                "<li class=\"entry tool\"><span class=\"who\">Output of \(value.toolName)</span> <code>\(value.segments.map(\.description).joined(separator: " "))</code></li>"
         case .response(let value):
-            return "<li class=\"entry npc\"><span class=\"who\">Response</span> \(value.segments.map(\.description).joined(separator: " "))</li>"
+            return
+                "<li class=\"entry npc\"><span class=\"who\">Response</span> \(value.segments.map(\.description).joined(separator: " "))</li>"
         case .reasoning(let value):
-            return "<li class=\"entry tool\"><span class=\"who\">Reasoning</span> \(value.segments.map(\.description).joined(separator: " "))</li>"
+            return
+                "<li class=\"entry tool\"><span class=\"who\">Reasoning</span> \(value.segments.map(\.description).joined(separator: " "))</li>"
         case .unknown(let value):
             return "<li class=\"entry\"><span class=\"who\">Unknown entry</span> \(value.description)</li>"
         }
@@ -381,7 +395,9 @@ enum InspectorPages {
         let slotLink = "/inspect/saves/" + path(slot)
         let rows = report.turns.map { turn -> HTML in
             func side(_ text: String, _ calls: [String], _ voicing: String?) -> HTML {
-                let list: HTML = calls.isEmpty ? "" : "<ul class=\"calls\">\(calls.map { call -> HTML in "<li><code>\(call)</code></li>" })</ul>"
+                let list: HTML =
+                    calls.isEmpty
+                    ? "" : "<ul class=\"calls\">\(calls.map { call -> HTML in "<li><code>\(call)</code></li>" })</ul>"
                 let voiced: HTML = voicing.map { "<p class=\"voicing\">\($0)</p>" } ?? ""
                 return "<p>\(text)</p>\(list)\(voiced)"
             }

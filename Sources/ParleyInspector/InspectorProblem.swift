@@ -38,7 +38,8 @@ public struct InspectorProblem: Error, Sendable, Equatable, CustomStringConverti
     static func noConversation(slot: String, npc: String) -> InspectorProblem {
         InspectorProblem(
             status: 404, title: "No conversation",
-            detail: "The save in slot \(slot) has no conversation with \"\(npc)\"; GET /v1/saves/\(slot) names the NPCs "
+            detail:
+                "The save in slot \(slot) has no conversation with \"\(npc)\"; GET /v1/saves/\(slot) names the NPCs "
                 + "talked to, by id.")
     }
 

@@ -100,7 +100,9 @@ public enum InspectorRoutes {
                 let save = try inspector.save(slot)
                 var object = savesEntry(save).objectValue ?? JSONObject()
                 object["npcs"] = .array(
-                    save.npcs.map { ["id": .string($0.id.rawValue), "name": .string($0.name), "turns": .integer($0.turns)] })
+                    save.npcs.map {
+                        ["id": .string($0.id.rawValue), "name": .string($0.name), "turns": .integer($0.turns)]
+                    })
                 object["reports"] = .array(
                     try inspector.reports(slot).map { reportEntry($0.saved, $0.attachment) })
                 return .object(object)
@@ -108,8 +110,10 @@ public enum InspectorRoutes {
         }
         router.get("/v1/saves/{slot}/conversations/{npc}") { request in
             json {
-                try inspector.conversation(request.pathParameters["slot"] ?? "", npc: request.pathParameters["npc"] ?? "")
-                    .jsonValue
+                try inspector.conversation(
+                    request.pathParameters["slot"] ?? "", npc: request.pathParameters["npc"] ?? ""
+                )
+                .jsonValue
             }
         }
         router.post("/v1/saves/{slot}/conversations/{npc}/feedback") { request in
@@ -140,12 +144,18 @@ public enum InspectorRoutes {
         }
         router.get("/v1/saves/{slot}/feedback") { request in
             json {
-                ["reports": .array(try inspector.reports(request.pathParameters["slot"] ?? "").map { try JSONValue(parsing: Array($0.attachment.jsonData())) })]
+                [
+                    "reports": .array(
+                        try inspector.reports(request.pathParameters["slot"] ?? "").map {
+                            try JSONValue(parsing: Array($0.attachment.jsonData()))
+                        })
+                ]
             }
         }
         router.get("/v1/saves/{slot}/feedback/{id}") { request in
             json {
-                let found = try inspector.report(request.pathParameters["slot"] ?? "", id: request.pathParameters["id"] ?? "")
+                let found = try inspector.report(
+                    request.pathParameters["slot"] ?? "", id: request.pathParameters["id"] ?? "")
                 return try JSONValue(parsing: Array(found.attachment.jsonData()))
             }
         }
@@ -253,13 +263,17 @@ public enum InspectorRoutes {
     }
 
     static func problemResponse(_ problem: InspectorProblem) -> HTTPServerResponse {
-        .problem(ProblemDetails(HTTPStatus(problem.status), detail: problem.detail, title: problem.title, type: problem.type))
+        .problem(
+            ProblemDetails(HTTPStatus(problem.status), detail: problem.detail, title: problem.title, type: problem.type)
+        )
     }
 
     static func summaries(
         _ reports: [(saved: SavedAttachment, attachment: FeedbackAttachment)]
     ) -> [(saved: InspectorPages.SavedAttachmentSummary, attachment: FeedbackAttachment)] {
-        reports.map { (InspectorPages.SavedAttachmentSummary(id: $0.saved.id, npc: $0.saved.npc?.rawValue), $0.attachment) }
+        reports.map {
+            (InspectorPages.SavedAttachmentSummary(id: $0.saved.id, npc: $0.saved.npc?.rawValue), $0.attachment)
+        }
     }
 
     // MARK: - JSON
@@ -298,10 +312,12 @@ public enum InspectorRoutes {
                         "number": .integer(turn.number), "npc": .string(turn.npc.rawValue),
                         "input": .string(turn.input), "status": .string(turn.status.rawValue),
                         "recorded": [
-                            "text": .string(turn.recordedText), "calls": .array(turn.recordedCalls.map(JSONValue.string)),
+                            "text": .string(turn.recordedText),
+                            "calls": .array(turn.recordedCalls.map(JSONValue.string)),
                         ],
                         "replayed": [
-                            "text": .string(turn.replayedText), "calls": .array(turn.replayedCalls.map(JSONValue.string)),
+                            "text": .string(turn.replayedText),
+                            "calls": .array(turn.replayedCalls.map(JSONValue.string)),
                         ],
                     ]
                 }),

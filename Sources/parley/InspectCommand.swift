@@ -28,7 +28,8 @@ enum InspectCommand {
         let choice = try context.modelChoice()
         let folder = URL(fileURLWithPath: try context.value(of: CommonOptions.saves))
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             context.printError(
                 "parley: there is no saves folder at \(folder.path); play a game first, or name one with --saves DIR.")
             return .failure

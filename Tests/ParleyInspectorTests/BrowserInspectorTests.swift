@@ -62,7 +62,9 @@ struct BrowserInspectorTests {
             // Where the recordings say the context was trimmed (more than once, or the test proves little).
             let (_, conversation) = try await fixture.json("/v1/saves/long/conversations/mira")
             let turns = try #require(conversation["turns"]?.arrayValue)
-            let trimmed = turns.filter { $0["trim"] != nil && $0["trim"] != .null }.compactMap { $0["number"]?.intValue }
+            let trimmed = turns.filter { $0["trim"] != nil && $0["trim"] != .null }.compactMap {
+                $0["number"]?.intValue
+            }
             try #require(trimmed.count >= 2, "the conversation was trimmed \(trimmed.count) times; the test needs more")
             try await HeadlessChromium.with { browser in
                 try await browser.open(fixture.url("/inspect/saves/long/npcs/mira"))
@@ -136,7 +138,8 @@ struct BrowserInspectorTests {
                 #expect(focused["text"] == "Skip to content", "\(focused)")
                 #expect(focused["visible"] == true, "the skip link stays off screen when focused: \(focused)")
                 try await browser.press("\u{E007}")  // Enter
-                let after = try await browser.evaluate("return {hash: location.hash, focused: document.activeElement.id};")
+                let after = try await browser.evaluate(
+                    "return {hash: location.hash, focused: document.activeElement.id};")
                 #expect(after["hash"] == "#main")
                 // Tab again: the next stop is a link or a button, with a visible focus style.
                 try await browser.press("\u{E004}")
@@ -171,8 +174,10 @@ struct BrowserInspectorTests {
                 try await browser.click("#report-2 button[type=submit]")
                 let notice = try await browser.evaluate(
                     "return document.querySelector('p.notice a')?.textContent ?? '';")
-                let page = try await browser.evaluate("return location.href + ' ' + document.body.innerText.slice(0, 600);")
-                let id = try #require(notice.stringValue.flatMap { $0.isEmpty ? nil : $0 }, "no notice after filing: \(page)")
+                let page = try await browser.evaluate(
+                    "return location.href + ' ' + document.body.innerText.slice(0, 600);")
+                let id = try #require(
+                    notice.stringValue.flatMap { $0.isEmpty ? nil : $0 }, "no notice after filing: \(page)")
                 let url = try await browser.currentURL()
                 #expect(url.hasSuffix("#turn-2"), "\(url)")
                 // The turn lists its new report.
@@ -185,7 +190,9 @@ struct BrowserInspectorTests {
                 #expect(after.status == 0, "\(after.err)")
                 #expect(after.out.contains(String(id.prefix(8))), "\(after.out)")
                 #expect(after.out.contains("tooVerbose: The price is right, but it rambles."), "\(after.out)")
-                let shown = try await runParley(["feedback", "show", String(id.prefix(8)), "--saves", fixture.folder.path])
+                let shown = try await runParley([
+                    "feedback", "show", String(id.prefix(8)), "--saves", fixture.folder.path,
+                ])
                 let report = try JSONValue(parsing: shown.out)
                 #expect(report["sentiment"] == "neutral")
                 #expect(report["context"]?["kind"] == "developerReport")

@@ -20,7 +20,9 @@ import Testing
         let line = "<img src=x onerror=alert(1)>"
         let inner: HTML = "<em>\(line)</em>"
         let outer: HTML = "<p title=\"\(line)\">\(inner)</p>"
-        #expect(outer.markup == "<p title=\"&lt;img src=x onerror=alert(1)&gt;\"><em>&lt;img src=x onerror=alert(1)&gt;</em></p>")
+        #expect(
+            outer.markup
+                == "<p title=\"&lt;img src=x onerror=alert(1)&gt;\"><em>&lt;img src=x onerror=alert(1)&gt;</em></p>")
         #expect(!outer.markup.contains("<img"))
     }
 }

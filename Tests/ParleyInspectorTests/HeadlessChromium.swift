@@ -183,7 +183,9 @@ final class HeadlessChromium: Sendable {
             "actions": [
                 [
                     "type": "key", "id": "keyboard",
-                    "actions": [["type": "keyDown", "value": .string(key)], ["type": "keyUp", "value": .string(key)]],
+                    "actions": [
+                        ["type": "keyDown", "value": .string(key)], ["type": "keyUp", "value": .string(key)],
+                    ],
                 ]
             ]
         ]

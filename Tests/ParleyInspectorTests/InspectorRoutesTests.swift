@@ -50,7 +50,9 @@ import Testing
         }
     }
 
-    func post(_ fixture: InspectorFixture, fields: [(String, String)], headers: HTTPHeaders = [:]) async throws
+    func post(
+        _ fixture: InspectorFixture, fields: [(String, String)], headers: HTTPHeaders = [:]
+    ) async throws
         -> HTTPResponse
     {
         let body = fields.map { name, value in
@@ -147,7 +149,9 @@ import Testing
             let deadline = ContinuousClock.now + .seconds(60)
             while url.isEmpty, process.isRunning, ContinuousClock.now < deadline {
                 let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-                if let end = text.firstIndex(of: "\n") { url = String(text[..<end]) } else {
+                if let end = text.firstIndex(of: "\n") {
+                    url = String(text[..<end])
+                } else {
                     try await Task.sleep(for: .milliseconds(20))
                 }
             }
@@ -156,7 +160,8 @@ import Testing
             let page = try await fixture.client.execute(.get(url))
             #expect(page.status == 200)
             #expect(page.bodyText.contains("/inspect/saves/refused/npcs/mira"))
-            let saves = try await fixture.client.execute(.get(url.replacingOccurrences(of: "/inspect", with: "/v1/saves")))
+            let saves = try await fixture.client.execute(
+                .get(url.replacingOccurrences(of: "/inspect", with: "/v1/saves")))
             #expect(try JSONValue(parsing: Array(saves.body))["saves"]?[0]?["slot"] == "refused")
             process.send(SIGTERM)
             let ended = try await offThePool { process.waitForExit() }
@@ -171,7 +176,8 @@ import Testing
             let turn = try #require(conversation["turns"]?[0]?["promptEntry"]?.stringValue)
             let body: JSONValue = ["turn": .string(turn), "category": "incorrect", "desiredOutput": "No offer at all."]
             let response = try await fixture.client.execute(
-                .postJSON(fixture.url("/v1/saves/refused/conversations/mira/feedback"), body: Data(body.jsonString().utf8)))
+                .postJSON(
+                    fixture.url("/v1/saves/refused/conversations/mira/feedback"), body: Data(body.jsonString().utf8)))
             #expect(response.status == 201, "\(response.bodyText)")
             let report = try JSONValue(parsing: Array(response.body))
             #expect(report["type"] == "Parley.FeedbackAttachment")
