@@ -2,6 +2,7 @@ import ChildProcess
 import Foundation
 import ParleyHTTP
 import ParleyJSON
+import ScriptedModel
 import Testing
 
 @testable import ParleyInspector
@@ -110,6 +111,24 @@ import Testing
                 fixture, fields: [("token", token), ("turn", turn), ("category", "rude")], headers: ["Origin": origin])
             #expect(badCategory.status == 400)
             #expect(badCategory.bodyText.contains("is not one of"))
+        }
+    }
+
+    @Test func anAuthoredBeatIsMarkedAsAuthored() async throws {
+        try await InspectorFixture.with { fixture in
+            // Aurelio's first words are a beat of the shipped content (npcs/aurelio.json, "plea"), said verbatim.
+            try await fixture.play(
+                ["go south", "go east", "talk to aurelio", "what do you sell?"], slot: "beat",
+                models: { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) })
+            let (_, conversation) = try await fixture.json("/v1/saves/beat/conversations/aurelio")
+            let turns = try #require(conversation["turns"]?.arrayValue)
+            try #require(turns.count == 2, "\(turns)")
+            #expect(turns[0]["beat"] == true)
+            #expect(turns[0]["reply"]?.stringValue?.contains("Moonpetal Locket") == true)
+            #expect(turns[1]["beat"] == false)
+            let page = try await fixture.client.execute(.get(fixture.url("/inspect/saves/beat/npcs/aurelio"))).bodyText
+            #expect(page.components(separatedBy: "<span class=\"badge\">authored beat</span>").count == 2)
+            #expect(page.contains("<li class=\"turn beat\" id=\"turn-1\">"))
         }
     }
 
