@@ -16,6 +16,7 @@ struct BrowserInspectorTests {
             try await HeadlessChromium.with { browser in
                 try await browser.open(fixture.url("/inspect"))
                 try await browser.click("a[href='/inspect/saves/refused/npcs/mira']")
+                #expect(try await browser.wait(until: "return location.pathname.endsWith('/npcs/mira');"))
                 let refused = try await browser.evaluate(
                     """
                     const turn = document.querySelector('li.turn.refused');
@@ -34,6 +35,7 @@ struct BrowserInspectorTests {
 
                 // Its report, one click away, with its transcript and the JSON export.
                 try await browser.click("li.turn.refused li.report.kind-refusedOffer a")
+                #expect(try await browser.wait(until: "return location.pathname.includes('/feedback/');"))
                 let report = try await browser.evaluate(
                     """
                     return {
@@ -172,6 +174,9 @@ struct BrowserInspectorTests {
                 try await browser.type("The price is right, but it rambles.", into: "#report-2-explanation")
                 try await browser.type("25 gold.", into: "#report-2-desired")
                 try await browser.click("#report-2 button[type=submit]")
+                let arrived = try await browser.wait(
+                    until: "return location.search.includes('filed=') && document.readyState === 'complete';")
+                #expect(arrived, "the form's answer never came")
                 let notice = try await browser.evaluate(
                     "return document.querySelector('p.notice a')?.textContent ?? '';")
                 let page = try await browser.evaluate(

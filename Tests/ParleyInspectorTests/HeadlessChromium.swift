@@ -156,6 +156,19 @@ final class HeadlessChromium: Sendable {
         try await command(.post, "execute/sync", ["script": .string(script), "args": .array(arguments)])
     }
 
+    /// Waits until a script returns `true` in the page, for at most `limit` (a click may return before the
+    /// navigation it starts, such as a form's submission, has begun).
+    ///
+    /// - Returns: Whether it did.
+    func wait(until script: String, limit: Duration = .seconds(30)) async throws -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if (try? await evaluate(script)) == .bool(true) { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
     /// The first element a CSS selector matches.
     func element(_ selector: String) async throws -> String {
         let found = try await command(.post, "element", ["using": "css selector", "value": .string(selector)])
