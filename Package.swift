@@ -83,6 +83,7 @@ let package = Package(
         .library(name: "SaveGames", targets: ["SaveGames"]),
         .library(name: "ParleyEngine", targets: ["ParleyEngine"]),
         .library(name: "ParleyModels", targets: ["ParleyModels"]),
+        .library(name: "ParleyInspector", targets: ["ParleyInspector"]),
 
         // MARK: - Executables
         .executable(name: "parley", targets: ["parley"]),
@@ -200,10 +201,27 @@ let package = Package(
             dependencies: ["LanguageModels", "OpenAICompatible", "ScriptedModel", "GameWorld", "ParleyEngine"]),
         .testTarget(name: "ParleyModelsTests", dependencies: ["ParleyModels", "HTTPTestSupport"]),
 
+        // MARK: - ParleyInspector: saves, conversations, feedback and replays in a browser (`/inspect`), rendered on the
+        // server as HTML with its stylesheet and script as resources, over JSON under /v1/saves
+        .target(
+            name: "ParleyInspector",
+            dependencies: [
+                "ParleyEngine", "SaveGames", "LanguageModels", "GameWorld", "NPCContract", "ParleyJSON", "ParleyServer",
+            ],
+            resources: [.embedInCode("Resources/inspector.css"), .embedInCode("Resources/inspector.js")]),
+        .testTarget(
+            name: "ParleyInspectorTests",
+            dependencies: [
+                "ParleyInspector", "ParleyEngine", "SaveGames", "LanguageModels", "LanguageModelsTesting", "GameWorld",
+                "ScriptedModel", "ParleyJSON", "ParleyServer", "ParleyHTTP", "ChildProcess", "parley",
+            ]),
+
         // MARK: - The game over HTTP: what `parley serve` says to games in any language
         .target(
             name: "ParleyAPI",
-            dependencies: ["ParleyEngine", "GameWorld", "LanguageModels", "ParleyJSON", "SaveGames", "ParleyServer"]),
+            dependencies: [
+                "ParleyEngine", "GameWorld", "LanguageModels", "ParleyJSON", "SaveGames", "ParleyServer", "ParleyInspector",
+            ]),
         .testTarget(
             name: "ParleyAPITests",
             dependencies: [
@@ -217,7 +235,7 @@ let package = Package(
             name: "parley",
             dependencies: [
                 "CommandLineKit", "GameWorld", "ParleyEngine", "ParleyModels", "SaveGames", "LanguageModels",
-                "ParleyJSON", "ParleyAPI", "ParleyServer",
+                "ParleyJSON", "ParleyAPI", "ParleyServer", "ParleyInspector",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(

@@ -1,11 +1,13 @@
 import Foundation
 import GameWorld
 import LanguageModels
+import ParleyInspector
 import ParleyJSON
 import ParleyServer
 
 /// The game API of `parley serve`, under `/v1`: JSON in and out, errors as `application/problem+json`, the events of
-/// a line streamed as server-sent events on request. docs/api.md documents every endpoint and event, and
+/// a line streamed as server-sent events on request; with a save folder, the inspector's pages (`/inspect`) and the
+/// saves' JSON (`/v1/saves/{slot}/…`, ``InspectorRoutes``) too. docs/api.md documents every endpoint and event, and
 /// docs/openapi.json describes them for tools.
 ///
 /// ```swift
@@ -89,6 +91,12 @@ public enum APIRoutes {
                 let text = wantsAnnotations ? annotated.jsonString() : annotated.transcript.jsonString()
                 return .json(text)
             }
+        }
+        if let store = games.configuration.store {
+            let configuration = games.configuration
+            let inspector = Inspector(
+                store: store, replay: .init(pack: configuration.pack, models: configuration.models, modelName: "the server's model"))
+            InspectorRoutes.register(on: &router, inspector: inspector)
         }
         router.get("/v1/games/{id}/feedback") { request in
             try await answering {

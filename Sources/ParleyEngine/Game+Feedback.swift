@@ -11,6 +11,64 @@ public struct FeedbackReport: Sendable, Equatable {
     public var npc: NPCID
     /// The report, in the documented format (`docs/feedback-format.md`).
     public var attachment: FeedbackAttachment
+
+    /// Who or what filed a report: its `context.kind` in the documented format.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// The game refused an offer the NPC's model made.
+        case refusedOffer
+        /// The player's `report` command, about the NPC's last reply.
+        case playerReport
+        /// A developer's report about one turn, filed from the inspector (`parley inspect`).
+        case developerReport
+
+        /// The key of the report's `context` that holds the kind.
+        public static let key = "kind"
+    }
+
+    /// Creates a report.
+    ///
+    /// - Parameters:
+    ///   - npc: The NPC whose conversation it is about.
+    ///   - attachment: The report.
+    public init(npc: NPCID, attachment: FeedbackAttachment) {
+        self.npc = npc
+        self.attachment = attachment
+    }
+
+    /// The kind of the report, read from its context; `nil` for a report another app made.
+    public var kind: Kind? { attachment.context[Kind.key].flatMap(Kind.init(rawValue:)) }
+
+    /// A report about one reply of an NPC's conversation: the player's `report` in the game files it about the last
+    /// reply, and the inspector about the turn a developer chose, so both are the same document
+    /// (`logFeedbackAttachment`'s, with the game context).
+    ///
+    /// - Parameters:
+    ///   - kind: Who files it.
+    ///   - npc: The NPC.
+    ///   - transcript: The conversation up to and including the reply.
+    ///   - rolledBackEntries: Entries of turns that were rolled back.
+    ///   - modelID: The model that produced the reply.
+    ///   - modelVersion: Its version.
+    ///   - sentiment: How the reply felt.
+    ///   - category: What was wrong.
+    ///   - explanation: Why, in words.
+    ///   - expected: The reply that was wanted, if given.
+    ///   - context: The game context of the turn (player, gold, inventory, location, NPC, world).
+    ///   - createdAt: When; now by default.
+    /// - Returns: The report.
+    public static func aboutReply(
+        kind: Kind, npc: NPCID, transcript: Transcript, rolledBackEntries: [Transcript.Entry] = [], modelID: String,
+        modelVersion: String, sentiment: LanguageModelFeedback.Sentiment?,
+        category: LanguageModelFeedback.Issue.Category, explanation: String?, expected: String?,
+        context: [String: String], createdAt: Date = Date()
+    ) -> FeedbackReport {
+        let attachment = FeedbackAttachment(
+            createdAt: createdAt, sentiment: sentiment, issues: [.init(category: category, explanation: explanation)],
+            desiredOutput: expected.map { .response(.init(segments: [.text(.init(content: $0))])) },
+            transcript: transcript, rolledBackEntries: rolledBackEntries, modelID: modelID, modelVersion: modelVersion,
+            context: context.merging([Kind.key: kind.rawValue]) { $1 })
+        return FeedbackReport(npc: npc, attachment: attachment)
+    }
 }
 
 /// The recordings and feedback reports a game made: all of them, and those a host has not taken yet.
@@ -56,7 +114,8 @@ extension Game {
         let attachment = session.feedbackAttachment(
             sentiment: .negative, issues: [.init(category: .incorrect, explanation: explanation)],
             desiredOutput: desired,
-            context: state.annotations(talkingTo: npc).merging(["kind": "refusedOffer"]) { $1 })
+            context: state.annotations(talkingTo: npc).merging(
+                [FeedbackReport.Kind.key: FeedbackReport.Kind.refusedOffer.rawValue]) { $1 })
         return FeedbackReport(npc: npc, attachment: attachment)
     }
 
@@ -66,19 +125,14 @@ extension Game {
             return output(.problem("Talk to someone first; a report is about what they said."))
         }
         let last = session.transcript.last { if case .response = $0 { true } else { false } }
-        let attachment = session.feedbackAttachment(
-            sentiment: .negative,
-            issues: [
-                .init(
-                    category: category,
-                    explanation:
-                        "Reported by the player about: \(last?.description ?? "(no reply yet)"). App context — "
-                        + Self.playerContext(state))
-            ],
-            desiredOutput: expected.map { .response(.init(segments: [.text(.init(content: $0))])) },
-            context: state.annotations(talkingTo: npc).merging(["kind": "playerReport"]) { $1 })
-        record(FeedbackReport(npc: npc, attachment: attachment))
-        output(.narration("Thank you: report \(attachment.id) is saved with this conversation."))
+        let report = FeedbackReport.aboutReply(
+            kind: .playerReport, npc: npc, transcript: session.transcript, rolledBackEntries: session.rolledBackEntries,
+            modelID: session.model.id, modelVersion: session.model.version, sentiment: .negative, category: category,
+            explanation: "Reported by the player about: \(last?.description ?? "(no reply yet)"). App context — "
+                + Self.playerContext(state),
+            expected: expected, context: state.annotations(talkingTo: npc))
+        record(report)
+        output(.narration("Thank you: report \(report.attachment.id) is saved with this conversation."))
     }
 
     func record(_ report: FeedbackReport) {

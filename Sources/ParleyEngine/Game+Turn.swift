@@ -70,6 +70,11 @@ extension Game {
             modelVersion: model.version, usage: usage, firstWordsMilliseconds: timing.firstWords?.milliseconds,
             totalMilliseconds: timing.total.milliseconds)
         recording.voicing = voicing
+        recording.contextSize = try? await model.contextSize
+        if let trims = conversations[npcID]?.trims, trims > conversation.trims {
+            recording.trim = TurnRecording.ContextTrim(
+                count: trims - conversation.trims, notes: conversations[npcID]?.notes)
+        }
         let refusals = Array(shared.read(\.refusedOffers).dropFirst(refusalsBefore))
         // What the tools did to the game, even in a turn that failed afterwards: a gift made is a gift made.
         let events = Array(shared.read(\.events).dropFirst(eventsBefore))

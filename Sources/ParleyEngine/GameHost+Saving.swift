@@ -172,6 +172,18 @@ extension GameHost {
     }
 }
 
+extension SaveFile {
+    /// Adds a feedback report to the save, as the game's autosave keeps the reports its turns file (one row of the
+    /// `feedback` table, the report's JSON as `logFeedbackAttachment` returns it), in its own transaction.
+    ///
+    /// - Parameter report: The report.
+    /// - Throws: ``SaveGames/SaveGameError`` when the save cannot be written.
+    public func addFeedback(_ report: FeedbackReport) throws {
+        let saved = report.savedAttachment
+        try addFeedback(id: saved.id, npc: saved.npc, createdAt: saved.createdAt, json: saved.json)
+    }
+}
+
 extension FeedbackReport {
     /// The report as a save keeps it.
     var savedAttachment: SavedAttachment {

@@ -52,6 +52,31 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
     /// How the line came to be when a server played the NPC (`VoicedModel`): voiced, regenerated or fallen back to
     /// the planner; `nil` for other models.
     public var voicing: TurnVoicing?
+    /// The model's context window in tokens when the turn was taken, or `nil` when it was not known (a beat, an
+    /// older recording): what ``usage``'s prompt tokens are measured against.
+    public var contextSize: Int?
+    /// The trims of the working transcript during this turn, or `nil` when the turn trimmed nothing.
+    public var trim: ContextTrim?
+
+    /// The trims of an NPC's working transcript during one turn: how many, and what the instructions kept of what was
+    /// trimmed (the running summary and the facts that still hold), so that a reader sees where the context was cut
+    /// and what the NPC remembered of it.
+    public struct ContextTrim: Sendable, Equatable {
+        /// How many times the turn trimmed (more than once when it still did not fit).
+        public var count: Int
+        /// The summary and facts the last trim added to the instructions, or `nil` under the `firstAndLast` policy.
+        public var notes: String?
+
+        /// Creates a trim record.
+        ///
+        /// - Parameters:
+        ///   - count: How many times the turn trimmed.
+        ///   - notes: The summary and facts kept.
+        public init(count: Int, notes: String?) {
+            self.count = count
+            self.notes = notes
+        }
+    }
 
     /// The answer's text: the last response entry's segments.
     public var responseText: String? {
@@ -98,6 +123,10 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
         ]
         if !falseClaims.isEmpty { object["falseClaims"] = .array(falseClaims.map(JSONValue.string)) }
         if let voicing { object["voicing"] = voicing.jsonValue }
+        if let contextSize { object["contextSize"] = .integer(contextSize) }
+        if let trim {
+            object["trim"] = ["count": .integer(trim.count), "notes": trim.notes.map(JSONValue.string) ?? .null]
+        }
         return .object(object)
     }
 
@@ -141,6 +170,10 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
             totalMilliseconds: value["timings"]?["totalMilliseconds"]?.doubleValue ?? 0)
         falseClaims = value["falseClaims"]?.arrayValue?.compactMap(\.stringValue) ?? []
         voicing = value["voicing"].flatMap(TurnVoicing.init(jsonValue:))
+        contextSize = value["contextSize"]?.intValue
+        trim = value["trim"].flatMap { trim in
+            trim["count"]?.intValue.map { ContextTrim(count: $0, notes: trim["notes"]?.stringValue) }
+        }
     }
 
     /// Creates a recording.
@@ -172,6 +205,6 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
         lhs.id == rhs.id && lhs.npc == rhs.npc && lhs.instructions == rhs.instructions && lhs.input == rhs.input
             && lhs.context == rhs.context && lhs.stateBefore == rhs.stateBefore && lhs.entries == rhs.entries
             && lhs.failure == rhs.failure && lhs.modelID == rhs.modelID && lhs.modelVersion == rhs.modelVersion
-            && lhs.usage == rhs.usage
+            && lhs.usage == rhs.usage && lhs.contextSize == rhs.contextSize && lhs.trim == rhs.trim
     }
 }

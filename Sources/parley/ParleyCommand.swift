@@ -10,7 +10,7 @@ enum ParleyCommand {
         subcommands: [
             PlayCommand.command, ContentCommand.command, SavesCommand.command, TranscriptCommand.command,
             FeedbackCommand.command, RecordingsCommand.command, ReplayCommand.command, TestCommand.command,
-            EvalCommand.command, ServeCommand.command,
+            EvalCommand.command, ServeCommand.command, InspectCommand.command,
         ],
         handler: PlayCommand.run)
 }

@@ -18,7 +18,9 @@ enum ServeCommand {
             game is saved. Many games at once, one per client, each with its own autosave slot in --saves.
             It listens on 127.0.0.1 unless --host says otherwise; then a bearer token is required (--token or
             PARLEY_TOKEN, 16 characters or more), which clients send as 'Authorization: Bearer TOKEN'.
-            The API is documented in docs/api.md, and described for tools in docs/openapi.json.
+            The API is documented in docs/api.md, and described for tools in docs/openapi.json. The inspector's pages
+            (the saves, their conversations, feedback and replays, in a browser) are at /inspect; 'parley inspect'
+            serves them alone.
             """,
         options: [
             CommonOptions.content.option, CommonOptions.saves.option, PlayCommand.modelOption.option,

@@ -224,6 +224,20 @@ import Testing
         }
     }
 
+    @Test func theInspectorIsServedBesideTheGames() async throws {
+        try await Self.withFixture { fixture in
+            let game = try await fixture.newGame()
+            _ = try await fixture.say(game, "talk to mira")
+            let (_, _, page) = try await fixture.call(.get, "/inspect")
+            #expect(page.status == 200)
+            #expect(page.headers["Content-Type"] == "text/html; charset=utf-8")
+            #expect(page.bodyText.contains("href=\"/inspect/saves/autosave/npcs/mira\""), "\(page.bodyText)")
+            let (status, save, _) = try await fixture.call(.get, "/v1/saves/autosave")
+            #expect(status == 200)
+            #expect(save?["npcs"]?[0]?["id"] == "mira")
+        }
+    }
+
     @Test func savesAreListedAndADeletedGameIsGone() async throws {
         try await Self.withFixture { fixture in
             let game = try await fixture.newGame()

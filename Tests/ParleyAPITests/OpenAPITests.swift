@@ -109,11 +109,29 @@ import Testing
             _ = try await check(.get, game + "/transcript/mira?annotated=1", "/v1/games/{id}/transcript/{npc}")
             _ = try await check(.get, game + "/transcript/oona", "/v1/games/{id}/transcript/{npc}")
             _ = try await check(.get, game + "/feedback", "/v1/games/{id}/feedback")
+            // The saves' JSON, which the inspector's pages are made from.
+            _ = try await check(.get, "/v1/saves/checked", "/v1/saves/{slot}")
+            _ = try await check(.get, "/v1/saves/nowhere", "/v1/saves/{slot}")
+            let conversation = try await check(
+                .get, "/v1/saves/checked/conversations/mira", "/v1/saves/{slot}/conversations/{npc}")
+            _ = try await check(.get, "/v1/saves/checked/conversations/oona", "/v1/saves/{slot}/conversations/{npc}")
+            let turn = try #require(conversation?["turns"]?[1]?["promptEntry"]?.stringValue)
+            let filed = try await check(
+                .post, "/v1/saves/checked/conversations/mira/feedback", "/v1/saves/{slot}/conversations/{npc}/feedback",
+                body: (["turn": .string(turn), "category": "tooVerbose"] as JSONValue).jsonString())
+            _ = try await check(
+                .post, "/v1/saves/checked/conversations/mira/feedback", "/v1/saves/{slot}/conversations/{npc}/feedback",
+                body: #"{"turn": "no-such-turn"}"#)
+            _ = try await check(.get, "/v1/saves/checked/feedback", "/v1/saves/{slot}/feedback")
+            let report = try #require(filed?["id"]?.stringValue)
+            _ = try await check(.get, "/v1/saves/checked/feedback/\(report)", "/v1/saves/{slot}/feedback/{id}")
+            _ = try await check(.get, "/v1/saves/checked/feedback/none", "/v1/saves/{slot}/feedback/{id}")
+            _ = try await check(.get, "/v1/saves/checked/replay", "/v1/saves/{slot}/replay")
             _ = try await check(.post, "/v1/games", "/v1/games", body: #"{"load": 1}"#)
             _ = try await check(.post, "/v1/games", "/v1/games", body: #"{"load": "nowhere"}"#)
             _ = try await check(.post, game + "/input", "/v1/games/{id}/input", body: #"{"say": "hi"}"#)
             _ = try await check(.get, "/v1/games/none", "/v1/games/{id}")
-            #expect(checked == 19)
+            #expect(checked == 29)
             let (deleted, _, _) = try await fixture.call(.delete, game)
             #expect(deleted == 204)
         }
