@@ -106,7 +106,7 @@ enum TranscriptJSON {
         if case .unknown(let unknown) = entry { return .object(unknown.json) }
         let written = object(for: entry)
         guard let source = entry.source.object else { return .object(written) }
-        if let original = try? decodeEntry(.object(source)), original == entry { return .object(source) }
+        if entry.source.entryAsRead == entry { return .object(source) }
         var merged = written
         let known = entryKeys[entry.appleRole] ?? []
         for (key, value) in source where merged[key] == nil && !known.contains(key) { merged[key] = value }
@@ -305,7 +305,6 @@ enum TranscriptJSON {
         }
         guard Self.knownRoles.contains(role) else { return .unknown(Transcript.UnknownEntry(role: role, json: object)) }
         let id = try string(object, "id")
-        let source = JSONSource(object)
         switch role {
         case "instructions":
             let tools = try object["tools"].map { tools -> [Transcript.ToolDefinition] in
@@ -316,13 +315,13 @@ enum TranscriptJSON {
             }
             var instructions = Transcript.Instructions(
                 id: id, segments: try segments(object), toolDefinitions: tools ?? [])
-            instructions.source = source
+            instructions.source = JSONSource(object, readAs: .instructions(instructions))
             return .instructions(instructions)
         case "user":
             var prompt = Transcript.Prompt(
                 id: id, segments: try segments(object), options: try decodeOptions(object["options"]),
                 responseFormat: try decodeResponseFormat(object["responseFormat"]))
-            prompt.source = source
+            prompt.source = JSONSource(object, readAs: .prompt(prompt))
             return .prompt(prompt)
         case "response":
             if let calls = object["toolCalls"] {
@@ -331,7 +330,7 @@ enum TranscriptJSON {
                 }
                 var toolCalls = Transcript.ToolCalls(
                     id: id, try array.enumerated().map { try decodeToolCall($1, path: ["toolCalls", "\($0)"]) })
-                toolCalls.source = source
+                toolCalls.source = JSONSource(object, readAs: .toolCalls(toolCalls))
                 return .toolCalls(toolCalls)
             }
             let assets = try object["assets"].map { assets -> [String] in
@@ -341,13 +340,13 @@ enum TranscriptJSON {
                 return array.compactMap(\.stringValue)
             }
             var response = Transcript.Response(id: id, assetIDs: assets ?? [], segments: try segments(object))
-            response.source = source
+            response.source = JSONSource(object, readAs: .response(response))
             return .response(response)
         case "tool":
             let callID = object["toolCallID"]?.stringValue ?? id
             var output = Transcript.ToolOutput(
                 id: callID, toolName: try string(object, "toolName"), segments: try segments(object))
-            output.source = source
+            output.source = JSONSource(object, readAs: .toolOutput(output))
             return .toolOutput(output)
         case "reasoning":
             var metadata: [String: GeneratedContent] = [:]
@@ -362,7 +361,7 @@ enum TranscriptJSON {
             }
             var reasoning = Transcript.Reasoning(
                 id: id, metadata: metadata, segments: try segments(object), signature: signature)
-            reasoning.source = source
+            reasoning.source = JSONSource(object, readAs: .reasoning(reasoning))
             return .reasoning(reasoning)
         default:
             // A role a newer framework writes: kept as it is, and written back.
