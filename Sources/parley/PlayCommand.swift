@@ -66,19 +66,9 @@ enum PlayCommand {
         let savesFolder = try context.value(of: CommonOptions.saves)
         let feedbackFolder = try context.value(of: feedbackFolderOption)
         let playerName = try context.value(of: nameOption)
-        let loaded = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
-        guard let pack = loaded.pack, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
-            context.printError(ContentCheckReport(loaded).text, terminator: "")
-            context.printError("parley: the content pack in \(directory) has errors; fix them and try again.")
-            return .failure
-        }
-        let models: Game.ModelProvider
-        do {
-            models = try await choice.makeProvider(voice: voice)
-        } catch {
-            context.printError("parley: \(error)")
-            return .failure
-        }
+        guard let pack = context.playablePack(in: directory),
+            let models = await context.modelProvider(choice, voice: voice)
+        else { return .failure }
         var state = pack.initialState
         if let name = playerName, !name.isEmpty {
             var player = state.player

@@ -67,19 +67,9 @@ enum ServeCommand {
         configuration.limits.maximumBodySize = 64 * 1024
         let directory = try context.value(of: CommonOptions.content)
         let savesFolder = try context.value(of: CommonOptions.saves)
-        let loaded = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
-        guard let pack = loaded.pack, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
-            context.printError(ContentCheckReport(loaded).text, terminator: "")
-            context.printError("parley: the content pack in \(directory) has errors; fix them and try again.")
-            return .failure
-        }
-        let models: Game.ModelProvider
-        do {
-            models = try await choice.makeProvider(voice: voice)
-        } catch {
-            context.printError("parley: \(error)")
-            return .failure
-        }
+        guard let pack = context.playablePack(in: directory),
+            let models = await context.modelProvider(choice, voice: voice)
+        else { return .failure }
         let store = SaveGameStore(folder: URL(fileURLWithPath: savesFolder))
         // The server's claim on the folder, for as long as it runs: `parley play` on it is refused meanwhile.
         let lock: SaveFolderLock
