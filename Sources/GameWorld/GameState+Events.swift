@@ -204,6 +204,7 @@ extension GameState {
         case .setFlag, .clearedFlag, .changedCounter, .setCounter, .changedAttitude, .advancedQuest, .firedBeat:
             try Self.applyStory(event, to: &story, in: world)
         }
+        story.recordDealings(of: event)
         commit(world: world, player: player, story: story)
     }
 

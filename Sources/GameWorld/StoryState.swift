@@ -1,5 +1,5 @@
-/// The story's progress: flags, counters, each NPC's attitude toward the player, quest stages, and the beats
-/// that have fired.
+/// The story's progress: flags, counters, each NPC's attitude toward the player, quest stages, the beats that have
+/// fired, and the player's dealings with each NPC (what was bought, sold and given, which the NPCs remember).
 ///
 /// It is part of `GameState` (`GameState.story`) and changes, like the rest of it, only through events
 /// (`setFlag`, `changedCounter`, `advancedQuest`...). Values at their default are not stored, so two states with
@@ -23,6 +23,10 @@ public struct StoryState: Hashable, Sendable, Codable, CustomStringConvertible {
     public var quests: [QuestID: String]
     /// How many times each NPC's beats fired, by NPC and beat id; beats that never fired have no entry.
     public var beats: [NPCID: [String: Int]]
+    /// The trades and gifts between the player and each NPC, oldest first, by NPC; NPCs with none have no entry.
+    /// The events `traded`, `gave` and `received` add to it, and an NPC remembers them from here (what it was asked
+    /// "what did I buy off you?" answers from), so a restored game remembers exactly what the live one did.
+    public var dealings: [NPCID: [ConversationFacts.Dealing]]
 
     /// The range of a counter: changes that would leave it are clamped to it.
     public static let counterRange = 0...1_000_000_000
@@ -36,6 +40,7 @@ public struct StoryState: Hashable, Sendable, Codable, CustomStringConvertible {
         attitudes = [:]
         quests = [:]
         beats = [:]
+        dealings = [:]
     }
 
     /// Creates a story state.
@@ -46,21 +51,30 @@ public struct StoryState: Hashable, Sendable, Codable, CustomStringConvertible {
     ///   - attitudes: Attitudes by NPC; zeros are dropped.
     ///   - quests: Quest stages by quest.
     ///   - beats: Times fired by NPC and beat; zeros are dropped.
+    ///   - dealings: The dealings with each NPC, oldest first; empty lists are dropped.
     public init(
         flags: Set<String> = [], counters: [String: Int] = [:], attitudes: [NPCID: Int] = [:],
-        quests: [QuestID: String] = [:], beats: [NPCID: [String: Int]] = [:]
+        quests: [QuestID: String] = [:], beats: [NPCID: [String: Int]] = [:],
+        dealings: [NPCID: [ConversationFacts.Dealing]] = [:]
     ) {
         self.flags = flags
         self.counters = counters.filter { $0.value != 0 }
         self.attitudes = attitudes.filter { $0.value != 0 }
         self.quests = quests
         self.beats = beats.mapValues { $0.filter { $0.value > 0 } }.filter { !$0.value.isEmpty }
+        self.dealings = dealings.filter { !$0.value.isEmpty }
     }
 
-    /// Whether nothing has happened: no flag, counter, attitude, quest stage or fired beat.
+    /// Whether nothing has happened: no flag, counter, attitude, quest stage, fired beat or dealing.
     public var isEmpty: Bool {
-        flags.isEmpty && counters.isEmpty && attitudes.isEmpty && quests.isEmpty && beats.isEmpty
+        flags.isEmpty && counters.isEmpty && attitudes.isEmpty && quests.isEmpty && beats.isEmpty && dealings.isEmpty
     }
+
+    /// The trades and gifts between the player and an NPC, oldest first.
+    ///
+    /// - Parameter npc: The NPC.
+    /// - Returns: The dealings; empty when there were none.
+    public func dealings(with npc: NPCID) -> [ConversationFacts.Dealing] { dealings[npc] ?? [] }
 
     /// A counter's value.
     ///
@@ -84,7 +98,7 @@ public struct StoryState: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The story in one line, sorted, for logs, annotations and feedback reports:
     /// `flags: locket_returned; counters: goose_visits 2; attitudes: aurelio 50; quests: locket returned;
-    /// beats: aurelio.locket_home 1`, or `no story progress`.
+    /// beats: aurelio.locket_home 1; dealings: mira 2`, or `no story progress`. Dealings are counted, by NPC.
     public var description: String {
         var parts: [String] = []
         if !flags.isEmpty { parts.append("flags: " + flags.sorted().joined(separator: ", ")) }
@@ -108,6 +122,11 @@ public struct StoryState: Hashable, Sendable, Codable, CustomStringConvertible {
             }
             parts.append("beats: " + fired.joined(separator: ", "))
         }
+        if !dealings.isEmpty {
+            parts.append(
+                "dealings: "
+                    + dealings.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.count)" }.joined(separator: ", "))
+        }
         return parts.isEmpty ? "no story progress" : parts.joined(separator: "; ")
     }
 
@@ -123,10 +142,36 @@ public struct StoryState: Hashable, Sendable, Codable, CustomStringConvertible {
         attitudes[npc] = value == 0 ? nil : value
     }
 
+    /// Adds the dealings of an applied `traded`, `gave` or `received` event; other events add none.
+    ///
+    /// A trade adds one dealing per stack the player got (`bought`, with the gold paid) or, when the player got only
+    /// gold, per stack they gave (`sold`, with the gold received).
+    mutating func recordDealings(of event: GameEvent) {
+        switch event {
+        case .traded(let offer):
+            if offer.npcGives.items.isEmpty {
+                for stack in offer.playerGives.items {
+                    dealings[offer.npc, default: []].append(
+                        .init(.sold, item: stack.item, quantity: stack.quantity, gold: offer.npcGives.gold))
+                }
+            } else {
+                for stack in offer.npcGives.items {
+                    dealings[offer.npc, default: []].append(
+                        .init(.bought, item: stack.item, quantity: stack.quantity, gold: offer.playerGives.gold))
+                }
+            }
+        case .gave(let item, let quantity, let npc):
+            dealings[npc, default: []].append(.init(.gave, item: item, quantity: quantity))
+        case .received(let item, let quantity, let npc):
+            dealings[npc, default: []].append(.init(.received, item: item, quantity: quantity))
+        default: break
+        }
+    }
+
     // MARK: - Codable
 
     private enum CodingKeys: String, CodingKey {
-        case flags, counters, attitudes, quests, beats
+        case flags, counters, attitudes, quests, beats, dealings
     }
 
     /// Decodes a story state; every member may be missing (it is then empty).
@@ -139,7 +184,9 @@ public struct StoryState: Hashable, Sendable, Codable, CustomStringConvertible {
             counters: try container.decodeIfPresent([String: Int].self, forKey: .counters) ?? [:],
             attitudes: try container.decodeIfPresent([NPCID: Int].self, forKey: .attitudes) ?? [:],
             quests: try container.decodeIfPresent([QuestID: String].self, forKey: .quests) ?? [:],
-            beats: try container.decodeIfPresent([NPCID: [String: Int]].self, forKey: .beats) ?? [:])
+            beats: try container.decodeIfPresent([NPCID: [String: Int]].self, forKey: .beats) ?? [:],
+            dealings: try container.decodeIfPresent([NPCID: [ConversationFacts.Dealing]].self, forKey: .dealings)
+                ?? [:])
     }
 
     /// Encodes the story state; flags are sorted, so the same state encodes to the same bytes with sorted keys.
@@ -152,5 +199,6 @@ public struct StoryState: Hashable, Sendable, Codable, CustomStringConvertible {
         try container.encode(attitudes, forKey: .attitudes)
         try container.encode(quests, forKey: .quests)
         try container.encode(beats, forKey: .beats)
+        if !dealings.isEmpty { try container.encode(dealings, forKey: .dealings) }
     }
 }

@@ -13,4 +13,5 @@ enum MetadataKey: String, CaseIterable {
     case playerName = "player_name"
     case locationName = "location_name"
     case slotName = "slot_name"
+    case talkingTo = "talking_to"
 }

@@ -38,6 +38,8 @@ public struct SaveDelta: Sendable {
     public var changedQuests: Set<QuestID>
     /// The NPCs whose beats fired.
     public var changedBeats: Set<NPCID>
+    /// The NPCs whose dealings with the player grew (a trade or a gift): the save appends the new ones.
+    public var changedDealings: Set<NPCID> = []
     /// The conversations that changed, whole, by NPC: the save appends the entries it does not have yet, and
     /// the new turns' annotations (those keyed by the id of a prompt among the new entries; annotations added
     /// later to a turn already saved are written by the next full save).
@@ -51,6 +53,9 @@ public struct SaveDelta: Sendable {
     public var label: String?
     /// The Parley version writing the save.
     public var parleyVersion: String
+    /// The NPC the player is talking to now, if any. Every autosave writes it (one metadata row, when it changed), so
+    /// a delta that leaves it `nil` records that the player talks to no one.
+    public var talkingTo: NPCID? = nil
     /// The feedback attachments made since the last save, written in the same transaction as the rest, so that a
     /// report is saved exactly when the turn it belongs to is.
     public var feedback: [SavedAttachment] = []
@@ -120,5 +125,6 @@ public struct SaveDelta: Sendable {
             changedAttitudes: changes.attitudes, changedQuests: changes.quests, changedBeats: changes.beats,
             conversations: conversations, pendingOffers: pendingOffers, playTime: playTime, label: label,
             parleyVersion: parleyVersion)
+        changedDealings = changes.dealings
     }
 }

@@ -92,6 +92,7 @@ extension SaveFile {
                 "contentHash": .string(metadata.contentHash.hex),
                 "playerName": .string(metadata.playerName),
                 "locationName": .string(metadata.locationName),
+                "talkingTo": metadata.talkingTo.map { .string($0.rawValue) } ?? .null,
             ],
             "state": state,
             "conversations": .object(conversations),
@@ -117,6 +118,20 @@ extension SaveFile {
             "attitudes": .object(JSONObject(story.attitudes.map { ($0.npc, .integer($0.value)) })),
             "quests": .object(JSONObject(story.quests.map { ($0.id, .string($0.stage)) })),
             "beats": .object(beats),
+            "dealings": .object(
+                JSONObject(
+                    Dictionary(grouping: story.dealings, by: \.npc).sorted { $0.key < $1.key }.map { npc, rows in
+                        (
+                            npc,
+                            .array(
+                                rows.map {
+                                    [
+                                        "kind": .string($0.kind), "item": .string($0.item),
+                                        "quantity": .integer($0.quantity), "gold": .integer($0.gold),
+                                    ]
+                                })
+                        )
+                    })),
         ]
     }
 }

@@ -20,7 +20,7 @@ extension SaveFile {
             for table in [
                 "player_items", "player", "npc_items", "npcs", "location_items", "locations", "transcript_entries",
                 "conversation_annotations", "turn_annotations", "conversations", "pending_offers", "flags", "counters",
-                "attitudes", "quests", "beats",
+                "attitudes", "quests", "beats", "dealings",
             ] {
                 try writer.write("DELETE FROM \(table)")
             }
@@ -49,6 +49,7 @@ extension SaveFile {
             try writer.setMetadata(.worldTitle, world.title)
             try writer.setMetadata(.contentHash, world.contentHash.hex)
             try Self.savePlayerMetadata(snapshot.state, &writer)
+            try writer.setMetadata(.talkingTo, snapshot.talkingTo?.rawValue ?? "")
         }
     }
 
@@ -98,7 +99,8 @@ extension SaveFile {
             }
             try writer.saveStory(
                 delta.state.story, flags: delta.changedFlags, counters: delta.changedCounters,
-                attitudes: delta.changedAttitudes, quests: delta.changedQuests, beats: delta.changedBeats)
+                attitudes: delta.changedAttitudes, quests: delta.changedQuests, beats: delta.changedBeats,
+                dealings: delta.changedDealings)
             for (npc, conversation) in delta.conversations.sorted(by: { $0.key < $1.key }) {
                 try writer.appendConversation(npc, conversation)
             }
@@ -113,6 +115,7 @@ extension SaveFile {
             if let label = delta.label {
                 try writer.setMetadata(.label, label)
             }
+            try writer.setMetadata(.talkingTo, delta.talkingTo?.rawValue ?? "")
         }
     }
 

@@ -317,7 +317,8 @@ public final class SaveFile: Sendable {
             worldID: worldID, worldTitle: values[MetadataKey.worldTitle.rawValue] ?? "",
             contentHash: try require(.contentHash, ContentHash.init(hex:)),
             playerName: values[MetadataKey.playerName.rawValue] ?? "",
-            locationName: values[MetadataKey.locationName.rawValue] ?? "")
+            locationName: values[MetadataKey.locationName.rawValue] ?? "",
+            talkingTo: values[MetadataKey.talkingTo.rawValue].flatMap { $0.isEmpty ? nil : NPCID($0) })
     }
 
     // MARK: - Running transactions

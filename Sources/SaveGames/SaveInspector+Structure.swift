@@ -83,7 +83,7 @@ extension SaveInspector {
     /// state is read. They grow with the world (NPCs, items, locations), not with the conversations or recordings.
     static let stateTables = [
         "metadata", "player", "player_items", "npcs", "npc_items", "locations", "location_items", "pending_offers",
-        "conversations", "flags", "counters", "attitudes", "quests", "beats",
+        "conversations", "flags", "counters", "attitudes", "quests", "beats", "dealings",
     ]
 
     /// Runs SQLite's check of each table and its indexes (`PRAGMA quick_check(table)`): every page of their

@@ -28,6 +28,8 @@ public struct SaveMetadata: Sendable, Hashable {
     public var playerName: String
     /// The name of the player's location when the save was written, for listings.
     public var locationName: String
+    /// The NPC the player was talking to when the game was saved, if any: a continued game goes on talking to them.
+    public var talkingTo: NPCID?
 
     /// Creates metadata.
     ///
@@ -43,9 +45,11 @@ public struct SaveMetadata: Sendable, Hashable {
     ///   - contentHash: The content pack's fingerprint.
     ///   - playerName: The player's name.
     ///   - locationName: The name of the player's location.
+    ///   - talkingTo: The NPC the player was talking to, if any.
     public init(
         schemaVersion: Int, parleyVersion: String, createdAt: Date, updatedAt: Date, playTime: Duration, label: String,
-        worldID: String, worldTitle: String, contentHash: ContentHash, playerName: String, locationName: String
+        worldID: String, worldTitle: String, contentHash: ContentHash, playerName: String, locationName: String,
+        talkingTo: NPCID? = nil
     ) {
         self.schemaVersion = schemaVersion
         self.parleyVersion = parleyVersion
@@ -58,5 +62,6 @@ public struct SaveMetadata: Sendable, Hashable {
         self.contentHash = contentHash
         self.playerName = playerName
         self.locationName = locationName
+        self.talkingTo = talkingTo
     }
 }

@@ -37,7 +37,9 @@ enum SaveRanges {
             try require(npc.gold, in: gold, "the gold of \(npc.id)")
         }
         for (npc, stacks) in rows.npcItems {
-            for stack in stacks { try require(stack.quantity, in: quantity, "the quantity of \(stack.item) \(npc) carries") }
+            for stack in stacks {
+                try require(stack.quantity, in: quantity, "the quantity of \(stack.item) \(npc) carries")
+            }
         }
         for (location, stacks) in rows.locationItems {
             for stack in stacks {
@@ -53,6 +55,24 @@ enum SaveRanges {
         for row in rows.story.beats {
             try require(row.count, in: beatCount, "the count of the beat \(row.beat) of \(row.npc)")
         }
+        var expected: [String: Int] = [:]
+        for row in rows.story.dealings {
+            let what = "dealing \(row.position) with \(row.npc)"
+            guard ConversationFacts.Dealing.Kind(rawValue: row.kind) != nil else {
+                throw SaveGameError(
+                    .corrupt, path: path,
+                    detail: "the \(what) is of the kind \"\(row.kind)\", not bought, sold, gave or received")
+            }
+            guard row.position == expected[row.npc, default: 0] else {
+                throw SaveGameError(
+                    .corrupt, path: path,
+                    detail: "the dealings with \(row.npc) have no dealing at position "
+                        + "\(expected[row.npc, default: 0])")
+            }
+            expected[row.npc, default: 0] += 1
+            try require(row.quantity, in: quantity, "the quantity of the \(what)")
+            try require(row.gold, in: price, "the gold of the \(what)")
+        }
     }
 
     /// Checks the numbers of a pending offer.
@@ -67,7 +87,8 @@ enum SaveRanges {
             guard price.contains(side.gold) else {
                 throw SaveGameError(
                     .corrupt, path: path,
-                    detail: "the pending offer of \(npc) has \(name) give \(side.gold) gold, outside 0…\(price.upperBound)")
+                    detail:
+                        "the pending offer of \(npc) has \(name) give \(side.gold) gold, outside 0…\(price.upperBound)")
             }
             for stack in side.items where !quantity.contains(stack.quantity) {
                 throw SaveGameError(

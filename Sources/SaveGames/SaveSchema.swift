@@ -17,6 +17,7 @@ enum SaveSchema {
         migrator.registerMigration("1-initial", migrate: createVersion1)
         migrator.registerMigration("2-story-state", migrate: createVersion2)
         migrator.registerMigration("3-recording-parts", migrate: createVersion3)
+        migrator.registerMigration("4-dealings", migrate: createVersion4)
         return migrator
     }()
 
@@ -33,6 +34,7 @@ enum SaveSchema {
         ],
         "2-story-state": ["flags", "counters", "attitudes", "quests", "beats"],
         "3-recording-parts": ["recording_parts"],
+        "4-dealings": ["dealings"],
     ]
 
     // MARK: - Version 1 (released with Parley 0.1.0; never edit)
@@ -175,6 +177,28 @@ enum SaveSchema {
                 );
                 UPDATE metadata SET value = '3' WHERE key = 'schema_version';
                 PRAGMA user_version = 3;
+                """)
+    }
+
+    // MARK: - Version 4 (added after Parley 0.1.0; never edit once released)
+
+    /// The player's dealings with each NPC (`StoryState.dealings`): what was bought, sold and given, oldest first, one
+    /// row each, so that an NPC restored from a save remembers them. Saves of earlier versions have none: the NPCs of
+    /// such a save remember the dealings made after it was upgraded.
+    @Sendable static func createVersion4(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE dealings(
+                    npc      TEXT NOT NULL,
+                    position INTEGER NOT NULL CHECK (position >= 0),
+                    kind     TEXT NOT NULL CHECK (kind IN ('bought', 'sold', 'gave', 'received')),
+                    item     TEXT NOT NULL,
+                    quantity INTEGER NOT NULL CHECK (quantity > 0),
+                    gold     INTEGER NOT NULL CHECK (gold >= 0),
+                    PRIMARY KEY (npc, position)
+                );
+                UPDATE metadata SET value = '4' WHERE key = 'schema_version';
+                PRAGMA user_version = 4;
                 """)
     }
 }

@@ -25,6 +25,8 @@ public struct SaveSnapshot: Sendable {
     public var label: String
     /// The Parley version writing the save.
     public var parleyVersion: String
+    /// The NPC the player is talking to, if any.
+    public var talkingTo: NPCID?
     /// Feedback attachments to add in the same transaction (those the save holds are kept either way).
     public var feedback: [SavedAttachment] = []
     /// Turn recordings to add in the same transaction (those the save holds are kept either way).
@@ -39,9 +41,11 @@ public struct SaveSnapshot: Sendable {
     ///   - playTime: The total play time.
     ///   - label: The save's label.
     ///   - parleyVersion: The Parley version writing the save; this build's by default.
+    ///   - talkingTo: The NPC the player is talking to, if any.
     public init(
         state: GameState, conversations: [NPCID: AnnotatedTranscript] = [:], pendingOffers: [NPCID: SavedOffer] = [:],
-        playTime: Duration = .zero, label: String = "", parleyVersion: String = ParleyVersion.current
+        playTime: Duration = .zero, label: String = "", parleyVersion: String = ParleyVersion.current,
+        talkingTo: NPCID? = nil
     ) {
         self.state = state
         self.conversations = conversations
@@ -49,5 +53,6 @@ public struct SaveSnapshot: Sendable {
         self.playTime = playTime
         self.label = label
         self.parleyVersion = parleyVersion
+        self.talkingTo = talkingTo
     }
 }

@@ -145,7 +145,7 @@ struct SaveWriter {
     /// for each value that differs from the start, none for the others. Only rows that differ are written.
     mutating func saveStory(
         _ story: StoryState, flags: Set<String>, counters: Set<String>, attitudes: Set<NPCID>, quests: Set<QuestID>,
-        beats: Set<NPCID>
+        beats: Set<NPCID>, dealings: Set<NPCID>
     ) throws {
         for name in flags.sorted() {
             if story.flags.contains(name) {
@@ -188,13 +188,33 @@ struct SaveWriter {
                 try write("DELETE FROM beats WHERE npc = ? AND beat = ?", [npc.rawValue, beat])
             }
         }
+        for npc in dealings.sorted() {
+            try saveDealings(story.dealings(with: npc), npc: npc)
+        }
     }
 
     /// Writes the whole story into empty story tables.
     mutating func insertStory(_ story: StoryState) throws {
         try saveStory(
             story, flags: story.flags, counters: Set(story.counters.keys), attitudes: Set(story.attitudes.keys),
-            quests: Set(story.quests.keys), beats: Set(story.beats.keys))
+            quests: Set(story.quests.keys), beats: Set(story.beats.keys), dealings: Set(story.dealings.keys))
+    }
+
+    /// Writes an NPC's dealings: appends those after the ones the save holds, or, when the save holds more than the
+    /// state (a state that is not this save's continuation), replaces them.
+    private mutating func saveDealings(_ dealings: [ConversationFacts.Dealing], npc: NPCID) throws {
+        let stored =
+            try read("SELECT count(*) FROM dealings WHERE npc = ?", [npc.rawValue]).first?.get(0, as: Int.self) ?? 0
+        var first = stored
+        if stored > dealings.count {
+            try write("DELETE FROM dealings WHERE npc = ?", [npc.rawValue])
+            first = 0
+        }
+        for (position, dealing) in dealings.enumerated().dropFirst(first) {
+            try write(
+                "INSERT INTO dealings(npc, position, kind, item, quantity, gold) VALUES (?, ?, ?, ?, ?, ?)",
+                [npc.rawValue, position, dealing.kind.rawValue, dealing.item.rawValue, dealing.quantity, dealing.gold])
+        }
     }
 
     /// Upserts a `(key, value)` row, or deletes it when the value is `nil` (at its default).

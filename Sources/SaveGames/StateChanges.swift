@@ -25,6 +25,8 @@ public struct StateChanges: Sendable, Hashable {
     public var quests: Set<QuestID>
     /// The NPCs whose beats fired.
     public var beats: Set<NPCID>
+    /// The NPCs the player traded with or gave to, or who gave to the player: their dealings grew.
+    public var dealings: Set<NPCID>
 
     /// No change.
     public init() {
@@ -36,6 +38,7 @@ public struct StateChanges: Sendable, Hashable {
         attitudes = []
         quests = []
         beats = []
+        dealings = []
     }
 
     /// The parts changed by `events`.
@@ -43,7 +46,8 @@ public struct StateChanges: Sendable, Hashable {
     /// `moved` changes the player; `tookItem` and `droppedItem` the player and the location; `gave`, `received`,
     /// `paidGold`, `receivedGold` and `traded` the player and the NPC; `npcMoved` the NPC; `setFlag` and
     /// `clearedFlag` the flag; `changedCounter` and `setCounter` the counter; `changedAttitude` the NPC's attitude;
-    /// `advancedQuest` the quest; `firedBeat` the NPC's beats.
+    /// `advancedQuest` the quest; `firedBeat` the NPC's beats. `gave`, `received` and `traded` also add to the NPC's
+    /// dealings.
     ///
     /// - Parameter events: The events, in any order.
     public init(events: some Sequence<GameEvent>) {
@@ -54,6 +58,7 @@ public struct StateChanges: Sendable, Hashable {
     /// Whether the story (flags, counters, attitudes, quests or beats) changed.
     public var story: Bool {
         !flags.isEmpty || !counters.isEmpty || !attitudes.isEmpty || !quests.isEmpty || !beats.isEmpty
+            || !dealings.isEmpty
     }
 
     /// Adds what `event` changes.
@@ -66,12 +71,17 @@ public struct StateChanges: Sendable, Hashable {
         case .tookItem(_, _, let location), .droppedItem(_, _, let location):
             player = true
             locations.insert(location)
-        case .gave(_, _, let npc), .received(_, _, let npc), .paidGold(_, let npc), .receivedGold(_, let npc):
+        case .gave(_, _, let npc), .received(_, _, let npc):
+            player = true
+            npcs.insert(npc)
+            dealings.insert(npc)
+        case .paidGold(_, let npc), .receivedGold(_, let npc):
             player = true
             npcs.insert(npc)
         case .traded(let offer):
             player = true
             npcs.insert(offer.npc)
+            dealings.insert(offer.npc)
         case .npcMoved(let npc, _, _):
             npcs.insert(npc)
         case .setFlag(let name), .clearedFlag(let name):

@@ -118,6 +118,14 @@ struct StateOverlay {
             }
             story.beats[npc.id, default: [:]][row.beat] = row.count
         }
+        for (npc, dealings) in saved.dealingsByNPC.sorted(by: { $0.key < $1.key }) {
+            guard world.npcs.index(forKey: npc) != nil else {
+                let count = "\(dealings.count) dealing\(dealings.count == 1 ? "" : "s")"
+                missing.append(MissingContent(kind: .npc, id: npc.rawValue, context: "with \(count) with the player"))
+                continue
+            }
+            story.dealings[npc] = dealings
+        }
     }
 
     /// Whether an offer can be kept: its NPC and every item it names are in the pack. Reports it otherwise.

@@ -8,6 +8,7 @@ struct StoryRows: Sendable {
     var attitudes: [(npc: String, value: Int)] = []
     var quests: [(id: String, stage: String)] = []
     var beats: [(npc: String, beat: String, count: Int)] = []
+    var dealings: [(npc: String, position: Int, kind: String, item: String, quantity: Int, gold: Int)] = []
 
     init() {}
 
@@ -23,6 +24,21 @@ struct StoryRows: Sendable {
         beats = try db.query("SELECT npc, beat, count FROM beats ORDER BY npc, beat").map {
             (try $0.get(0), try $0.get(1), try $0.get(2))
         }
+        dealings = try db.query(
+            "SELECT npc, position, kind, item, quantity, gold FROM dealings ORDER BY npc, position"
+        ).map { (try $0.get(0), try $0.get(1), try $0.get(2), try $0.get(3), try $0.get(4), try $0.get(5)) }
+    }
+
+    /// Each NPC's dealings as stored, oldest first; a row whose kind is unknown is left out (``SaveRanges`` refuses
+    /// such a save before it is loaded).
+    var dealingsByNPC: [NPCID: [ConversationFacts.Dealing]] {
+        var byNPC: [NPCID: [ConversationFacts.Dealing]] = [:]
+        for row in dealings {
+            guard let kind = ConversationFacts.Dealing.Kind(rawValue: row.kind) else { continue }
+            byNPC[NPCID(row.npc), default: []].append(
+                .init(kind, item: ItemID(row.item), quantity: row.quantity, gold: row.gold))
+        }
+        return byNPC
     }
 
     /// The rows as a story state, taken as they are (nothing is checked against a content pack).
@@ -33,6 +49,6 @@ struct StoryRows: Sendable {
             flags: Set(flags), counters: Dictionary(counters, uniquingKeysWith: { first, _ in first }),
             attitudes: Dictionary(attitudes.map { (NPCID($0.npc), $0.value) }, uniquingKeysWith: { first, _ in first }),
             quests: Dictionary(quests.map { (QuestID($0.id), $0.stage) }, uniquingKeysWith: { first, _ in first }),
-            beats: beatCounts)
+            beats: beatCounts, dealings: dealingsByNPC)
     }
 }

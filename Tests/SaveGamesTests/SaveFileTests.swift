@@ -67,9 +67,9 @@ import Testing
             try save.writeFull(SaveSnapshot(state: pack.initialState))
             let summary = try save.autosave(SaveDelta(state: state, events: events, playTime: .seconds(60)))
             // Player: row and 2 item rows (apple added, bread gone); square: apples gone; Brannoc: bread added;
-            // Mira: location; metadata: player name unchanged, location name, updated_at unchanged (fixed clock),
-            // play time.
-            #expect(summary.rowsWritten == 1 + 2 + 1 + 1 + 1 + 1 + 1)
+            // Mira: location; the gift to Brannoc: one dealing; metadata: player name unchanged, location name,
+            // updated_at unchanged (fixed clock), play time, talking to no one unchanged.
+            #expect(summary.rowsWritten == 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1)
             #expect(try save.load(pack: pack).state == state)
 
             // The same delta again changes nothing.
@@ -258,12 +258,14 @@ import Testing
             let db = try Database(path: save.url.path, options: DatabaseOptions(access: .readOnly))
             #expect(
                 try db.tableNames() == [
-                    "attitudes", "beats", "conversation_annotations", "conversations", "counters", "feedback", "flags",
+                    "attitudes", "beats", "conversation_annotations", "conversations", "counters", "dealings",
+                    "feedback",
+                    "flags",
                     "location_items", "locations", "metadata", "npc_items", "npcs", "pending_offers", "player",
                     "player_items", "quests", "recording_parts", "recordings", "schema_migrations",
                     "transcript_entries", "turn_annotations",
                 ])
-            #expect(try db.userVersion() == 3)
+            #expect(try db.userVersion() == 4)
             #expect(try db.scalar("PRAGMA application_id", as: Int.self) == 0x5052_4C59)
             #expect(try db.scalar("PRAGMA journal_mode", as: String.self) == "wal")
         }

@@ -38,13 +38,18 @@ enum SaveFixtures {
                 .changedAttitude(npc: "mira", by: 10), .changedAttitude(npc: "brannoc", by: -5),
                 .advancedQuest(quest: "key", to: "asked"), .firedBeat(npc: "mira", beat: "hello"),
             ]
-        return try GameState.replaying(
+        let state = try GameState.replaying(
             [
                 .tookItem(item: "apple", quantity: 3, from: "square"),
                 .moved(from: "square", to: "smithy"),
                 .gave(item: "bread", quantity: 1, to: "brannoc"),
                 .npcMoved(npc: "mira", from: "square", to: "cellar"),
             ] + story, from: SaveTestWorld.pack().initialState)
+        guard version < 4 else { return state }
+        // Dealings are saved from version 4 on: the gift to Brannoc is in the state, not in an older save.
+        var older = state.story
+        older.dealings = [:]
+        return GameState(world: state.world, player: state.player, story: older)
     }
 
     /// The conversations the fixtures hold.
@@ -63,8 +68,10 @@ enum SaveFixtures {
         let instructions =
             #"{"id":"i-1","role":"instructions","contents":[{"text":{"value":"You are Mira. \#(notes)"}}]}"#
         return [
-            "recording-2": #"{"type":"Parley.TurnRecording","id":"recording-2","instructions":\#(instructions),"turn":1}"#,
-            "recording-3": #"{"type":"Parley.TurnRecording","id":"recording-3","instructions":\#(instructions),"turn":2}"#,
+            "recording-2":
+                #"{"type":"Parley.TurnRecording","id":"recording-2","instructions":\#(instructions),"turn":1}"#,
+            "recording-3":
+                #"{"type":"Parley.TurnRecording","id":"recording-3","instructions":\#(instructions),"turn":2}"#,
         ]
     }()
 

@@ -5,11 +5,11 @@ import ParleyJSON
 import ParleySQLite
 import Testing
 
+@testable import SaveGames
+
 #if canImport(Glibc)
 import Glibc
 #endif
-
-@testable import SaveGames
 
 /// What the issue "nothing lost, ever" asks of the save layer: no write through a symbolic link, no two names
 /// sharing one file, read-only opening that changes nothing beside the file, values checked against their ranges,
@@ -184,8 +184,9 @@ import Glibc
             save.close()
             #expect(try files(in: folder) == ["slot.parley"])
             #expect(throws: SaveGameError.self) { try save.metadata() }
-            #expect(try store.open(slot: "slot", access: .readOnly).load(pack: SaveTestWorld.pack()).state
-                == (try SaveFixtures.state()))
+            #expect(
+                try store.open(slot: "slot", access: .readOnly).load(pack: SaveTestWorld.pack()).state
+                    == (try SaveFixtures.state()))
         }
     }
 
@@ -303,6 +304,20 @@ import Glibc
         .init(
             name: "a dropped column",
             sql: "ALTER TABLE npcs DROP COLUMN gold", words: "missing"),
+        .init(
+            name: "a dealing of Int.max gold", sql: "UPDATE dealings SET gold = \(Int.max)",
+            words: "the gold of the dealing 0 with brannoc"),
+        .init(
+            name: "a dealing of no quantity",
+            sql: "PRAGMA ignore_check_constraints = ON; UPDATE dealings SET quantity = 0",
+            words: "the quantity of the dealing 0 with brannoc"),
+        .init(
+            name: "a dealing of an unknown kind",
+            sql: "PRAGMA ignore_check_constraints = ON; UPDATE dealings SET kind = 'stole'",
+            words: "of the kind \"stole\""),
+        .init(
+            name: "a gap in the dealings", sql: "UPDATE dealings SET position = 3",
+            words: "no dealing at position 0"),
     ]
 
     @Test("A tampered save is refused as damaged, saying what is wrong, and is not changed", arguments: tamperings)
@@ -422,7 +437,10 @@ import Glibc
             try save.addRecording(id: "a", npc: nil, json: first)
             try save.addRecording(id: "b", npc: nil, json: second)
             let read = try save.recordings()
-            #expect(try read.map { try JSONValue(parsing: $0.json) } == [try JSONValue(parsing: first), try JSONValue(parsing: second)])
+            #expect(
+                try read.map { try JSONValue(parsing: $0.json) } == [
+                    try JSONValue(parsing: first), try JSONValue(parsing: second),
+                ])
         }
     }
 }

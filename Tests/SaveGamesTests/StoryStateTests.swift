@@ -138,6 +138,7 @@ import Testing
             #expect(
                 loaded.missing.map(\.description).sorted() == [
                     #"npc "brannoc" (at smithy with 30 gold, carrying 1 × bread, 1 × sword) is not in the content pack and was left out"#,
+                    #"npc "brannoc" (with 1 dealing with the player) is not in the content pack and was left out"#,
                     #"npc "brannoc" (with an attitude of -5) is not in the content pack and was left out"#,
                     #"quest "key" (at the stage "asked") is not in the content pack and was left out"#,
                 ])
@@ -170,7 +171,7 @@ import Testing
             let story = try #require(try store.export(slot: "slot")["state"]?["story"])
             #expect(
                 story.jsonString()
-                    == #"{"flags":["met_mira"],"counters":{"visits":2},"attitudes":{"brannoc":-5,"mira":10},"quests":{"key":"asked"},"beats":{"mira":{"hello":1}}}"#
+                    == #"{"flags":["met_mira"],"counters":{"visits":2},"attitudes":{"brannoc":-5,"mira":10},"quests":{"key":"asked"},"beats":{"mira":{"hello":1}},"dealings":{"brannoc":[{"kind":"gave","item":"bread","quantity":1,"gold":0}]}}"#
             )
         }
     }
@@ -189,6 +190,47 @@ import Testing
             try state.apply(.setFlag(name: "upgraded"))
             try save.autosave(SaveDelta(state: state, events: [.setFlag(name: "upgraded")], playTime: .seconds(900)))
             #expect(try save.load(pack: pack).state == state)
+        }
+    }
+
+    @Test("Dealings are saved one row each, appended by autosaves, and read back in order")
+    func dealingsAreAppended() throws {
+        try withTemporaryDirectory { folder in
+            let save = try SaveGameStore(folder: folder, now: fixedNow).open(slot: "slot")
+            var state = try storyState()
+            try save.writeFull(SaveSnapshot(state: state))
+            #expect(try save.load(pack: pack).state.story.dealings(with: "brannoc") == [.init(.gave, item: "bread")])
+            // Another gift: the autosave appends one row and leaves the first as it was.
+            let events: [GameEvent] = [.gave(item: "apple", quantity: 2, to: "brannoc")]
+            for event in events { try state.apply(event) }
+            let delta = SaveDelta(state: state, events: events, playTime: .seconds(1))
+            #expect(delta.changedDealings == ["brannoc"])
+            try save.autosave(delta)
+            let db = try Database(path: save.url.path, options: DatabaseOptions(access: .readOnly))
+            #expect(
+                try db.query(
+                    "SELECT position, kind, item, quantity FROM dealings WHERE npc = 'brannoc' ORDER BY position"
+                )
+                .map {
+                    "\(try $0.get(0, as: Int.self)) \(try $0.get(1, as: String.self)) \(try $0.get(2, as: String.self)) \(try $0.get(3, as: Int.self))"
+                }
+                    == ["0 gave bread 1", "1 gave apple 2"])
+            #expect(try save.load(pack: pack).state == state)
+        }
+    }
+
+    @Test("The NPC the player talks to is saved, and a save that says no one restores no one")
+    func talkingToIsSaved() throws {
+        try withTemporaryDirectory { folder in
+            let save = try SaveGameStore(folder: folder, now: fixedNow).open(slot: "slot")
+            try save.writeFull(SaveSnapshot(state: pack.initialState, talkingTo: "mira"))
+            #expect(try save.metadata().talkingTo == "mira")
+            var delta = SaveDelta(state: pack.initialState, playTime: .seconds(1))
+            delta.talkingTo = "brannoc"
+            try save.autosave(delta)
+            #expect(try save.load(pack: pack).metadata.talkingTo == "brannoc")
+            try save.autosave(SaveDelta(state: pack.initialState, playTime: .seconds(2)))
+            #expect(try save.load(pack: pack).metadata.talkingTo == nil)
         }
     }
 }
