@@ -75,7 +75,8 @@ public struct Beat: Hashable, Sendable, Codable, Identifiable {
     ///
     /// - Parameters:
     ///   - occurrence: How many times the beat fired before this time.
-    ///   - context: The game and the NPC, for `{player}`, `{npc}` and `{location}`.
+    ///   - context: The game and the NPC, for `{player}` (the name the player gave in the conversation, else the
+    ///     game's), `{npc}` and `{location}`.
     ///   - item: The item of the event (given or traded), for `{item}`; the trigger's item by default.
     /// - Returns: The line, or `nil` for a beat without lines.
     public func line(occurrence: Int, in context: ConditionContext, item: ItemID? = nil) -> String? {
@@ -85,7 +86,7 @@ public struct Beat: Hashable, Sendable, Codable, Identifiable {
         let world = context.state.world
         return template.render { placeholder in
             switch placeholder {
-            case .player: context.state.player.name
+            case .player: context.conversation.playerCalled ?? context.state.player.name
             case .npc: context.npc.map { world.name(of: $0) } ?? ""
             case .location: world.name(of: context.state.player.location)
             case .item: (item ?? trigger.item).map { world.name(of: $0) } ?? ""

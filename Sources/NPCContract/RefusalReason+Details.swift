@@ -19,7 +19,11 @@ extension RefusalReason {
             builder.add("npc", npc)
             builder.add("item", item)
         case .tradeRule(let rejection, _):
-            if let json = try? JSONEncoder().encode(rejection),
+            // Sorted keys: the same rejection is the same bytes in every process, so a restored game's tool output
+            // (and a server's prompt cache) matches the live one's.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            if let json = try? encoder.encode(rejection),
                 let content = try? GeneratedContent(json: String(decoding: json, as: UTF8.self))
             {
                 builder.add("rejection", content)

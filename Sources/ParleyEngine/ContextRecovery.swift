@@ -190,27 +190,16 @@ extension Game {
         let state = self.state
         let world = state.world
         let name = world.name(of: npcID)
-        var facts = ["The player's name is \(state.player.name)."]
-        for event in shared.read(\.events) {
-            switch event {
-            case .traded(let offer) where offer.npc == npcID:
-                func goods(_ side: TradeSide) -> String {
-                    side.items.map { "\($0.quantity) × \(world.name(of: $0.item))" }.joined(separator: ", ")
-                }
-                if !offer.npcGives.items.isEmpty {
-                    facts.append(
-                        "\(name) sold \(goods(offer.npcGives)) to \(state.player.name) for \(offer.playerGives.gold) gold."
-                    )
-                } else {
-                    facts.append(
-                        "\(name) bought \(goods(offer.playerGives)) from \(state.player.name) for \(offer.npcGives.gold) gold."
-                    )
-                }
-            case .gave(let item, let quantity, let npc) where npc == npcID:
-                facts.append("\(state.player.name) gave \(name) \(quantity) × \(world.name(of: item)).")
-            case .received(let item, let quantity, let npc) where npc == npcID:
-                facts.append("\(name) gave \(state.player.name) \(quantity) × \(world.name(of: item)).")
-            default: break
+        // The name the player gave in this conversation, else the game's: what the NPC calls them.
+        let player = conversationFacts(of: npcID, saying: nil).playerCalled ?? state.player.name
+        var facts = ["The player's name is \(player)."]
+        for dealing in state.story.dealings(with: npcID) {
+            let goods = "\(dealing.quantity) × \(world.name(of: dealing.item))"
+            switch dealing.kind {
+            case .bought: facts.append("\(name) sold \(goods) to \(player) for \(dealing.gold) gold.")
+            case .sold: facts.append("\(name) bought \(goods) from \(player) for \(dealing.gold) gold.")
+            case .gave: facts.append("\(player) gave \(name) \(goods).")
+            case .received: facts.append("\(name) gave \(player) \(goods).")
             }
         }
         if let pending = pendingOffers[npcID] { facts.append("\(Self.pendingFactPrefix) \(pending.summary)") }

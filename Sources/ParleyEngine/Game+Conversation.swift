@@ -56,8 +56,9 @@ extension Game {
         if let restored, restored.npcs.contains(npcID), let saved = try restored.load(npcID) {
             // The conversation continues where it was: the NPC remembers everything said in this save. (If it no
             // longer fits the window, the first turn trims it, as during play.)
-            let session = LanguageModelSession(model: model, tools: tools, transcript: saved.transcript)
-            conversation = NPCConversation(npc: npcID, session: session, turnAnnotations: saved.turnAnnotations)
+            conversation = NPCConversation(npc: npcID, saved: saved) {
+                LanguageModelSession(model: model, tools: tools, transcript: $0)
+            }
         } else {
             let session = LanguageModelSession(
                 model: model, tools: tools,
@@ -119,7 +120,8 @@ extension Game {
                 let text = prompt.segments.compactMap { if case .text(let t) = $0 { t.content } else { nil } }.joined()
                 return prompt.isWitnessedEvent ? text : "You: \(text)"
             // A beat's line and the model's reply are two segments of one response: said one after the other.
-            case .response(let response): return "\(name): \(response.segments.map(\.description).joined(separator: " "))"
+            case .response(let response):
+                return "\(name): \(response.segments.map(\.description).joined(separator: " "))"
             default: return nil
             }
         }

@@ -14,6 +14,8 @@ public struct RestoredConversations: Sendable {
     public var load: @Sendable (NPCID) throws -> AnnotatedTranscript?
     /// The offers that were waiting for an answer.
     public var pendingOffers: [NPCID: PendingOffer]
+    /// The NPC the player was talking to, if any: the restored game goes on talking to them.
+    public var talkingTo: NPCID?
 
     /// Creates the restore information.
     ///
@@ -39,9 +41,51 @@ struct SaveMarks {
     var offers: [NPCID: PendingOffer] = [:]
     /// The NPCs whose conversations grew since the last save.
     var changedConversations: Set<NPCID> = []
+    /// The NPC the player was talking to at the last save.
+    var partner: NPCID?
 }
 
 extension Game {
+    /// A game continuing a save, as `parley play --continue` and the in-game `load` make it: the saved state and
+    /// pending offers, and each NPC's conversation read from `file` when the player first talks to that NPC again.
+    ///
+    /// - Parameters:
+    ///   - loaded: The save as ``SaveGames/SaveFile/load(pack:)`` read it.
+    ///   - file: The open save the conversations are read from; it must stay open while the game plays.
+    ///   - models: Makes each NPC's model.
+    ///   - rules: The rules trades follow.
+    ///   - options: How NPC replies are generated.
+    public init(
+        continuing loaded: LoadedGame, from file: SaveFile, models: @escaping ModelProvider,
+        rules: TradeRules = .standard, options: GenerationOptions = GenerationOptions()
+    ) {
+        var restored = RestoredConversations(
+            npcs: Set(loaded.conversations), pendingOffers: loaded.pendingOffers.mapValues(PendingOffer.init),
+            load: { npc in try file.transcript(npc: npc) })
+        restored.talkingTo = loaded.metadata.talkingTo
+        self.init(state: loaded.state, models: models, rules: rules, options: options, restoring: restored)
+    }
+
+    /// The NPCs the player has talked to in this game (their conversations are open), sorted.
+    package var conversationNPCs: [NPCID] { conversations.keys.sorted() }
+
+    /// How many times an NPC's working transcript was trimmed to fit its model's context window.
+    ///
+    /// - Parameter npc: The NPC.
+    /// - Returns: The trims; 0 for an NPC the player has not talked to.
+    package func trims(of npc: NPCID) -> Int { conversations[npc]?.trims ?? 0 }
+
+    /// Whether the player gave a name in any of the open conversations ("my name is Wren").
+    package var anyPlayerCalled: Bool {
+        conversations.keys.contains { conversationFacts(of: $0, saying: nil).playerCalled != nil }
+    }
+
+    /// Everything said with an NPC in this game, or an empty transcript.
+    ///
+    /// - Parameter npc: The NPC.
+    /// - Returns: The conversation's whole history (the working transcript may be a trimmed version of it).
+    package func history(of npc: NPCID) -> Transcript { conversations[npc]?.history ?? Transcript() }
+
     /// What changed since the last save, for an autosave; `nil` when nothing did.
     ///
     /// - Parameter playTime: The total play time now.
@@ -50,14 +94,18 @@ extension Game {
         let events = Array(shared.read(\.events).dropFirst(saveMarks.eventCount))
         let offers = pendingOffers
         let changed = saveMarks.changedConversations
-        guard !events.isEmpty || !changed.isEmpty || offers != saveMarks.offers else { return nil }
+        guard !events.isEmpty || !changed.isEmpty || offers != saveMarks.offers || partner != saveMarks.partner else {
+            return nil
+        }
         let conversations = Dictionary(
             uniqueKeysWithValues: changed.compactMap { npc in
                 self.conversations[npc].map { (npc, $0.annotated(npcName: state.world.name(of: npc))) }
             })
-        return SaveDelta(
+        var delta = SaveDelta(
             state: state, events: events, conversations: conversations,
             pendingOffers: offers == saveMarks.offers ? nil : offers.mapValues(\.saved), playTime: playTime)
+        delta.talkingTo = partner
+        return delta
     }
 
     /// Everything, for a full save: the state, every conversation (saved ones not yet read are read now), the
@@ -72,7 +120,7 @@ extension Game {
         let all = try allConversations()
         return SaveSnapshot(
             state: state, conversations: all, pendingOffers: pendingOffers.mapValues(\.saved), playTime: playTime,
-            label: label)
+            label: label, talkingTo: partner)
     }
 
     /// Every conversation of this game, those read from its save on first contact and those not read yet.
@@ -91,7 +139,7 @@ extension Game {
 
     /// Marks everything as saved, after a successful save.
     public func markSaved() {
-        saveMarks = SaveMarks(eventCount: shared.read(\.events.count), offers: pendingOffers)
+        saveMarks = SaveMarks(eventCount: shared.read(\.events.count), offers: pendingOffers, partner: partner)
     }
 }
 

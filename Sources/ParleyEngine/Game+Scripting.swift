@@ -20,31 +20,9 @@ extension Game {
         return facts
     }
 
-    /// The trades and gifts between the player and an NPC so far, oldest first, from the game's events.
-    func dealings(with npcID: NPCID) -> [ConversationFacts.Dealing] {
-        var dealings: [ConversationFacts.Dealing] = []
-        for event in shared.read(\.events) {
-            switch event {
-            case .traded(let offer) where offer.npc == npcID:
-                if offer.npcGives.items.isEmpty {
-                    for stack in offer.playerGives.items {
-                        dealings.append(.init(.sold, item: stack.item, quantity: stack.quantity, gold: offer.npcGives.gold))
-                    }
-                } else {
-                    for stack in offer.npcGives.items {
-                        dealings.append(
-                            .init(.bought, item: stack.item, quantity: stack.quantity, gold: offer.playerGives.gold))
-                    }
-                }
-            case .gave(let item, let quantity, let npc) where npc == npcID:
-                dealings.append(.init(.gave, item: item, quantity: quantity))
-            case .received(let item, let quantity, let npc) where npc == npcID:
-                dealings.append(.init(.received, item: item, quantity: quantity))
-            default: break
-            }
-        }
-        return dealings
-    }
+    /// The trades and gifts between the player and an NPC so far, oldest first: the game state's (so a restored game
+    /// remembers them as the live one did).
+    func dealings(with npcID: NPCID) -> [ConversationFacts.Dealing] { state.story.dealings(with: npcID) }
 
     /// The conversation facts of a history read from the start (for replays, which have no game).
     static func conversationFacts(

@@ -165,7 +165,7 @@ extension Game {
         let name = state.world.name(of: npcID)
         let clock = ContinuousClock()
         let limit = Self.turnTimeout
-        let deadline = started + limit
+        let deadline = Self.deadline(of: conversation.session.model, startedAt: started, limit: limit)
         var attempt = 0
         // Set when even the hardest trim left no room: the last attempt answers without tools (see below).
         var withoutTools = false
@@ -212,7 +212,8 @@ extension Game {
                     (entries, voicing) = await voice(
                         entries, prompt: prompt, model: voiced, conversation: conversation, until: voicedDeadline,
                         limit: limit)
-                    let line = entries.last { if case .response = $0 { true } else { false } }
+                    let line =
+                        entries.last { if case .response = $0 { true } else { false } }
                         .map { Self.text(of: $0.segments) } ?? response.content
                     show(.speechBegan(npc: name))
                     show(.speech(line))
@@ -277,7 +278,8 @@ extension Game {
     ///   - showsSpeech: Whether the answer is shown; `false` for a planned line that is voiced before it is said.
     func streamTurn(
         _ prompt: Prompt, context: GenerationContext, session: LanguageModelSession, name: String,
-        until deadline: ContinuousClock.Instant, limit: Duration, firstWordsBy firstWordsDeadline: ContinuousClock.Instant? = nil,
+        until deadline: ContinuousClock.Instant, limit: Duration,
+        firstWordsBy firstWordsDeadline: ContinuousClock.Instant? = nil,
         showsSpeech: Bool = true, output: (GameOutput) -> Void
     ) async throws -> LanguageModelSession.Response<String> {
         var began = false
@@ -332,6 +334,8 @@ extension Game {
             summary: conversation.summary,
             facts: facts(about: npcID), contextSize: contextSize, attempt: attempt)
         conversation.session.transcript = trimmed.transcript
+        // The kept turns are the history's last entries: the working transcript is the history from there on.
+        conversation.workingStart = conversation.history.count - (trimmed.transcript.count - 1)
         conversation.summary = trimmed.summary
         conversation.notes = trimmed.notes
         conversation.lastFactChoice = trimmed.facts

@@ -26,7 +26,6 @@ public actor Game {
     var conversations: [NPCID: NPCConversation] = [:]
     /// The NPC the player is talking to.
     public internal(set) var partner: NPCID?
-    var goalAnnounced: Bool
     /// The last NPC turn the game applied, with what it produced.
     public internal(set) var lastTurn: TurnResult?
     /// The recordings and feedback reports made so far (see `Game+Feedback.swift`).
@@ -63,11 +62,12 @@ public actor Game {
         shared = SharedGameState(state, rules: rules)
         self.models = models
         self.options = options
-        goalAnnounced = state.isGoalReached
         self.restored = restored
         if let restored {
             shared.update { $0.pendingOffers = restored.pendingOffers }
             saveMarks.offers = restored.pendingOffers
+            partner = restored.talkingTo.flatMap { state.world.npcs[$0] != nil ? $0 : nil }
+            saveMarks.partner = partner
         }
     }
 
@@ -126,6 +126,9 @@ public actor Game {
     ///   - command: The command.
     ///   - output: Receives what the game shows, piece by piece.
     public func perform(_ command: GameCommand, output: @Sendable (GameOutput) -> Void) async {
+        // The goal is announced when a command reaches it: a fact of the state before and after, so a restored game
+        // announces it exactly when the live one would.
+        let goalWasReached = state.isGoalReached
         switch command {
         case .look: output(.narration(describeLocation()))
         case .examine(let name): examine(name, output: output)
@@ -148,8 +151,7 @@ public actor Game {
         case .quit, .nothing: break
         case .unknown(let text, let hint): output(.problem("I don't understand \"\(text)\". \(hint)"))
         }
-        if !goalAnnounced, state.isGoalReached {
-            goalAnnounced = true
+        if !goalWasReached, state.isGoalReached {
             output(.goalReached(state.world.goal.description))
         }
     }

@@ -65,10 +65,7 @@ extension GameHost {
             unsaved = ([], [])
             // The file now open for writing holds what was checked (or a copy of it): no need to read it again.
             let loaded = changesBeforeUse ? try file.load(pack: pack) : loadedChecked
-            let restored = RestoredConversations(
-                npcs: Set(loaded.conversations), pendingOffers: loaded.pendingOffers.mapValues(PendingOffer.init),
-                load: { npc in try file.transcript(npc: npc) })
-            game = Game(state: loaded.state, models: models, options: options, restoring: restored)
+            game = Game(continuing: loaded, from: file, models: models, options: options)
             needsFullAutosave = false
             playTimeBase = loaded.metadata.playTime
             playStart = .now
@@ -112,7 +109,8 @@ extension GameHost {
             } catch {
                 let taken = activeAutosaveSlot
                 activeAutosaveSlot = try store.freeAutosaveSlot(base: autosaveSlot)
-                note = "Slot \(taken) could not be read (\(error)), so it is kept as it was; this game saves itself "
+                note =
+                    "Slot \(taken) could not be read (\(error)), so it is kept as it was; this game saves itself "
                     + "to slot \(activeAutosaveSlot)."
             }
         }

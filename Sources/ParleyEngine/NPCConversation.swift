@@ -19,15 +19,85 @@ struct NPCConversation {
     var knowledge: [String] = []
     /// How many times the working transcript was trimmed.
     var trims = 0
+    /// Where in ``history`` the working transcript's entries after its instructions start: 1 until a trim (the whole
+    /// history), then the first entry the last trim kept. Between trims both grow by the same entries, so the
+    /// working transcript is always the instructions (with knowledge and notes) and the history from here on.
+    var workingStart = 1
     /// The facts the last trim was given and kept.
     var lastFactChoice: ContextRecovery.FactChoice?
 
+    /// A conversation whose history is its session's transcript (a new one, or one never trimmed).
     init(npc: NPCID, session: LanguageModelSession, turnAnnotations: [String: [String: String]] = [:]) {
         self.npc = npc
         self.session = session
         self.turnAnnotations = turnAnnotations
         self.history = session.transcript
         if case .instructions(let instructions)? = session.transcript.first { self.instructions = instructions }
+    }
+
+    /// A saved conversation, as it was: its whole history, and its working transcript rebuilt from the history and
+    /// the working context its annotations hold (see ``WorkingContext``), so the model reads exactly what it read
+    /// before the save.
+    ///
+    /// - Parameters:
+    ///   - saved: The saved conversation.
+    ///   - makeSession: Makes the NPC's session on a transcript.
+    init(npc: NPCID, saved: AnnotatedTranscript, makeSession: (Transcript) -> LanguageModelSession) {
+        let history = saved.transcript
+        let context = WorkingContext(annotations: saved.annotations, historyCount: history.count)
+        var working = history
+        if let context, case .instructions(var instructions)? = history.first {
+            if let notes = context.notes { instructions.segments.append(.text(.init(content: notes))) }
+            working = Transcript(entries: [.instructions(instructions)] + history[context.workingStart...])
+        }
+        self.init(npc: npc, session: makeSession(working), turnAnnotations: saved.turnAnnotations)
+        self.history = history
+        if case .instructions(let instructions)? = history.first { self.instructions = instructions }
+        if let context {
+            summary = context.summary
+            notes = context.notes
+            trims = context.trims
+            workingStart = context.workingStart
+        }
+    }
+
+    /// What a trimmed conversation keeps beside its history: how the working transcript is made from it. Saves keep
+    /// it in the conversation's annotations (`context.*`), so a restored NPC reads what the live one read.
+    struct WorkingContext: Equatable {
+        /// The annotation keys.
+        static let trimsKey = "context.trims"
+        static let workingStartKey = "context.workingStart"
+        static let summaryKey = "context.summary"
+        static let notesKey = "context.notes"
+
+        var trims: Int
+        var workingStart: Int
+        var summary: String
+        var notes: String?
+
+        /// The working context a conversation's annotations hold, or `nil` when it was never trimmed or the values do
+        /// not fit its history (a save changed by hand): the working transcript is then the whole history, and the
+        /// next turn that does not fit trims it again.
+        init?(annotations: [String: String], historyCount: Int) {
+            guard let trims = annotations[Self.trimsKey].flatMap({ Int($0) }), trims > 0,
+                let start = annotations[Self.workingStartKey].flatMap({ Int($0) }), (1...historyCount).contains(start)
+            else { return nil }
+            self.trims = trims
+            workingStart = start
+            summary = annotations[Self.summaryKey] ?? ""
+            notes = annotations[Self.notesKey]
+        }
+
+        /// The annotations that hold it.
+        static func annotations(of conversation: NPCConversation) -> [String: String] {
+            guard conversation.trims > 0 else { return [:] }
+            var annotations = [
+                trimsKey: String(conversation.trims), workingStartKey: String(conversation.workingStart),
+                summaryKey: conversation.summary,
+            ]
+            if let notes = conversation.notes { annotations[notesKey] = notes }
+            return annotations
+        }
     }
 
     /// The instructions as the model sees them now: the original ones, the knowledge and goals that hold, and the
@@ -52,7 +122,7 @@ struct NPCConversation {
             annotations: [
                 "npc": npc.rawValue, "npc.name": npcName, "model.id": session.model.id,
                 "model.version": session.model.version, "parley.version": ParleyVersion.current,
-            ],
+            ].merging(WorkingContext.annotations(of: self)) { first, _ in first },
             turnAnnotations: turnAnnotations)
     }
 }

@@ -21,7 +21,8 @@ enum ReplyValues {
         let conversation = scene.conversation
         var values: [DialoguePlaceholder: String] = [:]
         values[.npc] = npc.name
-        values[.player] = conversation.playerName
+        // The name the player gave, else the game's name for them.
+        values[.player] = scene.playerCalled ?? conversation.playerName
         values[.location] = world.name(of: conversation.location ?? npc.location)
         values[.gold] = conversation.latest.map { String($0.gold) }
 

@@ -54,6 +54,9 @@ struct Scene: Sendable {
     /// Whether a `sell` line asks what the NPC would pay rather than asking it to buy ("what would you pay for my
     /// sword?"): the NPC names its price and makes no offer.
     let asksValue: Bool
+    /// The name the player gave in the conversation ("my name is Wren"), from the game's facts of the whole
+    /// conversation (`ConversationFacts.playerCalled`), which a trim does not lose.
+    let playerCalled: String?
 
     /// Intents with a built-in flow of tool calls; rules without an intent never answer them.
     static let flowIntents: Set<DialogueIntent> = [.askStock, .askPrice, .buy, .haggle, .sell, .offerGift]
@@ -78,6 +81,7 @@ struct Scene: Sendable {
     ) {
         let conversation = Conversation(request.transcript, resolver: resolver, memory: memory)
         self.conversation = conversation
+        playerCalled = request.context.conditions?.conversation.playerCalled
         tools = Set(request.tools.compactMap { NPCTool(rawValue: $0.name) })
         let pendingItem = conversation.pendingOffer?.item
 

@@ -33,7 +33,9 @@ import Synchronization
 ///   `scripted-<transcript length>-<n>`.
 /// - **Conditions.** A rule with a condition (`"if"` in its `when`) answers only when the condition holds in the
 ///   game the request carries (`request.context.conditions`, see `TurnConditions`); without one, such rules never
-///   answer. The model reads nothing else from the game while it answers.
+///   answer. From that game it also reads the NPC as it is now (its stock, gold and place change in play), so a model
+///   made after a restore answers as the one made at first contact would; without it, the NPC as it was when the
+///   model was made. It keeps nothing of the game between requests.
 /// - **Effects.** The model does not run a rule's `effects`: changing the game is the engine's job. It records the
 ///   rule that answered in the response entry's `assetIDs` (`AnsweringRule`, after `scripted@<version>`), and the
 ///   engine runs that rule's effects once the turn is in the transcript.
@@ -134,9 +136,10 @@ public final class ScriptedModel: LanguageModel {
 
     // MARK: - LanguageModel
 
-    /// Tool calling, guided generation, and reading the game from the turn's context (for rules' conditions).
+    /// Tool calling, guided generation, reading the game from the turn's context (for rules' conditions), all in
+    /// this process.
     public var capabilities: LanguageModelCapabilities {
-        LanguageModelCapabilities([.toolCalling, .guidedGeneration, .contextValues])
+        LanguageModelCapabilities([.toolCalling, .guidedGeneration, .contextValues, .inProcess])
     }
 
     /// `false`: the model answers only from the NPC's dialogue rules, so it cannot write, say, a summary of a
@@ -302,6 +305,11 @@ public final class ScriptedModel: LanguageModel {
 
     /// The output for a request: calls, or a reply with the rule that answered.
     private func output(for request: GenerationRequest) throws -> (Generation.Output, AnsweringRule?) {
+        // The NPC and the world as the game holds them now, when the request carries the game (its stock and gold
+        // change in play): a model made at first contact and one made after a restore then answer alike. Without the
+        // game, as they were when the model was made.
+        let world = request.context.conditions?.state.world ?? self.world
+        let npc = world.npcs[self.npc.id] ?? self.npc
         var scene = Scene(request: request, npc: npc, world: world, resolver: resolver, memory: memory)
         let allowed = allowedRules(in: request.context.conditions)
         let fallback = Candidate(rule: BuiltInDialogue.rules.rules.last!, set: BuiltInDialogue.rules, source: .builtIn)
@@ -327,7 +335,7 @@ public final class ScriptedModel: LanguageModel {
             return (.toolCalls(calls), nil)
         case .say(let outcome, let facts):
             let rule = AnsweringRule(source: chosen.source, id: answering.id)
-            let text = reply(scene: scene, outcome: outcome, facts: facts, rules: allowed)
+            let text = reply(scene: scene, outcome: outcome, facts: facts, rules: allowed, npc: npc, world: world)
             guard let schema = request.schema else { return (.text(text), rule) }
             let values = ReplyValues.make(
                 scene: scene, outcome: outcome, facts: facts, rule: nil, npc: npc, world: world, forArguments: true)
@@ -342,7 +350,7 @@ public final class ScriptedModel: LanguageModel {
     /// The reply: from the first rule that fits and has a variant for the outcome whose placeholders can all be
     /// filled, the variant `VariantChooser` picks.
     private func reply(
-        scene: Scene, outcome: DialogueOutcome?, facts: ReplyFacts, rules: [Candidate]
+        scene: Scene, outcome: DialogueOutcome?, facts: ReplyFacts, rules: [Candidate], npc: NPC, world: World
     ) -> String {
         for candidate in rules where scene.matches(candidate.rule, in: candidate.set) {
             let rule = candidate.rule

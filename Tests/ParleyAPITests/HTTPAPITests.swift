@@ -45,7 +45,9 @@ import Testing
         func url(_ path: String) -> String { server.baseURL + path }
 
         /// A request, and its JSON answer (`nil` when the body is not JSON).
-        func call(_ method: HTTPMethod, _ path: String, _ body: String? = nil, headers: HTTPHeaders = [:]) async throws
+        func call(
+            _ method: HTTPMethod, _ path: String, _ body: String? = nil, headers: HTTPHeaders = [:]
+        ) async throws
             -> (status: Int, json: JSONValue?, response: HTTPResponse)
         {
             var all = headers
@@ -122,8 +124,14 @@ import Testing
                 (.post, "/v1/games/no-such-game/input", #"{"text": "hello"}"#, 404),
                 (.post, "/v1/games/\(game)/input", #"{"words": "hello"}"#, 400),
                 (.post, "/v1/games/\(game)/input", "[]", 400),
-                (.post, "/v1/games/\(game)/input", (["text": .string(String(repeating: "a", count: 2_001))] as JSONValue).jsonString(), 413),
-                (.post, "/v1/games/\(game)/input", (["text": .string(String(repeating: "a", count: 5_000))] as JSONValue).jsonString(), 413),
+                (
+                    .post, "/v1/games/\(game)/input",
+                    (["text": .string(String(repeating: "a", count: 2_001))] as JSONValue).jsonString(), 413
+                ),
+                (
+                    .post, "/v1/games/\(game)/input",
+                    (["text": .string(String(repeating: "a", count: 5_000))] as JSONValue).jsonString(), 413
+                ),
                 (.post, "/v1/games/\(game)/save", #"{}"#, 400),
                 (.get, "/v1/games/\(game)/transcript/mira", nil, 404),
                 (.get, "/v1/nothing-here", nil, 404),
@@ -241,7 +249,8 @@ import Testing
     @Test func savesAreListedAndADeletedGameIsGone() async throws {
         try await Self.withFixture { fixture in
             let game = try await fixture.newGame()
-            let (status, saved, _) = try await fixture.call(.post, "/v1/games/\(game)/save", #"{"slot": "before-the-mill"}"#)
+            let (status, saved, _) = try await fixture.call(
+                .post, "/v1/games/\(game)/save", #"{"slot": "before-the-mill"}"#)
             #expect(status == 200)
             #expect(saved?["slot"] == "before-the-mill")
             let (_, list, _) = try await fixture.call(.get, "/v1/saves")
@@ -258,6 +267,31 @@ import Testing
             let (loaded, json, _) = try await fixture.call(.post, "/v1/games", #"{"load": "before-the-mill"}"#)
             #expect(loaded == 201)
             #expect(json?["state"]?["location"]?["id"] == "market_square")
+        }
+    }
+
+    @Test func anNPCRemembersTheTradeAndTheNameAfterItsGameIsLoadedAgain() async throws {
+        try await Self.withFixture { fixture in
+            let game = try await fixture.newGame()
+            for line in ["talk to mira", "my name is Wren", "I want to buy the rope", "accept"] {
+                _ = try await fixture.say(game, line)
+            }
+            let (saved, _, _) = try await fixture.call(.post, "/v1/games/\(game)/save", #"{"slot": "rope"}"#)
+            #expect(saved == 200)
+            let (deleted, _, _) = try await fixture.call(.delete, "/v1/games/\(game)")
+            #expect(deleted == 204)
+            let (loaded, json, _) = try await fixture.call(.post, "/v1/games", #"{"load": "rope"}"#)
+            #expect(loaded == 201)
+            // The player is still talking to Mira, and she remembers.
+            #expect(json?["state"]?["talkingTo"]?["id"] == "mira", "\(String(describing: json))")
+            let again = try #require(json?["id"]?.stringValue)
+            func said(_ events: [JSONValue]) -> String {
+                events.filter { $0["type"] == "speech" }.compactMap { $0["text"]?.stringValue }.joined()
+            }
+            let bought = said(try await fixture.say(again, "remind me what I bought off you?"))
+            #expect(bought.contains("Coil of Rope"), "\(bought)")
+            let name = said(try await fixture.say(again, "what's my name?"))
+            #expect(name.contains("Wren"), "\(name)")
         }
     }
 }
