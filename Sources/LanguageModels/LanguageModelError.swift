@@ -303,6 +303,10 @@ public struct LanguageModelCapabilities: Sendable, Equatable {
         /// Reading the values a caller gives with a turn (`GenerationRequest.context`): the scripted model reads the
         /// game there for its rules' conditions. Callers make such values only for backends that say this.
         case contextValues
+        /// Answering within this process, with nothing outside it to wait on (no server, no file, no other process):
+        /// the scripted model and `MockLanguageModel`. Parley's game gives such a model's turns no time limit: the
+        /// limit bounds waiting on a server, and a busy machine must not fail a turn that has nothing to wait for.
+        case inProcess
 
         /// The capability's name.
         public var description: String { rawValue }

@@ -162,9 +162,9 @@ public final class MockLanguageModel: LanguageModel {
 
     // MARK: - LanguageModel
 
-    /// Text, tool calling, guided generation and reasoning.
+    /// Text, tool calling, guided generation and reasoning, in this process.
     public var capabilities: LanguageModelCapabilities {
-        LanguageModelCapabilities([.toolCalling, .guidedGeneration, .reasoning])
+        LanguageModelCapabilities([.toolCalling, .guidedGeneration, .reasoning, .inProcess])
     }
 
     /// Counts tokens by the documented rule.

@@ -24,6 +24,16 @@ extension Game {
     /// ```
     @TaskLocal public static var turnTimeout: Duration = .seconds(60)
 
+    /// When a turn that started at `started` must be over: `limit` later, or, for a model that answers in this process
+    /// (`LanguageModelCapabilities.Capability.inProcess`: the scripted model, a mock), a century later, which stands
+    /// for never. The limit bounds waiting on a server; a model with nothing to wait on is never cut short, however
+    /// busy the machine (many games on a shared server, a test suite beside two compiles).
+    static func deadline(
+        of model: any LanguageModel, startedAt started: ContinuousClock.Instant, limit: Duration
+    ) -> ContinuousClock.Instant {
+        model.capabilities.contains(.inProcess) ? started + .seconds(100 * 365 * 86_400) : started + limit
+    }
+
     /// What a streaming turn reports while it runs.
     enum TurnProgress {
         /// The answer's text so far.
@@ -56,7 +66,8 @@ extension Game {
     /// - Throws: `TurnTimeout` at the deadline, `FirstWordsMissed` at the first-words deadline, else the turn's
     ///   error. Either way the turn has been rolled back when this returns.
     func watch(
-        until deadline: ContinuousClock.Instant, limit: Duration, firstWordsBy firstWordsDeadline: ContinuousClock.Instant? = nil,
+        until deadline: ContinuousClock.Instant, limit: Duration,
+        firstWordsBy firstWordsDeadline: ContinuousClock.Instant? = nil,
         start: () -> LanguageModelSession.ResponseStream<String>, handle: (TurnProgress) -> Void
     ) async throws -> LanguageModelSession.Response<String> {
         let (notices, noticeSink) = AsyncStream<ModelServerNotice>.makeStream()
@@ -105,12 +116,15 @@ extension Game {
         }
     }
 
-    /// Runs a whole turn that does not stream (a replayed one) within `Game.turnTimeout`.
+    /// Runs a whole turn of `model` that does not stream (a replayed one) within `Game.turnTimeout` (none for a model
+    /// that answers in this process: see `deadline(of:startedAt:limit:)`).
     ///
     /// - Throws: `TurnTimeout` when the time limit passes, else the turn's error.
-    static func withinTurnTimeout<T: Sendable>(_ turn: @escaping @Sendable () async throws -> T) async throws -> T {
+    static func withinTurnTimeout<T: Sendable>(
+        of model: any LanguageModel, _ turn: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         let limit = turnTimeout
-        return try await runUntil(.now + limit, limit: limit, turn)
+        return try await runUntil(deadline(of: model, startedAt: .now, limit: limit), limit: limit, turn)
     }
 
     /// Runs work that is part of a turn (trimming a long conversation, which may ask the model for a summary)

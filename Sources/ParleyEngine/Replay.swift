@@ -116,7 +116,7 @@ public enum Replay {
                 guard case .prompt(let prompt) = recording.input else {
                     throw ReplayError(description: "the recorded input is not a prompt")
                 }
-                let response = try await Game.withinTurnTimeout { [prompt, context] in
+                let response = try await Game.withinTurnTimeout(of: model) { [prompt, context] in
                     try await respond(
                         session, to: Prompt(segments: prompt.segments), context: context, npc: npc, options: options)
                 }

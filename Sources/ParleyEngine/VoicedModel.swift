@@ -77,8 +77,10 @@ public struct VoicedModel: LanguageModel {
     public var id: String { voice.id }
     /// The voice's version.
     public var version: String { voice.version }
-    /// What the acting model can do.
-    public var capabilities: LanguageModelCapabilities { acting.capabilities }
+    /// What the acting model can do; never `inProcess`, since the voice is a server.
+    public var capabilities: LanguageModelCapabilities {
+        LanguageModelCapabilities(acting.capabilities.capabilities.subtracting([.inProcess]))
+    }
     /// The acting model's context window.
     public var contextSize: Int {
         get async throws { try await acting.contextSize }
