@@ -104,7 +104,10 @@ enum BenchCommand {
                 try ClaimCost.run(quick: $0)
             },
             Command(
-                "fuzz", abstract: "Run the seeded fuzzers long: transcript decoder, content loader, save loader, SSE.",
+                "fuzz",
+                abstract:
+                    "Run the seeded fuzzers long: transcript decoder, content loader, save loader, SSE, the restore "
+                    + "differential.",
                 options: [iterationsOption.option, fuzzSeedOption.option],
                 handler: fuzz),
             Command(

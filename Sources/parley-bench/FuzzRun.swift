@@ -1,4 +1,7 @@
+import Foundation
+import GameWorld
 import ParleyFuzz
+import ScriptedModel
 
 /// `parley-bench fuzz`: the long run of the seeded fuzzers whose fast slice runs in the test suite.
 enum FuzzRun {
@@ -24,6 +27,18 @@ enum FuzzRun {
         report("- " + summaries.last!.description)
         summaries.append(try await ModelStreamFuzzer.run(iterations: max(1, iterations / 20), seed: seed))
         report("- " + summaries.last!.description)
+        // The restore differential: a game of 60 lines per 200 inputs, over the shipped pack and the German one.
+        for (folder, share) in [("Content", 200), ("Examples/Marktplatz", 1_000)] {
+            let url = BenchContent.packageRoot.appendingPathComponent(folder)
+            let pack = try ContentPack.load(from: url, displayPath: folder).get()
+            let lines = EvalCorpus.load(from: url, displayPath: folder, world: pack.world).cases.map(\.say)
+            let restored = try await RestoreDifferential.run(
+                pack: pack, lines: lines, conversations: max(1, iterations / share), turns: 60, seed: seed,
+                contextSizes: [1_400, 1_800, 2_600, 32_768]
+            ) { npc, world, contextSize in ScriptedModel(npc: npc, world: world, seed: seed, contextSize: contextSize) }
+            summaries.append(restored.summary)
+            report("- " + restored.description)
+        }
         let total = summaries.reduce(0) { $0 + $1.iterations }
         let findings = summaries.reduce(0) { $0 + $1.findingCount }
         report("")
