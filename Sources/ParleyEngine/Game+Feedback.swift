@@ -20,6 +20,9 @@ public struct FeedbackReport: Sendable, Equatable {
         case playerReport
         /// A developer's report about one turn, filed from the inspector (`parley inspect`).
         case developerReport
+        /// The game's own report of a turn the NPC answered with no words: an NPC is never silent, so a silent
+        /// reply is a bug of its model or its content, filed with the turn.
+        case emptyReply
 
         /// The key of the report's `context` that holds the kind.
         public static let key = "kind"
@@ -117,6 +120,19 @@ extension Game {
             context: state.annotations(talkingTo: npc).merging(
                 [FeedbackReport.Kind.key: FeedbackReport.Kind.refusedOffer.rawValue]) { $1 })
         return FeedbackReport(npc: npc, attachment: attachment)
+    }
+
+    /// The game's report of a turn the NPC answered with no words (`FeedbackReport.Kind.emptyReply`): the transcript
+    /// up to the silent reply, and what the player said.
+    func emptyReplyReport(npc: NPCID, after prompt: Prompt) -> FeedbackReport? {
+        guard let session = conversations[npc]?.session else { return nil }
+        let said = prompt.segments.map(\.description).joined()
+        return FeedbackReport.aboutReply(
+            kind: .emptyReply, npc: npc, transcript: session.transcript, rolledBackEntries: session.rolledBackEntries,
+            modelID: session.model.id, modelVersion: session.model.version, sentiment: .negative,
+            category: .unhelpful,
+            explanation: "The NPC answered \"\(said)\" with no words. App context — " + Self.playerContext(state),
+            expected: nil, context: state.annotations(talkingTo: npc))
     }
 
     /// Files a player's report about the NPC's last reply.

@@ -86,6 +86,11 @@ extension Game {
             recording: recording, failure: failure?.shown, timing: timing)
         result.falseClaims = falseClaims(in: entries, npc: npcID, saying: beatLine)
         result.recording.falseClaims = result.falseClaims.map(\.description)
+        if result.isSilent {
+            // Never silent: the player is told, and the turn reports its model's silence.
+            output(.narration("\(name) says nothing."))
+            if let report = emptyReplyReport(npc: npcID, after: prompt) { result.feedback.append(report) }
+        }
         return result
     }
 

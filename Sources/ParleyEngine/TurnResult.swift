@@ -41,4 +41,14 @@ public struct TurnResult: Sendable {
     public var timing: Timing
     /// The false statements the claim check found in the answer (`ClaimChecker`); empty for none.
     public var falseClaims: [FalseClaim] = []
+
+    /// Whether the turn succeeded but the NPC said nothing: its answer has no words (no response entry, or one whose
+    /// text is only whitespace). An NPC is never silent, so the turn files a feedback report (kind `emptyReply`)
+    /// with itself, and the player is told.
+    public var isSilent: Bool {
+        guard failure == nil else { return false }
+        guard case .response(let response)? = entries.last(where: { if case .response = $0 { true } else { false } })
+        else { return true }
+        return response.segments.map(\.description).joined().allSatisfy(\.isWhitespace)
+    }
 }

@@ -153,6 +153,7 @@ enum InspectorPages {
         case .refusedOffer: "Refused offer"
         case .playerReport: "Player's report"
         case .developerReport: "Developer's report"
+        case .emptyReply: "Empty reply"
         case nil: "Report"
         }
     }

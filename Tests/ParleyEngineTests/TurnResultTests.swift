@@ -7,6 +7,27 @@ import Testing
 
 /// A turn is a value: `takeTurn` makes a `TurnResult` and `apply` makes it part of the game, in one place.
 @Suite struct TurnResultTests {
+    @Test(arguments: ["", "   ", "\n"])
+    func aSilentAnswerIsToldToThePlayerAndReportedByTheTurnItself(_ reply: String) async throws {
+        let model = MockLanguageModel(replies: [.text("Welcome!"), .text(reply), .text("Lanterns, friend.")])
+        let game = try game(model)
+        await game.perform("talk to mira", output: { _ in })
+        _ = await game.takeNewAttachments()
+        let screen = Screen()
+        await game.perform("what do you sell?", output: screen.record)
+        let turn = try #require(await game.lastTurn)
+        #expect(turn.isSilent)
+        #expect(screen.text.contains("Mira Quickcoin says nothing."), "\(screen.text)")
+        let reports = await game.takeNewAttachments().feedback
+        #expect(reports.map(\.kind) == [.emptyReply])
+        #expect(reports.first?.attachment.issues.first?.category == .unhelpful)
+        #expect(reports.first?.attachment.issues.first?.explanation?.contains("what do you sell?") == true)
+        // A turn with words is not silent, and files nothing.
+        await game.perform("and the price?", output: screen.record)
+        #expect(await game.lastTurn?.isSilent == false)
+        #expect(await game.takeNewAttachments().feedback.isEmpty)
+    }
+
     @Test func anAnsweredTurnIsAppliedAsItsResultSays() async throws {
         let model = MockLanguageModel(replies: [.toolCall("lookUpStock"), .text("Lanterns and candles.")])
         let game = try game(model)
