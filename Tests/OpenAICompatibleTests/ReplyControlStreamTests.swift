@@ -36,14 +36,14 @@ import Testing
     @Test func aLoopingStreamEndsWithTheTextBeforeTheLoopAndIsClosed() async throws {
         let fake = try FakeModelServer(.generic, chat: Self.endless(["I'm so", " glad you", "'re here.", " "]))
         let session = LanguageModelSession(model: try fake.model(), instructions: "You are Mira.")
-        let started = ContinuousClock.now
+        // An endless stream that is never cut would never return: the suite's time limit fails the test then, and no
+        // wall-clock figure is asserted (a busy machine is slow, not wrong).
         let (snapshots, content) = try await Self.stream(session)
         #expect(content == "I'm so glad you're here.")
         #expect(Self.responseText(session) == "I'm so glad you're here.")
         #expect(session.transcript.count == 3)
         #expect(!snapshots.isEmpty)
         #expect(snapshots.allSatisfy { content.hasPrefix($0) }, "\(snapshots)")
-        #expect(ContinuousClock.now - started < .seconds(10))
         #expect(await fake.server.wait(timeout: .seconds(5)) { $0.connectionsOpen == 0 })
     }
 
