@@ -42,12 +42,20 @@ import Testing
         }
     }
 
+    /// The turn time limit these tests play under: they are about faults, not time, and on a machine busy with
+    /// compiles a healthy turn beside a thousand other tests can take longer than the game's 60 s.
+    static let generousTurnTimeout = Duration.seconds(900)
+
     @Test(arguments: Fault.allCases)
     func aFaultLosesNothingAndTheSameWordsCanBeSaidAgain(_ fault: Fault) async throws {
+        try await Game.$turnTimeout.withValue(Self.generousTurnTimeout) { try await play(fault) }
+    }
+
+    func play(_ fault: Fault) async throws {
         let server = try ChatServer()
         let folder = TemporaryFolder()
         let store = SaveGameStore(folder: folder.url)
-        let model = try server.model(retries: 1, idle: .milliseconds(400))
+        let model = try server.model(retries: 1, idle: .seconds(2))
         let host = GameHost(pack: try shippedPack(), models: { _, _ in model }, store: store)
         let screen = Screen()
         await host.perform("talk to mira", output: screen.record)
@@ -87,6 +95,10 @@ import Testing
     }
 
     @Test func aServerThatRefusesConnectionsIsReportedAndNothingIsWritten() async throws {
+        try await Game.$turnTimeout.withValue(Self.generousTurnTimeout) { try await refusedConnections() }
+    }
+
+    func refusedConnections() async throws {
         let server = try ChatServer()
         let model = try server.model()
         server.server.stop()

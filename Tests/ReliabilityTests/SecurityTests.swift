@@ -33,6 +33,10 @@ import Testing
     // MARK: - API keys
 
     @Test func theAPIKeyIsInNoSaveFeedbackReportExportOrOutputOfAGame() async throws {
+        try await Game.$turnTimeout.withValue(GameFaultTests.generousTurnTimeout) { try await keyInNoGameFile() }
+    }
+
+    func keyInNoGameFile() async throws {
         let key = Self.secret()
         let server = try ChatServer(.script(Self.refusedOfferScript))
         let saves = TemporaryFolder()
