@@ -122,7 +122,7 @@ public struct EvalRunner: Sendable {
         let recordingsBefore = await game.recordings.count
         let heard = Heard()
         await game.setVoiceEnabled(true)
-        await game.perform(.say(evalCase.say), output: heard.record)
+        let ran = await Self.performLineUnderTest(of: evalCase, in: game, output: heard.record)
         let stateAfter = await game.state
         let recordings = await game.recordings.dropFirst(recordingsBefore).filter { $0.npc == npc.id }
         let entries = recordings.flatMap(\.entries)
@@ -143,9 +143,10 @@ public struct EvalRunner: Sendable {
         checks.offer(pending)
         checks.state(stateAfter, npc: npc.id)
         checks.words(reply)
-        for problem in heard.problems {
+        for problem in heard.problems where Self.problemsCount(after: ran) {
             checks.fail("turn", "no problem", problem)
         }
+        checks.failures += Self.runsFailures(expected: evalCase.expect.runs, command: ran)
         // What the game's claim check found at each of the case's turns, and anything the caller's check adds.
         let falseClaims =
             recordings.flatMap(\.falseClaims) + claimCheck(reply, npc.id, stateBefore, stateAfter, entries)

@@ -7,6 +7,8 @@ import LanguageModels
 /// GameCommand.parse("go north", talking: false)      // .go("north")
 /// GameCommand.parse("n", talking: false)             // .go("north")
 /// GameCommand.parse("how much?", talking: true)      // .say("how much?")
+/// GameCommand.parse("go on then", talking: true)     // .say("go on then"): speech wins while talking
+/// GameCommand.parse("/go north", talking: true)      // .go("north"): a / line is always a command
 /// ```
 public enum GameCommand: Sendable, Equatable {
     /// Describe the place.
@@ -63,20 +65,42 @@ public enum GameCommand: Sendable, Equatable {
 
     /// Parses a line.
     ///
-    /// While talking, anything that is not a command is said to the NPC; `say "..."` always is. Commands are
-    /// matched on their first word, case-insensitively; articles ("the", "a") are ignored in item names.
+    /// Commands are matched on their first word, case-insensitively; articles ("the", "a") are ignored in names.
+    ///
+    /// **Speech wins while talking.** While the player talks to an NPC, a line is speech unless it is unmistakably a
+    /// command: a command's word followed by what the command takes in `scope`, or by nothing for the commands that
+    /// take nothing. So `go north` walks (a direction), `give bread to mira` gives (an item and an NPC here), `take
+    /// apple` takes (an apple lying here), `examine lantern` describes (an item of the catalog or an NPC here), `talk
+    /// to pip` turns to Pip (an NPC here), `accept`, `bye`, `look` or `i` alone run; but "go on then, I'll buy a pie",
+    /// "give me two loaves", "take two loaves" (none lie here) and "look, I'll pay 5" are said to the NPC. `say
+    /// "..."` is always said; `report ...` always files a report; `save` and `load` take a slot's name (not a
+    /// `speaker`, `listener` or `determiners` word of the lexicon: "save me a pie" is said), and `save` a label only in
+    /// quotes (`save before "before the haggle"`). A line starting with `/` (`/go north`, `/take apple`) is always
+    /// read as a command, talking or not.
+    ///
+    /// Not talking, every command word is a command, and a line that is none gets a hint.
     ///
     /// - Parameters:
     ///   - line: What the player typed.
     ///   - talking: Whether the player is in a conversation.
+    ///   - scope: What the line can command here (`CommandScope(state:)`); the default knows only the compass.
     /// - Returns: The command.
-    public static func parse(_ line: String, talking: Bool) -> GameCommand {
+    public static func parse(_ line: String, talking: Bool, scope: CommandScope = CommandScope()) -> GameCommand {
         let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return .nothing }
+        if trimmed.hasPrefix("/") {
+            let command = String(trimmed.dropFirst()).trimmingCharacters(in: .whitespaces)
+            guard !command.isEmpty else {
+                return .unknown(trimmed, hint: "Type a command after the /, for example: /go north")
+            }
+            return parse(command, talking: false, scope: scope)
+        }
         let words = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         let verb = words[0].lowercased()
         let rest = words.dropFirst().joined(separator: " ")
         let object = stripArticles(rest)
+        // While talking, a command needs what it takes; otherwise every command word is one.
+        let free = !talking
 
         switch verb {
         case "say", "'", "\"":
@@ -85,57 +109,63 @@ public enum GameCommand: Sendable, Equatable {
         case "look", "l":
             if object.lowercased().hasPrefix("at ") {
                 let thing = stripArticles(String(object.dropFirst(3)))
-                if !thing.isEmpty { return .examine(thing) }
+                if !thing.isEmpty, free || scope.namesThing(thing) { return .examine(thing) }
             }
-            if rest.isEmpty || !talking { return .look }
+            if rest.isEmpty || free { return .look }
         case "examine", "x", "inspect":
-            if !object.isEmpty { return .examine(object) }
-            if !talking { return .unknown(trimmed, hint: "Examine what? For example: examine lantern") }
+            if !object.isEmpty, free || scope.namesThing(object) { return .examine(object) }
+            if free { return .unknown(trimmed, hint: "Examine what? For example: examine lantern") }
         case "inventory", "inv", "i": if rest.isEmpty { return .inventory }
         case "help", "?", "commands": if rest.isEmpty { return .help }
         case "quit", "exit": if rest.isEmpty { return .quit }
         case "offers", "offer": if rest.isEmpty { return .offers }
         case "accept": if rest.isEmpty { return .accept }
         case "decline": if rest.isEmpty { return .decline }
-        case "bye", "goodbye", "farewell", "leave": if rest.isEmpty || !talking { return .bye }
+        case "bye", "goodbye", "farewell", "leave": if rest.isEmpty || free { return .bye }
         case "history": if rest.isEmpty { return .history }
         case "save":
             let slot = words.dropFirst().first
             let label = words.dropFirst(2).joined(separator: " ")
-            // A command even while talking: to say "save ..." to someone, use say "...".
-            return .save(slot: slot, label: label.isEmpty ? nil : unquote(label))
-        case "load", "restore":
-            if words.count == 2 { return .load(words[1]) }
-            if !talking {
-                return .unknown(trimmed, hint: "Load which save? Type saves to list them, then: load <slot>")
+            // While talking: `save`, `save <slot>`, or `save <slot> "<label>"` with the label quoted.
+            let quoted = label.isEmpty || (label.first.map { "\"“'".contains($0) } ?? false)
+            if free || (slot.map(scope.isSlotName) ?? true) && quoted {
+                return .save(slot: slot, label: label.isEmpty ? nil : unquote(label))
             }
+        case "load", "restore":
+            if words.count == 2, free || scope.isSlotName(words[1]) { return .load(words[1]) }
+            if free { return .unknown(trimmed, hint: "Load which save? Type saves to list them, then: load <slot>") }
         case "saves": if rest.isEmpty { return .saves }
         case "reload": if rest.isEmpty { return .reload }
         case "report": return parseReport(rest, line: trimmed)
         case "go", "walk", "move":
-            guard !object.isEmpty else { return .unknown(trimmed, hint: "Go where? For example: go north") }
-            return .go(directions[object.lowercased()] ?? object.lowercased())
+            if object.isEmpty, free { return .unknown(trimmed, hint: "Go where? For example: go north") }
+            if !object.isEmpty, free || scope.namesDirection(object) {
+                return .go(directions[object.lowercased()] ?? object.lowercased())
+            }
         case "take", "get", "pick":
             let item = stripArticles(object.lowercased().hasPrefix("up ") ? String(object.dropFirst(3)) : object)
-            if !talking || !item.isEmpty {
+            if free {
                 return item.isEmpty ? .unknown(trimmed, hint: "Take what? For example: take lantern") : .take(item)
             }
+            if !item.isEmpty, scope.namesItemHere(item) { return .take(item) }
         case "drop":
-            if !talking { return object.isEmpty ? .unknown(trimmed, hint: "Drop what?") : .drop(object) }
+            if free { return object.isEmpty ? .unknown(trimmed, hint: "Drop what?") : .drop(object) }
+            if !object.isEmpty, scope.namesItemCarried(object) { return .drop(object) }
         case "give", "hand":
             if let range = object.range(of: " to ", options: .caseInsensitive) {
-                return .give(
-                    item: stripArticles(String(object[..<range.lowerBound])),
-                    to: stripArticles(String(object[range.upperBound...])))
+                let item = stripArticles(String(object[..<range.lowerBound]))
+                let npc = stripArticles(String(object[range.upperBound...]))
+                if free || (scope.namesItem(item) && scope.namesNPCHere(npc)) { return .give(item: item, to: npc) }
+            } else if !object.isEmpty, free || scope.namesItemCarried(object) {
+                return .give(item: object, to: nil)
             }
-            if !object.isEmpty, !talking || words.count <= 4 { return .give(item: object, to: nil) }
         case "talk", "speak":
             var target = object
             for prefix in ["to ", "with "] where target.lowercased().hasPrefix(prefix) {
                 target = stripArticles(String(target.dropFirst(prefix.count)))
             }
-            if !target.isEmpty { return .talk(target) }
-            if !talking { return .unknown(trimmed, hint: "Talk to whom? For example: talk to mira") }
+            if !target.isEmpty, free || scope.namesNPCHere(target) { return .talk(target) }
+            if free { return .unknown(trimmed, hint: "Talk to whom? For example: talk to mira") }
         default:
             if let direction = directions[verb] ?? (directions.values.contains(verb) ? verb : nil), rest.isEmpty {
                 return .go(direction)
@@ -197,6 +227,7 @@ public enum GameCommand: Sendable, Equatable {
           inventory (i)              what you carry
           talk to <npc>              start a conversation; then just type what you say
           say "..."                  say something (while talking)
+          /<command>                 a command even while talking (/go north, /take apple)
           offers                     offers waiting for your answer
           accept, decline            answer the pending offer
           history                    this conversation so far
@@ -208,5 +239,8 @@ public enum GameCommand: Sendable, Equatable {
           reload                     re-read the content pack (for modders), keeping the game
           help                       this list
           quit                       leave the game
+        While you talk to someone, what you type is said to them unless it is a command with what it
+        needs: "go north", "give bread to mira", "take apple" (lying here), "accept". "give me two
+        loaves" or "go on then" is said. Start a line with / to make it a command anyway.
         """
 }

@@ -114,7 +114,7 @@ public actor GameHost {
     /// - Returns: `false` when the player quit.
     @discardableResult
     public func perform(_ line: String, output: @Sendable (GameOutput) -> Void) async -> Bool {
-        let command = GameCommand.parse(line, talking: await game.partner != nil)
+        let command = await game.command(for: line)
         switch command {
         case .quit: return false
         case .save(let slot, let label): await save(slot: slot, label: label, output: output)
