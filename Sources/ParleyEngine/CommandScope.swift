@@ -1,7 +1,7 @@
 import GameWorld
 
 /// What a typed line can command at this moment: the ways out, the things lying here and carried, the NPCs here,
-/// the catalog, and the words of the pack's lexicon.
+/// the catalog, and the pack's lexicon (its command words and directions).
 ///
 /// While the player talks to an NPC, a line is speech unless it is unmistakably a game command:
 /// `GameCommand.parse(_:talking:scope:)` takes it for one only when the command's word is followed by what the command
@@ -22,22 +22,28 @@ public struct CommandScope: Sendable {
     let carried: Inventory
     /// The NPCs here.
     let npcsHere: [NPC]
-    /// Every word that names a direction: the compass and its short forms, every exit's direction in the world, and
-    /// the names and ids of the places the exits here lead to; lowercased.
+    /// Every word that names a way out besides the lexicon's directions: every exit's direction in the world, and the
+    /// names and ids of the places the exits here lead to; lowercased.
     let directions: Set<String>
+    /// The words of the pack's language: its command words, directions and texts.
+    public let lexicon: Lexicon
     /// The words that cannot be a save slot's name typed while talking, lowercased: the lexicon's `speaker`,
     /// `listener` and `determiners` words ("save me a pie", "save your breath").
     let notSlotNames: Set<String>
 
-    /// A scope that knows only the compass and the built-in English lexicon: no items, NPCs or exits. While talking,
-    /// only lines that need no argument, `/` lines, `say`, `report` and compass directions are commands with it.
-    public init() {
+    /// A scope that knows only a lexicon's words (the built-in English one by default): no items, NPCs or exits.
+    /// While talking, only lines that need no argument, `/` lines, `say`, `report` and the lexicon's directions are
+    /// commands with it.
+    ///
+    /// - Parameter lexicon: The words commands are typed in.
+    public init(lexicon: Lexicon = .english) {
         world = nil
         here = Inventory()
         carried = Inventory()
         npcsHere = []
-        directions = Self.compass
-        notSlotNames = Self.notSlotNames(in: .english)
+        directions = []
+        self.lexicon = lexicon
+        notSlotNames = Self.notSlotNames(in: lexicon)
     }
 
     /// The scope of a game at this moment.
@@ -49,7 +55,7 @@ public struct CommandScope: Sendable {
         here = state.currentLocation?.items ?? Inventory()
         carried = state.player.inventory
         npcsHere = state.npcsHere
-        var directions = Self.compass
+        var directions: Set<String> = []
         for location in world.locations.values {
             for exit in location.exits { directions.insert(exit.direction.lowercased()) }
         }
@@ -58,6 +64,7 @@ public struct CommandScope: Sendable {
             directions.insert(world.name(of: exit.destination).lowercased())
         }
         self.directions = directions
+        lexicon = world.lexicon
         notSlotNames = Self.notSlotNames(in: world.lexicon)
     }
 
@@ -66,13 +73,13 @@ public struct CommandScope: Sendable {
         Set((lexicon.words(.speaker) + lexicon.words(.listener) + lexicon.words(.determiners)).map { $0.lowercased() })
     }
 
-    /// The compass and its short forms.
-    static let compass: Set<String> = Set(GameCommand.directions.keys).union(GameCommand.directions.values)
-
     // MARK: - What a text names
 
-    /// Whether a text is a direction the player could type after `go`.
-    func namesDirection(_ text: String) -> Bool { directions.contains(text.lowercased()) }
+    /// Whether a text is a direction the player could type after `go`: one of the lexicon's, an exit's direction, or
+    /// a place an exit here leads to.
+    func namesDirection(_ text: String) -> Bool {
+        lexicon.direction(named: text) != nil || directions.contains(text.lowercased())
+    }
 
     /// Whether a text names an item in an inventory (lying here, or carried).
     func names(_ text: String, in inventory: Inventory) -> Bool {

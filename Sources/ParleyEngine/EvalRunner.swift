@@ -160,12 +160,12 @@ public struct EvalRunner: Sendable {
         return result
     }
 
-    /// Runs a `before` command as the player types it, read as a command even while talking (`GameCommand.parse`
-    /// with `talking: false`, so words that are no command are not said to the NPC).
+    /// Runs a `before` command as the player types it, in the pack's language, read as a command even while talking
+    /// (`GameCommand.parse` with `talking: false`, so words that are no command are not said to the NPC).
     ///
     /// - Returns: Why the game refused it, in its words; `nil` when it ran.
     static func run(command line: String, in game: Game) async -> String? {
-        let command = GameCommand.parse(line, talking: false)
+        let command = GameCommand.parse(line, talking: false, scope: CommandScope(state: await game.state))
         if command == .quit { return "quit leaves the game; a case cannot go on after it" }
         let offersBefore = await game.pendingOffers.count
         let heard = Heard()

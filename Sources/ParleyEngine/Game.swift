@@ -153,11 +153,12 @@ public actor Game {
         case .bye: await bye(output: output)
         case .history: output(.narration(describeHistory()))
         case .report(let expected, let category): report(expected: expected, category: category, output: output)
-        case .help: output(.narration(GameCommand.helpText))
+        case .help: output(.narration(state.world.lexicon.text(.help)))
         case .save, .load, .saves, .reload:
             output(.problem("This needs a game host (saves and a content folder); the library's Game alone cannot."))
         case .quit, .nothing: break
-        case .unknown(let text, let hint): output(.problem("I don't understand \"\(text)\". \(hint)"))
+        case .unknown(let text, let hint):
+            output(.problem(state.world.lexicon.text(.notUnderstood, ["line": text, "hint": hint])))
         }
         if !goalAnnounced, state.isGoalReached {
             goalAnnounced = true

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// `Examples/Marktplatz`, a small town in German: its own lexicon (no English in it) lets the scripted model
-/// understand German players, and its evaluation corpus passes in full. Run as a modder runs it: the built binary.
+/// `Examples/Marktplatz`, a small town in German: the built-in German lexicon (extended by its own) lets the scripted
+/// model understand German players and speak German, its commands are German, and its evaluation corpus and test plan
+/// pass in full. Run as a modder runs it: the built binary.
 @Suite struct SecondLanguagePackTests {
     static let pack = "Examples/Marktplatz"
 
@@ -18,15 +19,24 @@ import Testing
         #expect(eval.out.hasSuffix("100.0%\n"), "\(eval.out)")
     }
 
-    /// The same pack without its lexicon.json is read with the built-in English one, and then fails its cases: the
-    /// German is understood because of the lexicon, not by chance.
-    @Test func withoutItsLexiconTheSamePackIsNotUnderstood() async throws {
+    /// The same pack without its language (no lexicon.json, no `language` in world.json) is read with the built-in
+    /// English lexicon, and then fails its cases: the German is understood because of the lexicon, not by chance.
+    /// Without only its lexicon.json it still passes: `"language": "de"` gives it the built-in German lexicon.
+    @Test func withoutItsLanguageTheSamePackIsNotUnderstood() async throws {
         let source = ParleyBinary.packageRoot.appendingPathComponent(Self.pack)
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("parley-de-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: copy) }
         try FileManager.default.copyItem(at: source, to: copy)
         try FileManager.default.removeItem(at: copy.appendingPathComponent("lexicon.json"))
 
+        let german = try await runParley(["eval", copy.path, "--min-accuracy", "100"])
+        #expect(german.status == 0, "\(german.out)\(german.err)")
+
+        let world = copy.appendingPathComponent("world.json")
+        let text = try String(contentsOf: world, encoding: .utf8)
+        #expect(text.contains(#""language": "de","#))
+        try text.replacingOccurrences(of: #""language": "de","#, with: "").write(
+            to: world, atomically: true, encoding: .utf8)
         let eval = try await runParley(["eval", copy.path, "--min-accuracy", "60"])
         #expect(eval.status == 1, "\(eval.out)\(eval.err)")
         #expect(eval.err.contains("is below the minimum"), "\(eval.err)")
