@@ -55,7 +55,8 @@ struct LookUpStockTool: Tool {
             wanted = world.item(named: text, preferring: npc.inventory)
             if wanted == nil {
                 let categories = Set(npc.inventory.compactMap { world.items[$0.item]?.category })
-                category = world.lexicon.category(named: text, among: categories)
+                // The NPC's own words for categories (an NPC may speak another language than the pack's).
+                category = world.lexicon(for: npc.id).category(named: text, among: categories)
             }
             if category == nil, wanted == nil || !npc.inventory.contains(wanted!.id) || !npc.sells(wanted!) {
                 missing = text

@@ -42,6 +42,31 @@ import Testing
         #expect(eval.err.contains("is below the minimum"), "\(eval.err)")
     }
 
+    /// `parley play` in German: the start describes the place (no English "look" behind it), the commands are
+    /// German, speech wins while talking, and Greta, her offers and her built-in lines speak German.
+    @Test func aGameIsPlayedInGermanEndToEnd() async throws {
+        let saves = FileManager.default.temporaryDirectory.appendingPathComponent("parley-de-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: saves) }
+        let lines = [
+            "rede mit greta", "Was kostet die Laterne?", "gib mir zwei Kerzen, bitte", "ablehnen",
+            "Würdest du zwölf für die Laterne nehmen?", "annehmen", "Was habe ich bei dir gekauft?",
+            "gehe nach norden", "nimm apfel", "inventar", "beenden",
+        ]
+        let run = try await runParley(
+            ["--content", Self.pack, "--saves", saves.path], input: lines.joined(separator: "\n") + "\n")
+        #expect(run.status == 0, "\(run.err)")
+        let out = run.out
+        #expect(out.contains("Tippe hilfe für die Befehle."), "\(out)")
+        #expect(!out.contains("Das verstehe ich nicht"), "\(out)")
+        #expect(out.contains("Greta Krämer: Grüß dich, Wanderer!"), "\(out)")
+        #expect(out.contains("Greta Krämer: Laterne? 15 Gold"), "\(out)")
+        #expect(out.contains("Gern! 2 × Kerze für 2 Gold. Sag annehmen"), "\(out)")
+        #expect(out.contains("12 Gold für Laterne. Sag annehmen."), "\(out)")
+        #expect(out.contains("Du hast 1 × Laterne für 12 Gold bei mir gekauft."), "\(out)")
+        #expect(out.contains("Kirchplatz"), "\(out)")
+        #expect(out.contains("  Apfel\n"), "\(out)")
+    }
+
     @Test func contentLexiconPrintsThePacksWholeLexicon() async throws {
         let run = try await runParley(["content", "lexicon", Self.pack])
         #expect(run.status == 0, "\(run.err)")
