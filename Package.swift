@@ -20,7 +20,8 @@ import PackageDescription
 let toolchainHostLibraries: String? = {
     func hostDirectory(ofLibDirectory lib: URL) -> String? {
         let host = lib.appendingPathComponent("swift/host")
-        let found = FileManager.default.fileExists(atPath: host.appendingPathComponent("libSwiftSyntax.so").path)
+        let found =
+            FileManager.default.fileExists(atPath: host.appendingPathComponent("libSwiftSyntax.so").path)
             && FileManager.default.fileExists(
                 atPath: host.appendingPathComponent("SwiftSyntax.swiftmodule").path)
         return found ? host.path : nil
@@ -61,8 +62,10 @@ let swiftSyntaxSettings: (swift: [SwiftSetting], linker: [LinkerSetting]) = {
     return (
         [.unsafeFlags(["-I", host])],
         [.unsafeFlags(["-L", host, "-Xlinker", "-rpath", "-Xlinker", host])]
-            + ["SwiftSyntax", "SwiftSyntaxBuilder", "SwiftSyntaxMacros", "SwiftDiagnostics", "SwiftParser",
-                "SwiftSyntaxMacroExpansion", "SwiftCompilerPluginMessageHandling"].map { .linkedLibrary($0) }
+            + [
+                "SwiftSyntax", "SwiftSyntaxBuilder", "SwiftSyntaxMacros", "SwiftDiagnostics", "SwiftParser",
+                "SwiftSyntaxMacroExpansion", "SwiftCompilerPluginMessageHandling",
+            ].map { .linkedLibrary($0) }
     )
 }()
 
@@ -134,7 +137,8 @@ let package = Package(
         .testTarget(name: "ParleyServerTests", dependencies: ["ParleyServer", "ParleyHTTP", "ParleyJSON"]),
 
         // MARK: - OpenAICompatible: a LanguageModel for llama-server, Ollama, vLLM and OpenAI, over ParleyHTTP
-        .target(name: "OpenAICompatible", dependencies: ["LanguageModels", "ParleyHTTP", "ParleyJSON", "ParleyBasics"]),
+        .target(
+            name: "OpenAICompatible", dependencies: ["LanguageModels", "ParleyHTTP", "ParleyJSON", "ParleyBasics"]),
         .target(name: "LLMTestSupport", dependencies: ["ParleyHTTP", "ChildProcess"]),
         .testTarget(
             name: "OpenAICompatibleTests",
@@ -147,7 +151,7 @@ let package = Package(
         // beyond reading packs)
         .target(
             name: "GameWorld", dependencies: ["ParleyJSON", "ParleyBasics"],
-            resources: [.embedInCode("Resources/lexicon.en.json")]),
+            resources: [.embedInCode("Resources/lexicon.en.json"), .embedInCode("Resources/lexicon.de.json")]),
         .testTarget(name: "GameWorldTests", dependencies: ["GameWorld", "ParleyJSON"], exclude: ["Fixtures"]),
 
         // MARK: - NPCContract: what the engine and every model say to each other (tool names, arguments and outputs,
@@ -157,7 +161,8 @@ let package = Package(
 
         // MARK: - ScriptedModel: the embedded default LanguageModel, playing each NPC from its content's dialogue rules
         .target(
-            name: "ScriptedModel", dependencies: ["LanguageModels", "GameWorld", "NPCContract", "ParleyJSON", "ParleyBasics"]),
+            name: "ScriptedModel",
+            dependencies: ["LanguageModels", "GameWorld", "NPCContract", "ParleyJSON", "ParleyBasics"]),
         .testTarget(
             name: "ScriptedModelTests",
             dependencies: [
@@ -220,7 +225,8 @@ let package = Package(
         .target(
             name: "ParleyAPI",
             dependencies: [
-                "ParleyEngine", "GameWorld", "LanguageModels", "ParleyJSON", "SaveGames", "ParleyServer", "ParleyInspector",
+                "ParleyEngine", "GameWorld", "LanguageModels", "ParleyJSON", "SaveGames", "ParleyServer",
+                "ParleyInspector",
             ]),
         .testTarget(
             name: "ParleyAPITests",

@@ -235,7 +235,7 @@ extension ContentLoader {
     }
 
     /// The member `key` as a non-empty array of reply templates; `[]` when missing.
-    private mutating func replyList(_ key: String, in object: JSONObject, at path: JSONPath) -> [String]? {
+    mutating func replyList(_ key: String, in object: JSONObject, at path: JSONPath) -> [String]? {
         guard object[key] != nil else { return [] }
         guard let elements = array(key, in: object, at: path, required: false) else { return nil }
         guard !elements.isEmpty else {

@@ -5,10 +5,12 @@ import ParleyJSON
 
 extension ContentLoader {
     /// The language tags of the built-in lexicons a pack's `extends` may name.
-    static let builtInLexiconTags = ["en"]
+    static let builtInLexiconTags = Lexicon.builtInLanguages
 
-    /// The built-in lexicon of a language tag.
-    static func builtInLexicon(_ tag: String) -> Lexicon? { tag == "en" ? Lexicon.english : nil }
+    /// The built-in lexicon of a language tag (exactly as `extends` writes it).
+    static func builtInLexicon(_ tag: String) -> Lexicon? {
+        builtInLexiconTags.contains(tag) ? Lexicon.builtIn(tag) : nil
+    }
 
     /// Reads a lexicon document (`lexicon.json`, or the built-in English table).
     ///
@@ -17,15 +19,25 @@ extension ContentLoader {
     /// `"extends": "en"`, it starts from the built-in English lexicon: phrases, words and category words are added
     /// to its own, synonyms and number words added or replaced, and a priority or limit given replaces its own.
     ///
-    /// - Parameter value: The parsed document.
+    /// `commands`, `directions`, `lines` and `texts` are the game's and the NPCs' words in the language: with
+    /// `extends`, command and direction words are added, lines (by rule id) and texts replaced; without it, what the
+    /// document leaves out is English (`reference`), and a lexicon in another language is warned about each part it
+    /// leaves out.
+    ///
+    /// - Parameters:
+    ///   - value: The parsed document.
+    ///   - reference: The built-in English lexicon, whose built-in lines name the rule ids a lexicon may give lines
+    ///     for and whose commands, lines and texts a whole lexicon falls back to; `nil` while reading that lexicon
+    ///     itself.
     /// - Returns: The lexicon, or `nil` after reporting why it cannot be used.
-    mutating func decodeLexicon(_ value: JSONValue) -> Lexicon? {
+    mutating func decodeLexicon(_ value: JSONValue, reference: Lexicon? = .english) -> Lexicon? {
         guard let object = object(value, at: .root, what: "the lexicon") else { return nil }
         let root = JSONPath.root
         unknownFields(
             object, at: root,
             known: [
                 "language", "extends", "priority", "phrases", "words", "synonyms", "categories", "numbers", "limits",
+                "commands", "directions", "lines", "texts",
             ])
         let errorsBefore = errorCount
         let language = string("language", in: object, at: root, required: true)
@@ -35,10 +47,19 @@ extension ContentLoader {
                 hint: "write a BCP 47 tag such as en, de or pt-BR")
         }
         var lexicon = Lexicon(language: language ?? "und")
+        var extends = false
+        if let reference {
+            // A whole lexicon's game and NPC words fall back to English.
+            lexicon.commands = reference.commands
+            lexicon.directions = reference.directions
+            lexicon.lines = reference.lines
+            lexicon.texts = reference.texts
+        }
         if let base = string("extends", in: object, at: root, required: false) {
             if let builtIn = Self.builtInLexicon(base) {
                 lexicon = builtIn
                 lexicon.language = language ?? lexicon.language
+                extends = true
             } else {
                 let known = Self.builtInLexiconTags
                 error(
@@ -53,7 +74,8 @@ extension ContentLoader {
             for (name, list) in tables {
                 let path = root.key("phrases").key(name)
                 guard let table = Lexicon.PhraseTable(rawValue: name) else {
-                    unknownName(name, at: path, kind: "phrase table", known: Lexicon.PhraseTable.allCases.map(\.rawValue))
+                    unknownName(
+                        name, at: path, kind: "phrase table", known: Lexicon.PhraseTable.allCases.map(\.rawValue))
                     continue
                 }
                 lexicon.phrases[table] = Self.union(lexicon.phrases(table), lexiconStrings(list, at: path, words: nil))
@@ -107,7 +129,151 @@ extension ContentLoader {
                 }
             }
         }
+        lexiconLanguageParts(object, into: &lexicon, extends: extends, reference: reference)
         return errorCount == errorsBefore ? lexicon : nil
+    }
+
+    /// Reads `commands`, `directions`, `lines` and `texts` into the lexicon, and warns about the parts a whole
+    /// lexicon in another language than English leaves to English.
+    private mutating func lexiconLanguageParts(
+        _ object: JSONObject, into lexicon: inout Lexicon, extends: Bool, reference: Lexicon?
+    ) {
+        let root = JSONPath.root
+        var given:
+            (commands: Set<Lexicon.CommandTable>, directions: Set<String>, lines: Set<String>, texts: Set<Lexicon.Text>) =
+                ([], [], [], [])
+        if let tables = self.object("commands", in: object, at: root, required: false, what: "command words") {
+            for (name, list) in tables {
+                let path = root.key("commands").key(name)
+                guard let table = Lexicon.CommandTable(rawValue: name) else {
+                    unknownName(
+                        name, at: path, kind: "command table", known: Lexicon.CommandTable.allCases.map(\.rawValue))
+                    continue
+                }
+                let single = [.articles, .particles].contains(table) ? 1 : nil
+                let read = lexiconStrings(list, at: path, words: single)
+                lexicon.commands[table] = extends ? Self.union(lexicon.commands(table), read) : read
+                given.commands.insert(table)
+            }
+        }
+        if let directions = self.object("directions", in: object, at: root, required: false, what: "direction words") {
+            for (name, list) in directions {
+                let path = root.key("directions").key(name)
+                guard Self.wordCount(name) > 0 else {
+                    error(path, "a direction is a word, found \(Self.quoted(name))")
+                    continue
+                }
+                let key = name.lowercased()
+                let read = lexiconStrings(list, at: path, words: nil)
+                lexicon.directions[key] = extends ? Self.union(lexicon.directions[key] ?? [], read) : read
+                given.directions.insert(key)
+            }
+        }
+        if let lines = self.object("lines", in: object, at: root, required: false, what: "built-in lines") {
+            let known = reference.map { Array($0.lines.keys).sorted() }
+            for (id, entry) in lines {
+                let path = root.key("lines").key(id)
+                if let known, !known.contains(id) {
+                    unknownName(id, at: path, kind: "built-in rule", known: known)
+                    continue
+                }
+                guard let rule = self.object(entry, at: path, what: "a rule's lines") else { continue }
+                if let read = lexiconLines(rule, at: path) {
+                    lexicon.lines[id] = read
+                    given.lines.insert(id)
+                }
+            }
+        }
+        if let texts = self.object("texts", in: object, at: root, required: false, what: "texts") {
+            for (name, value) in texts {
+                let path = root.key("texts").key(name)
+                guard let key = Lexicon.Text(rawValue: name) else {
+                    unknownName(name, at: path, kind: "text", known: Lexicon.Text.allCases.map(\.rawValue))
+                    continue
+                }
+                guard case .string(let text) = value, !text.allSatisfy(\.isWhitespace) else {
+                    error(path, "expected a text, found \(Self.describe(value))")
+                    continue
+                }
+                if let unknown = Self.textPlaceholders(text).first(where: { !key.placeholders.contains($0) }) {
+                    let allowed = key.placeholders.map { "{\($0)}" }.joined(separator: ", ")
+                    error(
+                        path, "unknown placeholder {\(unknown)} in the text \"\(name)\"",
+                        hint: key.placeholders.isEmpty ? "this text has no placeholders" : "it may use \(allowed)")
+                    continue
+                }
+                lexicon.texts[key] = text
+                given.texts.insert(key)
+            }
+        }
+        // A whole lexicon in another language: say what stays English.
+        guard !extends, let reference, !Lexicon.sameLanguage(lexicon.language, reference.language) else { return }
+        // Only the tags: loading the built-in lexicon here would load the one being read.
+        let builtIn = Self.builtInLexiconTags.first { Lexicon.sameLanguage($0, lexicon.language) }
+        let start =
+            builtIn.map { "add \"extends\": \"\($0)\" to start from the built-in lexicon, or write them" }
+            ?? "write them in the lexicon's language (parley content lexicon prints the English ones to start from)"
+        func missing(_ names: [String], _ field: String, _ what: String) {
+            guard !names.isEmpty else { return }
+            let shown = names.prefix(6).joined(separator: ", ") + (names.count > 6 ? ", … (\(names.count))" : "")
+            warning(root.key(field), "no \(what) for \(shown): the English ones are used", hint: start)
+        }
+        missing(
+            Lexicon.CommandTable.allCases.filter { !given.commands.contains($0) && !reference.commands($0).isEmpty }
+                .map(\.rawValue), "commands", "command words")
+        missing(
+            reference.directions.keys.sorted().filter { !given.directions.contains($0) }, "directions",
+            "direction words")
+        missing(reference.lines.keys.sorted().filter { !given.lines.contains($0) }, "lines", "built-in lines")
+        missing(
+            Lexicon.Text.allCases.filter { !given.texts.contains($0) && reference.texts[$0] != nil }.map(\.rawValue),
+            "texts", "texts")
+    }
+
+    /// One built-in rule's lines: `replies` and `outcomes` as a dialogue rule writes them.
+    private mutating func lexiconLines(_ object: JSONObject, at path: JSONPath) -> Lexicon.Lines? {
+        unknownFields(object, at: path, known: ["replies", "outcomes"])
+        var valid = true
+        let replies = replyList("replies", in: object, at: path)
+        if replies == nil { valid = false }
+        var outcomes: [DialogueOutcome: [String]] = [:]
+        if let outcomeObject = self.object(
+            "outcomes", in: object, at: path, required: false, what: "replies by outcome")
+        {
+            for (name, _) in outcomeObject {
+                guard let outcome = DialogueOutcome(rawValue: name) else {
+                    unknownName(
+                        name, at: path.key("outcomes").key(name), kind: "outcome",
+                        known: DialogueOutcome.allCases.map(\.rawValue))
+                    valid = false
+                    continue
+                }
+                if let list = replyList(name, in: outcomeObject, at: path.key("outcomes")) {
+                    outcomes[outcome] = list
+                } else {
+                    valid = false
+                }
+            }
+        } else if object["outcomes"] != nil {
+            valid = false
+        }
+        if object["replies"] == nil, object["outcomes"] == nil {
+            error(path, "a rule's lines need \"replies\" or \"outcomes\"", hint: "add at least one reply")
+            valid = false
+        }
+        guard valid, let replies else { return nil }
+        return Lexicon.Lines(replies: replies, outcomes: outcomes)
+    }
+
+    /// The names of the `{placeholders}` a text uses (`{{` and `}}` are literal braces).
+    static func textPlaceholders(_ text: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(text.replacingOccurrences(of: "{{", with: "").replacingOccurrences(of: "}}", with: ""))
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
     }
 
     /// Warns about category words for categories no item of the pack has.
@@ -193,7 +359,9 @@ extension ContentLoader {
                 }
                 guard let value = integer(word, in: table, at: wordPath, required: true, range: minimum...1_000_000)
                 else { continue }
-                if key == "words" { numbers.words[word.lowercased()] = value } else {
+                if key == "words" {
+                    numbers.words[word.lowercased()] = value
+                } else {
                     numbers.scales[word.lowercased()] = value
                 }
             }

@@ -7,7 +7,7 @@ extension ContentLoader {
     /// The fields an NPC file may have. Later features add theirs here (and to `NPC` and the schema).
     static let npcFields = [
         "id", "name", "aliases", "description", "persona", "location", "gold", "inventory", "trade", "dialogue",
-        "context", "beats", "knowledge", "goals", "voice",
+        "context", "beats", "knowledge", "goals", "voice", "language",
     ]
     static let tradeFields = [
         "trades", "sells", "buys", "sellMarkup", "buyBackRate", "minimumPriceRatio", "neverSells",
@@ -44,6 +44,7 @@ extension ContentLoader {
         let beats = decodeBeats(object, at: path, scope: scope)
         let knowledge = decodeKnowledge("knowledge", in: object, at: path, scope: scope)
         let goals = decodeKnowledge("goals", in: object, at: path, scope: scope)
+        let language = languageTag("language", in: object, at: path)
         unknownFields(object, at: path, known: Self.npcFields)
 
         guard let id else { return }
@@ -67,7 +68,7 @@ extension ContentLoader {
                 id: npcID, name: name, aliases: aliases, description: description, persona: persona,
                 location: LocationID(location), inventory: inventory, gold: gold, trade: trade, dialogue: dialogue,
                 contextPolicy: contextPolicy, beats: beats, knowledge: knowledge, goals: goals, voice: voice,
-                source: value))
+                language: language, source: value))
     }
 
     /// `"voice": {"sentences": N}`; the game's defaults when left out. `nil` on an error.

@@ -4,7 +4,7 @@ import ParleyJSON
 // MARK: - world.json
 
 extension ContentLoader {
-    static let worldFields = ["id", "title", "introduction", "start", "locations", "goal", "quests"]
+    static let worldFields = ["id", "title", "language", "introduction", "start", "locations", "goal", "quests"]
     static let startFields = ["name", "location", "gold", "inventory"]
     static let locationFields = ["id", "name", "description", "exits", "items"]
     static let exitFields = ["direction", "to", "requires", "lockedMessage"]
@@ -15,6 +15,7 @@ extension ContentLoader {
         worldID = identifier("id", in: root, at: .root, required: true, kind: "world")
         title = string("title", in: root, at: .root, required: true)
         introduction = string("introduction", in: root, at: .root, required: false) ?? ""
+        worldLanguage = languageTag("language", in: root, at: .root)
         if let elements = array("locations", in: root, at: .root, required: true) {
             counts.locations = elements.count
             if elements.isEmpty { error(JSONPath.root.key("locations"), "a world needs at least one location") }

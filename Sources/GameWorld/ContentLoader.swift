@@ -50,6 +50,8 @@ struct ContentLoader {
     var worldID: String?
     var title: String?
     var introduction = ""
+    /// The language `world.json` names, if it names one.
+    var worldLanguage: String?
     var locations: [Location] = []
     var locationPaths: [LocationID: JSONPath] = [:]
     var startingPlayer: Player?
@@ -186,7 +188,14 @@ struct ContentLoader {
                     checkLexiconCategories(lexicon, explicit: Set(categories.keys))
                 }
             }
+        } else if let language = worldLanguage {
+            select(ContentPack.worldFileName, rank: 0)
+            lexicon = builtInLexicon(forWorld: language) ?? lexicon
         }
+        if parsed[ContentPack.lexiconFileName] != nil, let language = worldLanguage {
+            checkWorldLanguage(language, lexicon: lexicon)
+        }
+        checkNPCLanguages(packLanguage: lexicon.language, npcFileNames: npcFileNames)
 
         // Pass 4: the pack as a whole, once every part of it could be read (otherwise its warnings would only
         // echo the errors).

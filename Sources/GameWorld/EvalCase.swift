@@ -91,6 +91,29 @@ public struct EvalCase: Sendable, Equatable, Identifiable {
             case containing(String)
         }
 
+        /// How the case's line must be taken when typed as in `parley play` while talking (`"runs"`), for the
+        /// `commandOrSpeech` cases: said to the NPC, or run as a game command.
+        public enum Runs: Sendable, Equatable, CustomStringConvertible {
+            /// `"say"`: the line is said to the NPC.
+            case speech
+            /// `"command"`: the line runs as a game command; with a name (`"go"`, `"give"`), as that command.
+            case command(String?)
+
+            /// The names of the game's commands, as `runs` names them.
+            public static let commandNames = [
+                "look", "examine", "go", "take", "drop", "give", "inventory", "talk", "offers", "accept", "decline",
+                "bye", "history", "report", "save", "load", "saves", "reload", "help", "quit",
+            ]
+
+            /// `say`, `command` or the command's name.
+            public var description: String {
+                switch self {
+                case .speech: "say"
+                case .command(let name): name ?? "command"
+                }
+            }
+        }
+
         /// The intent of the dialogue rule that answered (`when.intent`).
         public var intent: DialogueIntent?
         /// The id of the dialogue rule that answered.
@@ -107,6 +130,9 @@ public struct EvalCase: Sendable, Equatable, Identifiable {
         public var says: [String]
         /// Words or phrases the NPC's reply must not contain (case-insensitive, plain text).
         public var saysNot: [String]
+        /// How the line must be taken, when checked: with it, the line is typed as in `parley play` while talking
+        /// (speech wins unless it is unmistakably a command) instead of being said.
+        public var runs: Runs?
 
         /// Creates an expectation.
         ///
@@ -119,9 +145,11 @@ public struct EvalCase: Sendable, Equatable, Identifiable {
         ///   - state: Conditions that must hold after the turn.
         ///   - says: Phrases the reply must contain.
         ///   - saysNot: Phrases the reply must not contain.
+        ///   - runs: How the line must be taken: said, or run as a command.
         public init(
             intent: DialogueIntent? = nil, rule: String? = nil, calls: [NPCTool] = [], noCalls: Bool = false,
-            offer: Offer? = nil, state: [Condition] = [], says: [String] = [], saysNot: [String] = []
+            offer: Offer? = nil, state: [Condition] = [], says: [String] = [], saysNot: [String] = [],
+            runs: Runs? = nil
         ) {
             self.intent = intent
             self.rule = rule
@@ -131,12 +159,13 @@ public struct EvalCase: Sendable, Equatable, Identifiable {
             self.state = state
             self.says = says
             self.saysNot = saysNot
+            self.runs = runs
         }
 
         /// Whether nothing is expected at all.
         public var isEmpty: Bool {
             intent == nil && rule == nil && calls.isEmpty && !noCalls && offer == nil && state.isEmpty
-                && says.isEmpty && saysNot.isEmpty
+                && says.isEmpty && saysNot.isEmpty && runs == nil
         }
     }
 
@@ -201,7 +230,10 @@ public struct EvalCase: Sendable, Equatable, Identifiable {
     /// The members of a `before` entry written as an object.
     static let stepMembers = ["command"]
     /// The members of `expect`.
-    static let expectMembers = ["intent", "rule", "calls", "noCalls", "offer", "state", "says", "saysNot"]
+    static let expectMembers = ["intent", "rule", "calls", "noCalls", "offer", "state", "says", "saysNot", "runs"]
+    /// The kind of the cases that check whether a line typed while talking is said or run as a command; such a case
+    /// needs `expect.runs`.
+    public static let commandOrSpeechKind = "commandOrSpeech"
 
     /// Whether a line of a corpus file holds no case: blank, or a `//` comment.
     ///
@@ -357,6 +389,11 @@ private struct LineReader {
                 root.key("expect"), "a case needs \"expect\"",
                 hint: "say what must follow, e.g. {\"says\": [\"25\"]} or {\"offer\": null}")
         }
+        if kind == EvalCase.commandOrSpeechKind, object["expect"] != nil, expect.runs == nil {
+            error(
+                root.key("expect").key("runs"), "a \(EvalCase.commandOrSpeechKind) case needs \"runs\"",
+                hint: "say how the line must be taken: \"say\", \"command\" or a command's name such as \"go\"")
+        }
         guard let id, let npc, let kind, let say else { return nil }
         return EvalCase(
             id: id, npc: NPCID(npc), kind: kind, split: split, start: start, before: before, say: say, expect: expect,
@@ -511,6 +548,21 @@ private struct LineReader {
         }
         expect.says = strings("says", in: object, at: path, allowsSingle: true)
         expect.saysNot = strings("saysNot", in: object, at: path, allowsSingle: true)
+        if let text = string("runs", in: object, at: path, required: false) {
+            let names = EvalCase.Expectation.Runs.commandNames
+            switch text {
+            case "say": expect.runs = .speech
+            case "command": expect.runs = .command(nil)
+            case _ where names.contains(text): expect.runs = .command(text)
+            default:
+                error(
+                    path.key("runs"), "unknown way to take a line \"\(text)\"",
+                    hint: Suggestions.closest(to: text, in: ["say", "command"] + names).map {
+                        "did you mean \"\($0)\"?"
+                    }
+                        ?? "write \"say\", \"command\" or a command's name: " + names.joined(separator: ", "))
+            }
+        }
         if object.isEmpty {
             error(
                 path, "expect at least one thing",

@@ -8,10 +8,25 @@ extension Lexicon {
     public static let english: Lexicon = {
         var loader = ContentLoader(displayPath: "")
         loader.select("lexicon.en.json (built in)", rank: 0)
-        guard let value = loader.parse(PackageResources.lexicon_en_json), let lexicon = loader.decodeLexicon(value)
+        guard let value = loader.parse(PackageResources.lexicon_en_json),
+            let lexicon = loader.decodeLexicon(value, reference: nil)
         else {
             // A test reads the file with the content loader, so this is found before it ships.
             preconditionFailure("the built-in lexicon.en.json does not load")
+        }
+        return lexicon
+    }()
+
+    /// The built-in German lexicon: the file `Sources/GameWorld/Resources/lexicon.de.json`, compiled into the
+    /// library. A pack whose `world.json` says `"language": "de"` speaks it, and its `lexicon.json` may extend it
+    /// (`"extends": "de"`).
+    public static let german: Lexicon = {
+        var loader = ContentLoader(displayPath: "")
+        loader.select("lexicon.de.json (built in)", rank: 0)
+        guard let value = loader.parse(PackageResources.lexicon_de_json), let lexicon = loader.decodeLexicon(value)
+        else {
+            // A test reads the file with the content loader, so this is found before it ships.
+            preconditionFailure("the built-in lexicon.de.json does not load")
         }
         return lexicon
     }()
@@ -20,7 +35,8 @@ extension Lexicon {
 // MARK: - As JSON
 
 extension Lexicon: Codable {
-    /// The lexicon as a whole `lexicon.json` document (no `extends`): what `parley content lexicon` prints.
+    /// The lexicon as a whole `lexicon.json` document (no `extends`): what `parley content lexicon` prints. Its
+    /// `commands`, `directions`, `lines` and `texts` come after `numbers`, before `limits`.
     public var jsonValue: JSONValue {
         func list(_ strings: [String]) -> JSONValue { .array(strings.map(JSONValue.string)) }
         var document = JSONObject()
@@ -29,14 +45,21 @@ extension Lexicon: Codable {
         document["phrases"] = .object(
             JSONObject(phrases.keys.sorted().map { ($0.rawValue, list(phrases($0))) }))
         document["words"] = .object(JSONObject(words.keys.sorted().map { ($0.rawValue, list(words($0))) }))
-        document["synonyms"] = .object(JSONObject(synonyms.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))
+        document["synonyms"] = .object(
+            JSONObject(synonyms.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))
         document["categories"] = .object(
             JSONObject(categories.sorted { $0.key < $1.key }.map { ($0.key, list($0.value)) }))
         var numbers = JSONObject()
         numbers["words"] = .object(
-            JSONObject(self.numbers.words.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map { ($0.key, .integer($0.value)) }))
+            JSONObject(
+                self.numbers.words.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map {
+                    ($0.key, .integer($0.value))
+                }))
         numbers["scales"] = .object(
-            JSONObject(self.numbers.scales.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map { ($0.key, .integer($0.value)) }))
+            JSONObject(
+                self.numbers.scales.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map {
+                    ($0.key, .integer($0.value))
+                }))
         numbers["joiners"] = list(self.numbers.joiners)
         numbers["articles"] = list(self.numbers.articles)
         numbers["amounts"] = .array(
@@ -46,6 +69,25 @@ extension Lexicon: Codable {
                 return .object(object)
             })
         document["numbers"] = .object(numbers)
+        document["commands"] = .object(
+            JSONObject(commands.keys.sorted().map { ($0.rawValue, list(commands($0))) }))
+        document["directions"] = .object(
+            JSONObject(directions.sorted { $0.key < $1.key }.map { ($0.key, list($0.value)) }))
+        document["lines"] = .object(
+            JSONObject(
+                lines.sorted { $0.key < $1.key }.map { id, lines in
+                    var rule = JSONObject()
+                    if !lines.replies.isEmpty { rule["replies"] = list(lines.replies) }
+                    if !lines.outcomes.isEmpty {
+                        rule["outcomes"] = .object(
+                            JSONObject(
+                                DialogueOutcome.allCases.compactMap { outcome in
+                                    lines.outcomes[outcome].map { (outcome.rawValue, list($0)) }
+                                }))
+                    }
+                    return (id, .object(rule))
+                }))
+        document["texts"] = .object(JSONObject(texts.keys.sorted().map { ($0.rawValue, .string(texts[$0]!)) }))
         document["limits"] = .object(
             JSONObject([
                 ("shortLine", .integer(limits.shortLine)), ("shortAnswer", .integer(limits.shortAnswer)),

@@ -1,11 +1,14 @@
-/// The words a pack's players speak, as data: the phrases that tell what a line is about, the order the intents
-/// are tried in, synonyms, the words for categories of items, number words and the few sizes that tell a short
-/// answer from a sentence.
+/// The words of a language, as data: what players say (the phrases that tell what a line is about, the order the
+/// intents are tried in, synonyms, the words for categories of items, number words, the few sizes that tell a short
+/// answer from a sentence), what they type (the game's commands and directions), and what NPCs say without rules of
+/// their own (the scripted model's built-in lines, and the texts of lists, offers, refusals and memories).
 ///
-/// The scripted model reads players' lines with it, and the claim check reads NPC lines' category words with it.
-/// The default is the built-in English table (`Lexicon.english`, the file `lexicon.en.json` shipped in the
-/// package). A pack may add to it or replace it with a `lexicon.json` (documented in docs/modding.md, "The
-/// lexicon"; schema `schema/lexicon.schema.json`):
+/// The scripted model reads players' lines and says its built-in lines with it; the game reads commands with it and
+/// writes offer summaries with it; the claim check reads NPC lines' numbers and category words with it. Built in are
+/// English (`Lexicon.english`, the file `lexicon.en.json`) and German (`Lexicon.german`, `lexicon.de.json`). A pack
+/// speaks the language of its `world.json` (`language`, English by default) and may add to its lexicon or replace
+/// it with a `lexicon.json`; an NPC with a `language` of its own speaks that built-in lexicon (`World.lexicon(for:)`).
+/// Documented in docs/modding.md, "The lexicon"; schema `schema/lexicon.schema.json`:
 ///
 /// ```json
 /// {"language": "en", "extends": "en", "phrases": {"stock": ["on your stall"]}}
@@ -31,6 +34,16 @@ public struct Lexicon: Hashable, Sendable {
     public var numbers: Numbers
     /// The sizes of short lines and the largest bare quantity.
     public var limits: Limits
+    /// The game's command words (see `CommandTable`): what the player types to walk, take, talk, accept...
+    public var commands: [CommandTable: [String]]
+    /// The words for each direction, by the direction as exits are written with it: `north` → `north`, `n` (German
+    /// `north` → `norden`, `n`).
+    public var directions: [String: [String]]
+    /// The replies of the scripted model's built-in dialogue rules in this language, by rule id (`builtin_greet`).
+    public var lines: [String: Lines]
+    /// The texts sentences are built from in this language: `{stock}` and `{appraisal}` lists, offer summaries, the
+    /// NPC's refusals and memories, the game's help (see `Text`).
+    public var texts: [Text: String]
 
     /// Creates a lexicon.
     ///
@@ -43,10 +56,15 @@ public struct Lexicon: Hashable, Sendable {
     ///   - categories: Words for categories.
     ///   - numbers: Number words.
     ///   - limits: Sizes.
+    ///   - commands: The game's command words.
+    ///   - directions: The words for each direction.
+    ///   - lines: The built-in dialogue rules' replies, by rule id.
+    ///   - texts: The texts sentences are built from.
     public init(
         language: String, priority: [Check] = Check.allCases, phrases: [PhraseTable: [String]] = [:],
         words: [WordSet: [String]] = [:], synonyms: [String: String] = [:], categories: [String: [String]] = [:],
-        numbers: Numbers = Numbers(), limits: Limits = Limits()
+        numbers: Numbers = Numbers(), limits: Limits = Limits(), commands: [CommandTable: [String]] = [:],
+        directions: [String: [String]] = [:], lines: [String: Lines] = [:], texts: [Text: String] = [:]
     ) {
         self.language = language
         self.priority = priority
@@ -56,6 +74,10 @@ public struct Lexicon: Hashable, Sendable {
         self.categories = categories
         self.numbers = numbers
         self.limits = limits
+        self.commands = commands
+        self.directions = directions
+        self.lines = lines
+        self.texts = texts
     }
 
     /// The phrases of a table, or none.

@@ -36,6 +36,9 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
     public var goals: [KnowledgeEntry]
     /// How a language-model server voices the NPC: its sentence budget.
     public var voice: NPCVoice
+    /// The language the NPC speaks, as a BCP 47 tag, when it is not the pack's (`World.lexicon(for:)`); `nil` for the
+    /// pack's language.
+    public var language: String?
 
     // MARK: - Fields for later features
 
@@ -61,13 +64,14 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
     ///   - knowledge: What it knows, under conditions.
     ///   - goals: What it wants, under conditions.
     ///   - voice: How a language-model server voices it.
+    ///   - language: The language it speaks, when not the pack's.
     ///   - source: Its JSON object as written, if it came from a file.
     public init(
         id: NPCID, name: String, aliases: [String] = [], description: String = "", persona: String,
         location: LocationID, inventory: Inventory = Inventory(), gold: Int = 0, trade: TradePolicy = .doesNotTrade,
         dialogue: DialogueRules = .none, contextPolicy: ContextPolicy = .summary, beats: [Beat] = [],
         knowledge: [KnowledgeEntry] = [], goals: [KnowledgeEntry] = [], voice: NPCVoice = .default,
-        source: JSONValue = .object(JSONObject())
+        language: String? = nil, source: JSONValue = .object(JSONObject())
     ) {
         self.id = id
         self.name = name
@@ -84,6 +88,7 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
         self.knowledge = knowledge
         self.goals = goals
         self.voice = voice
+        self.language = language
         self.source = source
     }
 
@@ -91,11 +96,11 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
 
     private enum CodingKeys: String, CodingKey {
         case id, name, aliases, description, persona, location, inventory, gold, trade, dialogue, contextPolicy, beats,
-            knowledge, goals, voice, source
+            knowledge, goals, voice, language, source
     }
 
-    /// Decodes an NPC; `dialogue`, `contextPolicy`, `beats`, `knowledge`, `goals` and `voice`, added after the first
-    /// save format, may be missing.
+    /// Decodes an NPC; `dialogue`, `contextPolicy`, `beats`, `knowledge`, `goals`, `voice` and `language`, added
+    /// after the first save format, may be missing.
     ///
     /// - Throws: `DecodingError` when a member is missing or has the wrong type.
     public init(from decoder: any Decoder) throws {
@@ -115,6 +120,7 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
         knowledge = try container.decodeIfPresent([KnowledgeEntry].self, forKey: .knowledge) ?? []
         goals = try container.decodeIfPresent([KnowledgeEntry].self, forKey: .goals) ?? []
         voice = try container.decodeIfPresent(NPCVoice.self, forKey: .voice) ?? .default
+        language = try container.decodeIfPresent(String.self, forKey: .language)
         source = try container.decode(JSONValue.self, forKey: .source)
     }
 

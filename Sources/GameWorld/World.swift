@@ -64,6 +64,27 @@ public struct World: Hashable, Sendable, Codable {
         self.contentHash = contentHash
     }
 
+    // MARK: - Languages
+
+    /// The lexicon an NPC speaks: the built-in one of its `language` when it speaks another than the pack's, else the
+    /// pack's (`lexicon`). Its built-in lines, its `{stock}` and `{summary}` texts, and the numbers the claim check
+    /// reads in its lines come from it; so do the words the scripted model reads what the player says to it with.
+    ///
+    /// - Parameter npc: The NPC.
+    /// - Returns: Its lexicon.
+    public func lexicon(for npc: NPCID) -> Lexicon { lexicon(speaking: npcs[npc]?.language) }
+
+    /// The lexicon of a language spoken in the world: the pack's (`lexicon`) for its own language or none, else the
+    /// built-in one of that language (the pack's when there is none; the content checker reports such an NPC).
+    ///
+    /// - Parameter language: A BCP 47 tag, or `nil` for the pack's language.
+    /// - Returns: The lexicon.
+    public func lexicon(speaking language: String?) -> Lexicon {
+        guard let language, !Lexicon.sameLanguage(language, lexicon.language), let builtIn = Lexicon.builtIn(language)
+        else { return lexicon }
+        return builtIn
+    }
+
     // MARK: - The catalog's names
 
     /// The index of the catalog's names: finds items by name, and the items a sentence names, in time that

@@ -84,8 +84,12 @@ extension ClaimChecker {
                 continue
             }
             // Says it has, or sells, it (and maybe how many), with the items listed after it.
-            let hasPhrase = Self.hasBefore.contains { Self.ends(before, with: $0, then: Self.determiners) }
-            let sellsPhrase = Self.sellsBefore.contains { Self.ends(before, with: $0, then: Self.determiners) }
+            let hasPhrase = Self.hasBefore.contains {
+                Self.ends(before, with: $0, then: Self.determiners, numbers: reading.numbers)
+            }
+            let sellsPhrase = Self.sellsBefore.contains {
+                Self.ends(before, with: $0, then: Self.determiners, numbers: reading.numbers)
+            }
             let gotAtStart = Self.startsClause(before, with: [["got"]])
             if hasPhrase || gotAtStart || sellsPhrase {
                 for listed in [mention] + Self.listed(after: position, in: reading) {
@@ -106,15 +110,14 @@ extension ClaimChecker {
     }
 
     /// Whether `words` end with `phrase` followed only by words of `then` and numbers (`I have a`, `I have 3`).
-    static func ends(_ words: [String], with phrase: [String], then: Set<String>) -> Bool {
+    static func ends(_ words: [String], with phrase: [String], then: Set<String>, numbers: Lexicon.Numbers) -> Bool {
         guard let end = phraseEnd(phrase, in: words) else { return false }
-        return words[end...].allSatisfy { then.contains($0) || isNumberWord($0) }
+        return words[end...].allSatisfy { then.contains($0) || isNumberWord($0, numbers: numbers) }
     }
 
-    /// Whether a word is a number or part of one (`3`, `twenty`, `hundred`).
-    static func isNumberWord(_ word: String) -> Bool {
-        word == "and" || ClaimText.number(in: [ClaimText.Token(word: word, text: word)], at: 0) != nil
-            || ["hundred", "thousand", "dozen"].contains(word)
+    /// Whether a word is a number or part of one in the speaker's lexicon (`3`, `twenty`, `hundred`, `and`).
+    static func isNumberWord(_ word: String, numbers: Lexicon.Numbers) -> Bool {
+        numbers.joiners.contains(word) || numbers.isNumberWord(word)
     }
 
     /// Where a phrase ends in `words` when they contain it, the last time.
@@ -228,11 +231,10 @@ extension ClaimChecker {
     private func checkCounts(_ reading: ClaimReading, previous: ClaimReading?, in context: inout Context) {
         let words = reading.words
         let text = reading.sentence.text
-        let tokens = reading.sentence.tokens
         if reading.contains(["you"]) || reading.contains(["you've"]) { return }
         var index = 0
         while index < words.count {
-            guard let (value, end) = ClaimText.number(in: tokens, at: index) else {
+            guard let (value, end) = ClaimText.number(in: words, at: index, numbers: reading.numbers) else {
                 index += 1
                 continue
             }
@@ -284,7 +286,9 @@ extension ClaimChecker {
                 continue
             }
             guard case .item(let id) = mention.named,
-                Self.playerHasBefore.contains(where: { Self.ends(before, with: $0, then: ["a", "an", "only", "just"]) })
+                Self.playerHasBefore.contains(where: {
+                    Self.ends(before, with: $0, then: ["a", "an", "only", "just"], numbers: reading.numbers)
+                })
             else { continue }
             let held = player.inventory.quantity(of: id)
             if let stated = mention.quantity, stated != held {

@@ -45,14 +45,18 @@ public struct ClaimChecker: Sendable {
         in line: String, npc: NPCID, state: GameState, turnEntries: [Transcript.Entry], pendingOffer: PendingOffer?
     ) -> [FalseClaim] {
         guard let speaker = state.world.npcs[npc] else { return [] }
+        // The speaker's numbers: an NPC speaking another language than the pack's writes its own number words.
+        let numbers = state.world.lexicon(for: npc).numbers
         let facts = ClaimTurnFacts(entries: turnEntries, pendingOffer: pendingOffer, npc: npc) { summary in
-            offerTerms(in: summary)
+            offerTerms(in: summary, numbers: numbers)
         }
         var text = line
         for sentence in facts.gameSentences where !sentence.isEmpty {
             text = text.replacingOccurrences(of: sentence, with: ". ")
         }
-        let readings = ClaimText(text).sentences.map { ClaimReading($0, vocabulary: vocabulary) }
+        let readings = ClaimText(text).sentences.map {
+            ClaimReading($0, vocabulary: vocabulary, numbers: numbers)
+        }
         var context = Context(npc: speaker, state: state, facts: facts)
         for index in readings.indices {
             let previous = index > 0 ? readings[index - 1] : nil
@@ -228,10 +232,12 @@ public struct ClaimChecker: Sendable {
         }
     }
 
-    /// The offers a summary states (`Mira Quickcoin offers 2 × Tallow Candle for 4 gold.`).
-    func offerTerms(in summary: String) -> [ClaimTurnFacts.Terms] {
+    /// The offers a summary states (`Mira Quickcoin offers 2 × Tallow Candle for 4 gold.`), read with the number
+    /// words of the NPC's lexicon.
+    func offerTerms(in summary: String, numbers: Lexicon.Numbers) -> [ClaimTurnFacts.Terms] {
         ClaimText(summary).sentences.flatMap { sentence in
-            pricePairs(ClaimReading(sentence, vocabulary: vocabulary), previous: nil).compactMap { pair in
+            pricePairs(ClaimReading(sentence, vocabulary: vocabulary, numbers: numbers), previous: nil).compactMap {
+                pair in
                 pair.mention.item.map {
                     ClaimTurnFacts.Terms(item: $0, quantity: pair.mention.quantity ?? 1, price: pair.amount.value)
                 }

@@ -35,14 +35,18 @@ struct ClaimReading {
     let mentions: [Mention]
     /// The amounts of gold it states, in order.
     let amounts: [Amount]
+    /// The number words of the speaker's lexicon.
+    let numbers: Lexicon.Numbers
 
     /// Reads a sentence.
     ///
     /// - Parameters:
     ///   - sentence: The sentence.
     ///   - vocabulary: The world's words.
-    init(_ sentence: ClaimText.Sentence, vocabulary: ClaimVocabulary) {
+    ///   - numbers: The number words of the speaker's lexicon (`World.lexicon(for:)`).
+    init(_ sentence: ClaimText.Sentence, vocabulary: ClaimVocabulary, numbers: Lexicon.Numbers) {
         self.sentence = sentence
+        self.numbers = numbers
         let words = sentence.words
         self.words = words
         let tokens = sentence.tokens
@@ -50,7 +54,9 @@ struct ClaimReading {
         var amounts: [Amount] = []
         var index = 0
         while index < words.count {
-            if let (value, end) = ClaimText.number(in: tokens, at: index), end < words.count, words[end] == "gold" {
+            if let (value, end) = ClaimText.number(in: words, at: index, numbers: numbers), end < words.count,
+                words[end] == "gold"
+            {
                 var last = end + 1
                 if last < words.count, ["pieces", "coins", "coin", "piece"].contains(words[last]) { last += 1 }
                 let after = words[last...].prefix(2)
@@ -65,7 +71,8 @@ struct ClaimReading {
             }
             mentions.append(
                 Mention(
-                    named: named, range: index..<(index + count), quantity: Self.quantity(before: index, in: tokens)))
+                    named: named, range: index..<(index + count),
+                    quantity: Self.quantity(before: index, in: tokens, words: words, numbers: numbers)))
             index += count
         }
         self.mentions = mentions
@@ -73,11 +80,15 @@ struct ClaimReading {
     }
 
     /// The number that ends right before `index` (a `×` or `x` between allowed).
-    private static func quantity(before index: Int, in tokens: [ClaimText.Token]) -> Int? {
+    private static func quantity(
+        before index: Int, in tokens: [ClaimText.Token], words: [String], numbers: Lexicon.Numbers
+    ) -> Int? {
         var end = index
         if end > 0, tokens[end - 1].mark == "×" || tokens[end - 1].word == "x" { end -= 1 }
         for start in stride(from: end - 1, through: max(0, end - 5), by: -1) {
-            if let (value, stop) = ClaimText.number(in: tokens, at: start), stop == end { return value }
+            if let (value, stop) = ClaimText.number(in: words, at: start, numbers: numbers), stop == end {
+                return value
+            }
         }
         return nil
     }

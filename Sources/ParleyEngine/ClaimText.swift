@@ -1,10 +1,12 @@
+import GameWorld
+
 /// One NPC line cut up the way the claim check reads it: sentences of tokens, each token a lowercased word or one
 /// punctuation mark, with the line's numbers read (digits or words).
 ///
 /// A sentence ends at `.`, `!`, `?`, `;`, `…` or a line break; `sentence.isQuestion` says whether it ended with `?`.
 /// Inside a sentence, `,`, `:`, `(`, `)` and dashes separate clauses. Hyphens and apostrophes inside a word do not
 /// split it into tokens the same way: `lamp-oil` is `lamp`, `oil`; `don't` stays one word (a curly `’` is read as
-/// `'`). `1,000` is one number.
+/// `'`). `1,000` is one number. Numbers are read with the speaker's lexicon (`number(in:at:numbers:)`).
 struct ClaimText {
     /// One word or punctuation mark.
     struct Token: Equatable {
@@ -95,65 +97,16 @@ struct ClaimText {
 
     // MARK: - Numbers
 
-    private static let units: [String: Int] = [
-        "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-        "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
-        "seventeen": 17, "eighteen": 18, "nineteen": 19,
-    ]
-    private static let tens: [String: Int] = [
-        "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
-    ]
-
-    /// The number that starts at `index` in `tokens`, in digits or words (`25`, `twenty five`, `a hundred and
-    /// twenty`, `a dozen`), and the index after it.
+    /// The number that starts at `index` of a sentence's words, in digits or in the number words of a lexicon (`25`,
+    /// `twenty five`, `a hundred and twenty`; German `fünfundzwanzig`), and the index after it: the lexicon's reader,
+    /// `Lexicon.Numbers.number(in:at:)`.
     ///
     /// - Parameters:
-    ///   - tokens: A sentence's tokens.
+    ///   - words: A sentence's words (`""` for punctuation, which ends a number).
     ///   - index: Where the number would start.
+    ///   - numbers: The number words of the speaker's lexicon (`World.lexicon(for:)`).
     /// - Returns: The value and the end, or `nil` when no number starts there.
-    static func number(in tokens: [Token], at index: Int) -> (value: Int, end: Int)? {
-        guard index < tokens.count else { return nil }
-        let first = tokens[index].word
-        if !first.isEmpty, first.allSatisfy(\.isASCII), first.allSatisfy(\.isNumber) {
-            guard let value = Int(first) else { return nil }
-            return (value, index + 1)
-        }
-        var position = index
-        var total = 0
-        var current = 0
-        var read = false
-        func word(_ offset: Int = 0) -> String? {
-            position + offset < tokens.count ? tokens[position + offset].word : nil
-        }
-        // "a hundred", "a dozen"
-        if word() == "a", let following = word(1), ["hundred", "thousand", "dozen"].contains(following) {
-            current = 1
-            position += 1
-        }
-        while let text = word() {
-            if let unit = units[text] {
-                guard !read || (current % 100 >= 20 && current % 10 == 0) || current % 100 == 0 else { break }
-                current += unit
-            } else if let ten = tens[text] {
-                guard !read || current % 100 == 0 else { break }
-                current += ten
-            } else if text == "hundred", read || current == 1 {
-                current = max(current, 1) * 100
-            } else if text == "thousand", read || current == 1 {
-                total += max(current, 1) * 1_000
-                current = 0
-            } else if text == "dozen", read || current == 1 {
-                current = max(current, 1) * 12
-            } else if text == "and", read, let following = word(1), units[following] != nil || tens[following] != nil {
-                position += 1
-                continue
-            } else {
-                break
-            }
-            read = true
-            position += 1
-        }
-        guard read else { return nil }
-        return (total + current, position)
+    static func number(in words: [String], at index: Int, numbers: Lexicon.Numbers) -> (value: Int, end: Int)? {
+        numbers.number(in: words, at: index)
     }
 }

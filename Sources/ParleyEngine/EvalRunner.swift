@@ -122,7 +122,7 @@ public struct EvalRunner: Sendable {
         let recordingsBefore = await game.recordings.count
         let heard = Heard()
         await game.setVoiceEnabled(true)
-        await game.perform(.say(evalCase.say), output: heard.record)
+        let ran = await Self.performLineUnderTest(of: evalCase, in: game, output: heard.record)
         let stateAfter = await game.state
         let recordings = await game.recordings.dropFirst(recordingsBefore).filter { $0.npc == npc.id }
         let entries = recordings.flatMap(\.entries)
@@ -143,9 +143,10 @@ public struct EvalRunner: Sendable {
         checks.offer(pending)
         checks.state(stateAfter, npc: npc.id)
         checks.words(reply)
-        for problem in heard.problems {
+        for problem in heard.problems where Self.problemsCount(after: ran) {
             checks.fail("turn", "no problem", problem)
         }
+        checks.failures += Self.runsFailures(expected: evalCase.expect.runs, command: ran)
         // What the game's claim check found at each of the case's turns, and anything the caller's check adds.
         let falseClaims =
             recordings.flatMap(\.falseClaims) + claimCheck(reply, npc.id, stateBefore, stateAfter, entries)
@@ -159,12 +160,12 @@ public struct EvalRunner: Sendable {
         return result
     }
 
-    /// Runs a `before` command as the player types it, read as a command even while talking (`GameCommand.parse`
-    /// with `talking: false`, so words that are no command are not said to the NPC).
+    /// Runs a `before` command as the player types it, in the pack's language, read as a command even while talking
+    /// (`GameCommand.parse` with `talking: false`, so words that are no command are not said to the NPC).
     ///
     /// - Returns: Why the game refused it, in its words; `nil` when it ran.
     static func run(command line: String, in game: Game) async -> String? {
-        let command = GameCommand.parse(line, talking: false)
+        let command = GameCommand.parse(line, talking: false, scope: CommandScope(state: await game.state))
         if command == .quit { return "quit leaves the game; a case cannot go on after it" }
         let offersBefore = await game.pendingOffers.count
         let heard = Heard()

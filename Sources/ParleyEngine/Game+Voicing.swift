@@ -111,7 +111,9 @@ extension Game {
             let index = entries.lastIndex(where: { if case .response = $0 { true } else { false } }),
             case .response(var response) = entries[index]
         else {
-            return (entries, TurnVoicing(mode: .grounded, outcome: .fellBack, reason: .check, planner: model.plannerName))
+            return (
+                entries, TurnVoicing(mode: .grounded, outcome: .fellBack, reason: .check, planner: model.plannerName)
+            )
         }
         let checker = claimChecker ?? ClaimChecker(world: state.world)
         claimChecker = checker
@@ -209,7 +211,8 @@ struct GroundedVoicer {
         }
         // A planned line longer than the budget (a list of wares) may keep its length.
         let budget = max(model.sentenceBudget, ClaimText(planned).sentences.count)
-        let lineCheck = VoicedLineCheck(vocabulary: checker.vocabulary, sentenceBudget: budget)
+        let lineCheck = VoicedLineCheck(
+            vocabulary: checker.vocabulary, sentenceBudget: budget, numbers: state.world.lexicon(for: npc.id).numbers)
         let prompt = VoicingPrompt(
             npc: npc, world: state.world, planned: planned, facts: lineCheck.facts(in: planned), playerLine: playerLine,
             recent: recent.map { ($0.speaker == state.player.name ? "Player" : $0.speaker, $0.line) },
@@ -243,7 +246,9 @@ struct GroundedVoicer {
                 voicing.reason = .error
                 break
             }
-            if let count = said.generationUsage?.completionTokens { voicing.completionTokens = (voicing.completionTokens ?? 0) + count }
+            if let count = said.generationUsage?.completionTokens {
+                voicing.completionTokens = (voicing.completionTokens ?? 0) + count
+            }
             let result = lineCheck.check(
                 said.content, planned: planned, playerLine: playerLine, speaker: npc.name, sources: prompt.sources)
             var problems = result.problems

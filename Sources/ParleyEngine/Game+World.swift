@@ -29,8 +29,13 @@ extension Game {
     func go(_ direction: String, output: (GameOutput) -> Void) async {
         let state = self.state
         guard let location = state.currentLocation else { return }
+        // The direction as typed, or as the lexicon names it ("norden" for an exit written "north", and back).
+        let lexicon = state.world.lexicon
         let exit =
             location.exit(toward: direction)
+            ?? lexicon.direction(named: direction).flatMap { named in
+                location.exits.first { lexicon.direction(named: $0.direction) == named }
+            }
             ?? location.exits.first { state.world.name(of: $0.destination).lowercased() == direction.lowercased() }
             ?? location.exits.first { $0.destination.rawValue == direction.lowercased() }
         guard let exit else {

@@ -106,6 +106,17 @@ public actor Game {
     /// - Returns: The session.
     public func session(of npc: NPCID) -> LanguageModelSession? { conversations[npc]?.session }
 
+    /// What a line the player types means now: a command, or (while talking) words said to the NPC.
+    ///
+    /// While the player talks to an NPC, speech wins: a line is a command only when its command word is followed by
+    /// what the command takes here (`GameCommand.parse(_:talking:scope:)` with this moment's `CommandScope`).
+    ///
+    /// - Parameter line: What the player typed.
+    /// - Returns: The command.
+    public func command(for line: String) -> GameCommand {
+        GameCommand.parse(line, talking: partner != nil, scope: CommandScope(state: state))
+    }
+
     /// Runs one line the player typed.
     ///
     /// - Parameters:
@@ -114,7 +125,7 @@ public actor Game {
     /// - Returns: `false` when the player quit.
     @discardableResult
     public func perform(_ line: String, output: @Sendable (GameOutput) -> Void) async -> Bool {
-        let command = GameCommand.parse(line, talking: partner != nil)
+        let command = command(for: line)
         if command == .quit { return false }
         await perform(command, output: output)
         return true
@@ -145,11 +156,12 @@ public actor Game {
         case .bye: await bye(output: output)
         case .history: output(.narration(describeHistory()))
         case .report(let expected, let category): report(expected: expected, category: category, output: output)
-        case .help: output(.narration(GameCommand.helpText))
+        case .help: output(.narration(state.world.lexicon.text(.help)))
         case .save, .load, .saves, .reload:
             output(.problem("This needs a game host (saves and a content folder); the library's Game alone cannot."))
         case .quit, .nothing: break
-        case .unknown(let text, let hint): output(.problem("I don't understand \"\(text)\". \(hint)"))
+        case .unknown(let text, let hint):
+            output(.problem(state.world.lexicon.text(.notUnderstood, ["line": text, "hint": hint])))
         }
         if !goalWasReached, state.isGoalReached {
             output(.goalReached(state.world.goal.description))

@@ -9,7 +9,7 @@ import SaveGames
 /// ```swift
 /// let host = GameHost(pack: pack, models: models, store: SaveGameStore(folder: savesFolder))
 /// try await host.claimSaves()                               // fails at once if another game uses the folder
-/// await host.begin(continuing: false) { render($0) }         // a new game: "look"
+/// await host.begin(continuing: false) { render($0) }         // a new game: the place described
 /// await host.perform("talk to mira") { render($0) }          // ... and the game is saved to the "autosave" slot
 /// await host.close()                                         // each save is one self-contained file again
 /// ```
@@ -103,7 +103,7 @@ public actor GameHost {
             }
         }
         if let note = settleNewGameSlot() { output(.narration(note)) }
-        await perform("look", output: output)
+        await perform(.look, output: output)
     }
 
     /// Runs one line the player typed, then autosaves what changed.
@@ -114,7 +114,17 @@ public actor GameHost {
     /// - Returns: `false` when the player quit.
     @discardableResult
     public func perform(_ line: String, output: @Sendable (GameOutput) -> Void) async -> Bool {
-        let command = GameCommand.parse(line, talking: await game.partner != nil)
+        await perform(await game.command(for: line), output: output)
+    }
+
+    /// Runs one command (a line the player typed, read), then autosaves what changed.
+    ///
+    /// - Parameters:
+    ///   - command: The command.
+    ///   - output: Receives what the game shows.
+    /// - Returns: `false` when the player quit.
+    @discardableResult
+    public func perform(_ command: GameCommand, output: @Sendable (GameOutput) -> Void) async -> Bool {
         switch command {
         case .quit: return false
         case .save(let slot, let label): await save(slot: slot, label: label, output: output)

@@ -55,7 +55,8 @@ struct LookUpStockTool: Tool {
             wanted = world.item(named: text, preferring: npc.inventory)
             if wanted == nil {
                 let categories = Set(npc.inventory.compactMap { world.items[$0.item]?.category })
-                category = world.lexicon.category(named: text, among: categories)
+                // The NPC's own words for categories (an NPC may speak another language than the pack's).
+                category = world.lexicon(for: npc.id).category(named: text, among: categories)
             }
             if category == nil, wanted == nil || !npc.inventory.contains(wanted!.id) || !npc.sells(wanted!) {
                 missing = text
@@ -166,26 +167,39 @@ extension NPCToolbox {
 }
 
 extension TradeOffer {
-    /// The goods on one side in words: `1 Brass Lantern`, `2 × Bread, 1 Rope`.
-    private static func goods(_ side: TradeSide, in world: World) -> String {
-        side.items.map {
-            $0.quantity == 1 ? "1 \(world.name(of: $0.item))" : "\($0.quantity) × \(world.name(of: $0.item))"
+    /// The goods on one side in words: `1 Brass Lantern`, `2 × Bread, 1 Rope` (the lexicon's `goodsOne` and
+    /// `goodsSeveral` texts).
+    private static func goods(_ side: TradeSide, in world: World, lexicon: Lexicon = .english) -> String {
+        side.items.map { stack in
+            let item = world.name(of: stack.item)
+            return stack.quantity == 1
+                ? lexicon.text(.goodsOne, ["item": item])
+                : lexicon.text(.goodsSeveral, ["item": item, "quantity": String(stack.quantity)])
         }
         .joined(separator: ", ")
     }
 
-    /// The offer in words: `Mira Quickcoin offers 1 Brass Lantern for 20 gold.`
+    /// The offer in words, in the language of the NPC who makes it (`World.lexicon(for:)`, its `offerBuy`,
+    /// `offerSell` and `offerSwap` texts): `Mira Quickcoin offers 1 Brass Lantern for 20 gold.`, German `Greta Krämer
+    /// bietet dir 1 Laterne für 15 Gold an.`
     func summary(in world: World) -> String {
+        let lexicon = world.lexicon(for: npc)
         let name = world.name(of: npc)
-        func goods(_ side: TradeSide) -> String { Self.goods(side, in: world) }
+        func goods(_ side: TradeSide) -> String { Self.goods(side, in: world, lexicon: lexicon) }
         if playerGives.items.isEmpty, !npcGives.items.isEmpty {
-            return "\(name) offers \(goods(npcGives)) for \(playerGives.gold) gold."
+            return lexicon.text(
+                .offerBuy, ["npc": name, "goods": goods(npcGives), "price": String(playerGives.gold)])
         }
         if npcGives.items.isEmpty, !playerGives.items.isEmpty {
-            return "\(name) offers \(npcGives.gold) gold for your \(goods(playerGives))."
+            return lexicon.text(
+                .offerSell, ["npc": name, "goods": goods(playerGives), "price": String(npcGives.gold)])
         }
-        return
-            "\(name) offers \(goods(npcGives)) and \(npcGives.gold) gold for your \(goods(playerGives)) and \(playerGives.gold) gold."
+        return lexicon.text(
+            .offerSwap,
+            [
+                "npc": name, "goods": goods(npcGives), "gold": String(npcGives.gold),
+                "yourGoods": goods(playerGives), "yourGold": String(playerGives.gold),
+            ])
     }
 
     /// What the player did when the offer was accepted, from the player's side: `You buy 1 Brass Lantern for 20
@@ -226,8 +240,9 @@ struct GiveItemTool: Tool {
         } catch {
             return .refused([.effectRefused(error)])
         }
-        return ActionResult(
-            status: .given, summary: "\(game.world.name(of: box.npc)) gives you \(quantity) × \(item.name).")
+        let summary = game.world.lexicon(for: box.npc).text(
+            .given, ["npc": game.world.name(of: box.npc), "item": item.name, "quantity": String(quantity)])
+        return ActionResult(status: .given, summary: summary)
     }
 }
 
@@ -248,8 +263,9 @@ struct AcceptGiftTool: Tool {
         } catch {
             return .refused([.effectRefused(error)])
         }
-        return ActionResult(
-            status: .accepted, summary: "\(game.player.name) gives you \(quantity) × \(item.name).")
+        let summary = game.world.lexicon(for: box.npc).text(
+            .giftAccepted, ["player": game.player.name, "item": item.name, "quantity": String(quantity)])
+        return ActionResult(status: .accepted, summary: summary)
     }
 }
 

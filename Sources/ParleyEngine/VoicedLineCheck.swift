@@ -73,6 +73,8 @@ struct VoicedLineCheck {
     let vocabulary: ClaimVocabulary
     /// The most sentences of a voiced line.
     let sentenceBudget: Int
+    /// The number words of the NPC's lexicon (`World.lexicon(for:)`).
+    var numbers = Lexicon.english.numbers
 
     /// The result: the line as it would be said, and what is wrong with it (nothing when it may be said).
     struct Result: Equatable {
@@ -121,7 +123,8 @@ struct VoicedLineCheck {
         let stems = Set(allowed.map(Self.stem))
         let invented = said.capitalised.filter { !allowed.contains($0) && !stems.contains(Self.stem($0)) }
         if let name = invented.first { problems.append("it invents the name \"\(name.capitalized)\"") }
-        for number in plan.digitNumbers.sorted() where said.numbers.contains(number) && !said.digitNumbers.contains(number) {
+        for number in plan.digitNumbers.sorted()
+        where said.numbers.contains(number) && !said.digitNumbers.contains(number) {
             problems.append("it writes the number \(number) in words")
         }
         let names = Set(plan.capitalised.filter { !Self.commonWords.contains($0) })
@@ -129,7 +132,7 @@ struct VoicedLineCheck {
             problems.append("it drops the name \"\(name.capitalized)\"")
         }
         func isGrounded(_ word: String) -> Bool { allowed.contains(word) || stems.contains(Self.stem(word)) }
-        let content = Self.contentWords(of: said.words)
+        let content = Self.contentWords(of: said.words, numbers: numbers)
         if !content.isEmpty {
             let grounded = content.filter(isGrounded).count
             if grounded * 2 < content.count {
@@ -157,7 +160,7 @@ struct VoicedLineCheck {
             var first = true
             while index < tokens.count {
                 let token = tokens[index]
-                if let (_, end) = ClaimText.number(in: tokens, at: index),
+                if let (_, end) = ClaimText.number(in: words, at: index, numbers: numbers),
                     !(end == index + 1 && ["one", "a"].contains(words[index]))
                 {
                     var fact = tokens[index..<end].map(\.text).joined(separator: " ")
@@ -224,7 +227,7 @@ struct VoicedLineCheck {
             var inNames: Set<Int> = []
             var index = 0
             while index < tokens.count {
-                if let (value, end) = ClaimText.number(in: tokens, at: index) {
+                if let (value, end) = ClaimText.number(in: words, at: index, numbers: numbers) {
                     reading.numbers.append(value)
                     if words[index].first?.isNumber == true { reading.digitNumbers.insert(value) }
                     if end == index + 1, ["one", "a"].contains(words[index]) {
@@ -259,18 +262,17 @@ struct VoicedLineCheck {
             }
             reading.negative = reading.negative || negative
             reading.sentences.append((facts, negative))
-            reading.sentenceWords.append(Self.contentWords(of: words.filter { !$0.isEmpty }))
+            reading.sentenceWords.append(Self.contentWords(of: words.filter { !$0.isEmpty }, numbers: numbers))
         }
         return reading
     }
 
     /// The words of a line that may carry meaning of their own: longer than two letters, not common, not a no (the
     /// polarity check reads those), not numbers.
-    static func contentWords(of words: [String]) -> [String] {
+    static func contentWords(of words: [String], numbers: Lexicon.Numbers) -> [String] {
         words.filter { word in
             word.count > 2 && !commonWords.contains(word) && !negations.contains(word) && !word.hasSuffix("n't")
-                && !word.allSatisfy(\.isNumber)
-                && ClaimText.number(in: [ClaimText.Token(word: word, mark: nil, text: word)], at: 0) == nil
+                && !word.allSatisfy(\.isNumber) && ClaimText.number(in: [word], at: 0, numbers: numbers) == nil
         }
     }
 
@@ -279,7 +281,9 @@ struct VoicedLineCheck {
         var word = word
         if word.hasSuffix("'s") { word.removeLast(2) }
         if word.hasSuffix("ies"), word.count > 4 { return String(word.dropLast(3)) + "y" }
-        if word.hasSuffix("es"), word.count > 4 { word.removeLast(2) } else if word.hasSuffix("s"), word.count > 3 {
+        if word.hasSuffix("es"), word.count > 4 {
+            word.removeLast(2)
+        } else if word.hasSuffix("s"), word.count > 3 {
             word.removeLast()
         }
         return word

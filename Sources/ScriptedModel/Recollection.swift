@@ -47,34 +47,34 @@ struct Recollection: Sendable {
         hasMet = facts.map { !$0.isFirstMeeting || $0.turns > 0 } ?? (conversation.responsesBefore > 0)
     }
 
-    /// The sentences answering a question about `topic`, or `nil` when there is nothing to remember.
+    /// The sentences answering a question about `topic`, or `nil` when there is nothing to remember; in the NPC's
+    /// language (the lexicon's `recall…` texts; the model's world speaks the NPC's lexicon).
     func memory(of topic: RecallTopic, world: World) -> String? {
+        let lexicon = world.lexicon
+        func terms(_ offer: (item: String, quantity: Int, price: Int, npcSells: Bool)) -> [String: String] {
+            ["item": offer.item, "quantity": String(offer.quantity), "price": String(offer.price)]
+        }
         switch topic {
         case .name:
-            return name.map { "You're \($0)." }
+            return name.map { lexicon.text(.recallName, ["player": $0]) }
         case .agreed:
             if let offer {
-                let what = "\(offer.quantity) \(offer.item) for \(offer.price) gold"
-                return offer.npcSells
-                    ? "We said \(what), and it's yours when you accept."
-                    : "We said \(offer.price) gold for your \(offer.quantity) \(offer.item), if you accept."
+                return lexicon.text(offer.npcSells ? .recallAgreedBuy : .recallAgreedSell, terms(offer))
             }
             return dealings.last.map { sentence(for: $0, world: world) }
         case .dealings:
             guard !dealings.isEmpty else {
                 // "What did I order?" with the order still waiting for the player's word.
                 return offer.map { offer in
-                    offer.npcSells
-                        ? "You asked for \(offer.quantity) \(offer.item): \(offer.price) gold, when you accept."
-                        : "You offered me \(offer.quantity) \(offer.item), for \(offer.price) gold when you accept."
+                    lexicon.text(offer.npcSells ? .recallOrderedBuy : .recallOrderedSell, terms(offer))
                 }
             }
             return dealings.suffix(3).map { sentence(for: $0, world: world) }.joined(separator: " ")
         case .asked:
-            return lastTopic.map { "You asked about the \($0)." }
+            return lastTopic.map { lexicon.text(.recallAsked, ["item": $0]) }
         case .met:
             guard hasMet else { return nil }
-            let greeting = name.map { "Of course I remember you, \($0)." } ?? "Of course I remember you."
+            let greeting = name.map { lexicon.text(.recallMetName, ["player": $0]) } ?? lexicon.text(.recallMet)
             guard let last = dealings.last else { return greeting }
             return greeting + " " + sentence(for: last, world: world)
         }
@@ -82,12 +82,14 @@ struct Recollection: Sendable {
 
     /// One dealing, said by the NPC to the player.
     private func sentence(for dealing: ConversationFacts.Dealing, world: World) -> String {
-        let goods = "\(dealing.quantity) \(world.name(of: dealing.item))"
+        let values = [
+            "item": world.name(of: dealing.item), "quantity": String(dealing.quantity), "price": String(dealing.gold),
+        ]
         switch dealing.kind {
-        case .bought: return "You bought \(goods) from me for \(dealing.gold) gold."
-        case .sold: return "You sold me \(goods) for \(dealing.gold) gold."
-        case .gave: return "You gave me \(goods)."
-        case .received: return "I gave you \(goods)."
+        case .bought: return world.lexicon.text(.recallBought, values)
+        case .sold: return world.lexicon.text(.recallSold, values)
+        case .gave: return world.lexicon.text(.recallGave, values)
+        case .received: return world.lexicon.text(.recallReceived, values)
         }
     }
 }

@@ -51,32 +51,36 @@ enum ReplyValues {
         values[.quantity] = (facts.quantity ?? offer?.quantity ?? (item != nil ? 1 : nil)).map(String.init)
         values[.price] = (facts.price ?? offer?.price).map(String.init)
         values[.lowest] = (facts.lowest ?? refusedLowest(in: conversation)).map(String.init)
+        // The texts of lists are the NPC's lexicon's (the model's world speaks it).
+        let lexicon = world.lexicon
         if let stock = facts.stock, !stock.isEmpty {
-            values[.stock] = list(
+            values[.stock] = lexicon.list(
                 stock.map { line in
-                    line.quantity > 1
-                        ? "\(line.name) (\(line.price) gold, \(line.quantity) in stock)"
-                        : "\(line.name) (\(line.price) gold)"
+                    let item = ["item": line.name, "price": String(line.price), "quantity": String(line.quantity)]
+                    return lexicon.text(line.quantity > 1 ? .stockLineCounted : .stockLine, item)
                 })
         }
         let buys = npc.trade.trades ? npc.trade.buys.sorted() : []
-        if !buys.isEmpty { values[.buys] = list(buys) }
+        if !buys.isEmpty { values[.buys] = lexicon.list(buys) }
         if let appraisal = facts.appraisal, !appraisal.isEmpty {
             // One thing reads as a price ("8 gold for your Rusty Sword"), several as a list.
+            func text(_ key: Lexicon.Text, _ thing: (item: ItemID, price: Int)) -> String {
+                lexicon.text(key, ["item": world.name(of: thing.item), "price": String(thing.price)])
+            }
             values[.appraisal] =
                 appraisal.count == 1
-                ? "\(appraisal[0].price) gold for your \(world.name(of: appraisal[0].item))"
-                : list(appraisal.map { "\(world.name(of: $0.item)) (\($0.price) gold)" })
+                ? text(.appraisalOne, appraisal[0]) : lexicon.list(appraisal.map { text(.appraisalLine, $0) })
         }
         if let total = facts.total, let id = facts.item {
-            values[.total] = "\(total.price) gold for \(total.quantity) × \(world.name(of: id))"
+            values[.total] = lexicon.text(
+                .total, ["item": world.name(of: id), "price": String(total.price), "quantity": String(total.quantity)])
         }
         values[.summary] = facts.summary ?? conversation.event?.summary
         values[.memory] = facts.memory
         if let reasons = facts.reasons, !reasons.isEmpty { values[.reasons] = reasons.joined(separator: " ") }
         values[.offer] = (outcome == .pending ? facts.summary : nil) ?? offer?.summary
         if let choices = facts.choices, !choices.isEmpty {
-            values[.choices] = list(choices.map(name), conjunction: "or")
+            values[.choices] = lexicon.list(choices.map(name), conjunction: .or)
         }
         values[.number] = scene.number.map(String.init)
         return values.filter { !$0.value.isEmpty }
@@ -99,12 +103,4 @@ enum ReplyValues {
         return nil
     }
 
-    /// `a`, `a and b`, `a, b and c`.
-    static func list(_ items: [String], conjunction: String = "and") -> String {
-        switch items.count {
-        case 0: ""
-        case 1: items[0]
-        default: items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
-        }
-    }
 }

@@ -59,6 +59,13 @@ public final class ScriptedModel: LanguageModel {
     /// the rule answers.
     public static var builtInRules: DialogueRules { BuiltInDialogue.rules }
 
+    /// The model's own plain rules with a lexicon's lines (`Lexicon.lines`): the rules an NPC speaking that lexicon
+    /// answers with after its own. Their ids and intents are those of `builtInRules`.
+    ///
+    /// - Parameter lexicon: The NPC's lexicon.
+    /// - Returns: The rules.
+    public static func builtInRules(in lexicon: Lexicon) -> DialogueRules { BuiltInDialogue.rules(for: lexicon) }
+
     /// `scripted`.
     public let id = "scripted"
     /// `<formatVersion>.<hash>`: the format version and 8 hex digits of the hash of the NPC's dialogue rules and
@@ -87,6 +94,8 @@ public final class ScriptedModel: LanguageModel {
 
     private let resolver: ItemResolver
     private let rules: [Candidate]
+    /// The built-in rules in the NPC's language.
+    private let builtIn: DialogueRules
 
     /// A rule the model may answer with: the rule, the set it belongs to (for the set's synonyms), and where it is
     /// written (for the response's asset id).
@@ -101,22 +110,29 @@ public final class ScriptedModel: LanguageModel {
     /// - Parameters:
     ///   - npc: The NPC, with its dialogue rules (`NPC.dialogue`); an NPC without rules speaks plain built-in
     ///     lines.
-    ///   - world: The world, for the item catalog and names.
+    ///   - world: The world, for the item catalog and names. The model reads and speaks the NPC's lexicon
+    ///     (`World.lexicon(for:)`): its phrases, built-in lines and texts.
     ///   - seed: Chooses among reply variants; the same seed gives the same replies.
     ///   - contextSize: The context window in tokens.
     public init(npc: NPC, world: World, seed: UInt64 = 0, contextSize: Int = 32_768) {
         self.npc = npc
-        self.world = world
+        // An NPC speaking another language than the pack's reads and speaks with its own lexicon.
+        let lexicon = world.lexicon(speaking: npc.language)
+        var spoken = world
+        if lexicon != world.lexicon { spoken.lexicon = lexicon }
+        self.world = spoken
         self.seed = seed
         self.contextSize = contextSize
-        resolver = ItemResolver.shared(for: world)
+        resolver = ItemResolver.shared(for: spoken)
+        let builtIn = lexicon == .english ? BuiltInDialogue.rules : BuiltInDialogue.rules(for: lexicon)
+        self.builtIn = builtIn
         rules =
             npc.dialogue.rules.map { Candidate(rule: $0, set: npc.dialogue, source: .npc(npc.id)) }
-            + BuiltInDialogue.rules.rules.map { Candidate(rule: $0, set: BuiltInDialogue.rules, source: .builtIn) }
+            + builtIn.rules.map { Candidate(rule: $0, set: builtIn, source: .builtIn) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var hash = ContentHash.empty.adding("scripted \(Self.formatVersion)")
-        for set in [npc.dialogue, BuiltInDialogue.rules] {
+        for set in [npc.dialogue, builtIn] {
             hash = hash.adding((try? encoder.encode(set)).map { Array($0) } ?? []).adding([0])
         }
         version = "\(Self.formatVersion).\(hash.hex.prefix(8))"
@@ -312,7 +328,7 @@ public final class ScriptedModel: LanguageModel {
         let npc = world.npcs[self.npc.id] ?? self.npc
         var scene = Scene(request: request, npc: npc, world: world, resolver: resolver, memory: memory)
         let allowed = allowedRules(in: request.context.conditions)
-        let fallback = Candidate(rule: BuiltInDialogue.rules.rules.last!, set: BuiltInDialogue.rules, source: .builtIn)
+        let fallback = Candidate(rule: builtIn.rules.last!, set: builtIn, source: .builtIn)
         var chosen = allowed.first { scene.matches($0.rule, in: $0.set) } ?? fallback
         // A line only an `unknown` rule took that names an item asks about it: its price, never "you've lost me".
         if chosen.rule.when.intents.contains(.unknown), let asking = scene.askingThePrice {

@@ -6,7 +6,8 @@ import NPCContract
 /// The game's sentence is written for a model to read ("Mira Quickcoin just said the Brass Lantern costs 20 gold, but
 /// the offer asks 22."); said by Mira it would be the game talking. The scripted model reads the reason's kind and
 /// values from the tool's output (`ActionResult.reasons`, typed by `RefusalReason.details`) and says it as the NPC
-/// would ("I said 20 gold for the Brass Lantern, and 20 it is."). A reason known only by its words is said as written.
+/// would ("I said 20 gold for the Brass Lantern, and 20 it is."), in the NPC's language (the lexicon's `refusal…`
+/// texts). A reason known only by its words is said as written.
 enum SpokenRefusal {
     /// The NPC's words for a reason.
     ///
@@ -15,49 +16,58 @@ enum SpokenRefusal {
     ///   - world: The world, for item names.
     /// - Returns: One sentence.
     static func line(for reason: RefusalReason, in world: World) -> String {
+        // The NPC's lexicon (the model's world speaks it): its refusal texts.
+        let lexicon = world.lexicon
+        func say(_ key: Lexicon.Text, _ values: [String: String] = [:]) -> String { lexicon.text(key, values) }
         switch reason {
         case .asksMoreThanQuoted(_, let item, let quoted, _):
-            "I said \(quoted) gold for the \(item), and \(quoted) it is."
+            return say(.refusalAsksMoreThanQuoted, ["item": item, "price": String(quoted)])
         case .paysLessThanQuoted(_, let item, let quoted, _):
-            "I said I'd give \(quoted) gold for the \(item), and \(quoted) it is."
-        case .neverPartsWith(_, let item): "The \(item) is not for sale."
-        case .noSuchItem(let text), .noSuchTradeItem(let text): "I don't know any \"\(text)\"."
-        case .noSuchNPC, .effectRefused: "That can't be done."
-        case .unreadableOffer: "I've muddled the numbers. Ask me again."
-        case .tradeRule(let rejection, let explanation): line(for: rejection, in: world) ?? explanation
-        case .stated(let text): text
+            return say(.refusalPaysLessThanQuoted, ["item": item, "price": String(quoted)])
+        case .neverPartsWith(_, let item): return say(.refusalNotForSale, ["item": item])
+        case .noSuchItem(let text), .noSuchTradeItem(let text): return say(.refusalNoSuchItem, ["text": text])
+        case .noSuchNPC, .effectRefused: return say(.refusalCannotBeDone)
+        case .unreadableOffer: return say(.refusalMuddled)
+        case .tradeRule(let rejection, let explanation): return line(for: rejection, in: world) ?? explanation
+        case .stated(let text): return text
         }
     }
 
     /// The NPC's words for a trade rule's rejection; `nil` for the rare ones it has no words of its own for.
     static func line(for rejection: TradeRejection, in world: World) -> String? {
+        let lexicon = world.lexicon
+        func say(_ key: Lexicon.Text, _ values: [String: String] = [:]) -> String { lexicon.text(key, values) }
+        func name(_ item: ItemID) -> [String: String] { ["item": world.name(of: item)] }
         switch rejection {
-        case .npcDoesNotTrade: "I don't trade."
-        case .emptyOffer: "That's no deal at all."
-        case .negativeGold, .absurdGold, .invalidQuantity, .absurdQuantity: "Those numbers make no sense."
-        case .unknownItem: "I don't know that thing."
+        case .npcDoesNotTrade: return say(.refusalDoesNotTrade)
+        case .emptyOffer: return say(.refusalEmptyOffer)
+        case .negativeGold, .absurdGold, .invalidQuantity, .absurdQuantity: return say(.refusalNonsense)
+        case .unknownItem: return say(.refusalUnknownThing)
         case .questItem(let item, let party):
-            party == .npc
-                ? "The \(world.name(of: item)) is not for sale." : "Keep your \(world.name(of: item)); it's not for trade."
-        case .untradeableItem(let item, _): "The \(world.name(of: item)) isn't something I trade."
+            return party == .npc ? say(.refusalNotForSale, name(item)) : say(.refusalKeepYours, name(item))
+        case .untradeableItem(let item, _): return say(.refusalUntradeable, name(item))
         case .npcLacksItem(_, let item, _, let available):
-            available == 0
-                ? "I've no \(world.name(of: item)) left." : "I've only \(available) \(world.name(of: item)) left."
+            return available == 0
+                ? say(.refusalNoneLeft, name(item))
+                : say(.refusalOnlyLeft, name(item).merging(["quantity": String(available)]) { $1 })
         case .playerLacksItem(let item, _, let available):
-            available == 0
-                ? "You don't have any \(world.name(of: item))." : "You've only \(available) \(world.name(of: item))."
-        case .npcNeverSells(_, let item): "The \(world.name(of: item)) is not for sale."
-        case .npcDoesNotSell(_, _, let category): "I don't sell \(category)."
-        case .npcDoesNotBuy(_, _, let category): "I don't buy \(category)."
-        case .playerCannotPay(_, let available): "You've only \(available) gold."
+            return available == 0
+                ? say(.refusalPlayerHasNone, name(item))
+                : say(.refusalPlayerHasOnly, name(item).merging(["quantity": String(available)]) { $1 })
+        case .npcNeverSells(_, let item): return say(.refusalNotForSale, name(item))
+        case .npcDoesNotSell(_, _, let category): return say(.refusalDoesNotSell, ["category": category])
+        case .npcDoesNotBuy(_, _, let category): return say(.refusalDoesNotBuy, ["category": category])
+        case .playerCannotPay(_, let available): return say(.refusalPlayerCannotPay, ["gold": String(available)])
         case .npcCannotPay(_, let gold, let available):
-            "I haven't \(gold) gold to give; I've \(available)."
-        case .goldLimitExceeded, .quantityLimitExceeded: "That's more than I can hold."
-        case .priceOverflow: "Those numbers make no sense."
+            return say(.refusalNPCCannotPay, ["price": String(gold), "gold": String(available)])
+        case .goldLimitExceeded, .quantityLimitExceeded: return say(.refusalTooMuch)
+        case .priceOverflow: return say(.refusalNonsense)
         case .priceOutsidePolicy(_, let minimum, _, _):
             // Net gold the player pays: the least the NPC takes, or (negative) the most it pays.
-            minimum >= 0 ? "I can't go below \(minimum) gold." : "I can't pay more than \(-minimum) gold."
-        case .unknownNPC, .npcNotPresent: nil
+            return minimum >= 0
+                ? say(.refusalBelowLowest, ["price": String(minimum)])
+                : say(.refusalAboveHighest, ["price": String(-minimum)])
+        case .unknownNPC, .npcNotPresent: return nil
         }
     }
 }

@@ -45,8 +45,9 @@ enum PlayCommand {
     static let options: [Option] = [
         CommonOptions.content.option, modelOption.option, CommonOptions.seed.option,
         nameOption.option, CommonOptions.saves.option, continueFlag,
-        feedbackFolderOption.option, CommonOptions.maxTokens.option, CommonOptions.turnTimeout.option, CommonOptions.voice.option,
-            CommonOptions.firstWordsDeadline.option,
+        feedbackFolderOption.option, CommonOptions.maxTokens.option, CommonOptions.turnTimeout.option,
+        CommonOptions.voice.option,
+        CommonOptions.firstWordsDeadline.option,
     ]
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
@@ -110,7 +111,8 @@ enum PlayCommand {
             showsSpinner: Terminal.outputIsTerminal)
         Terminal.write(renderer.style.goal(world.title) + "\n")
         if !world.introduction.isEmpty { Terminal.write(TerminalText.sanitized(world.introduction) + "\n") }
-        Terminal.write("Your goal: \(TerminalText.sanitized(world.goal.description))\nType help for the commands.\n\n")
+        Terminal.write(
+            "Your goal: \(TerminalText.sanitized(world.goal.description))\n\(world.lexicon.text(.typeHelp))\n\n")
         // Stopped by a signal, the game still closes its saves.
         let trap = SignalTrap { await host.close() }
         defer { trap.cancel() }

@@ -183,7 +183,7 @@ import Testing
         #expect(
             lines(result) == [
                 #"Pack/npcs/mira.json: $.gol: warning: unknown field "gol" (did you mean "gold"?)"#,
-                #"Pack/npcs/mira.json: $.schedule: warning: unknown field "schedule" (known fields: id, name, aliases, description, persona, location, gold, inventory, trade, dialogue, context, beats, knowledge, goals, voice)"#,
+                #"Pack/npcs/mira.json: $.schedule: warning: unknown field "schedule" (known fields: id, name, aliases, description, persona, location, gold, inventory, trade, dialogue, context, beats, knowledge, goals, voice, language)"#,
             ])
         let pack = try result.get()
         #expect(pack.world.npcs["mira"]?.source["schedule"]?["morning"]?.stringValue == "hall")
@@ -308,8 +308,14 @@ import Testing
         (#""voice": {"sentences": 6},"#, "", NPCVoice(sentences: 6)),
         (#""voice": {},"#, "", NPCVoice.default),
         ("", "", NPCVoice.default),
-        (#""voice": {"sentences": 0},"#, "Pack/npcs/mira.json: $.voice.sentences: sentences must be from 1 to 6, found 0", nil),
-        (#""voice": {"sentences": 7},"#, "Pack/npcs/mira.json: $.voice.sentences: sentences must be from 1 to 6, found 7", nil),
+        (
+            #""voice": {"sentences": 0},"#,
+            "Pack/npcs/mira.json: $.voice.sentences: sentences must be from 1 to 6, found 0", nil
+        ),
+        (
+            #""voice": {"sentences": 7},"#,
+            "Pack/npcs/mira.json: $.voice.sentences: sentences must be from 1 to 6, found 7", nil
+        ),
         (
             #""voice": {"sentences": "2"},"#,
             #"Pack/npcs/mira.json: $.voice.sentences: expected a whole number, found string "2" (write 2 without quotes)"#,
@@ -353,13 +359,16 @@ import Testing
             ], displayPath: "Pack")
         #expect(
             result.diagnostics.map(\.description).contains(
-                #"Pack/npcs/mira.json: $.voice.sentence: warning: unknown field "sentence" (did you mean "sentences"?)"#),
+                #"Pack/npcs/mira.json: $.voice.sentence: warning: unknown field "sentence" (did you mean "sentences"?)"#
+            ),
             "\(result.diagnostics.map(\.description))")
     }
 
     @Test func aSavedNPCWithoutAVoiceDecodesWithTheDefault() throws {
-        let npc = NPC(id: "mira", name: "Mira", persona: "A merchant.", location: "square", voice: NPCVoice(sentences: 2))
-        var object = try #require(try JSONValue(parsing: String(decoding: JSONEncoder().encode(npc), as: UTF8.self)).objectValue)
+        let npc = NPC(
+            id: "mira", name: "Mira", persona: "A merchant.", location: "square", voice: NPCVoice(sentences: 2))
+        var object = try #require(
+            try JSONValue(parsing: String(decoding: JSONEncoder().encode(npc), as: UTF8.self)).objectValue)
         #expect(object["voice"] != nil)
         let withVoice = try JSONDecoder().decode(NPC.self, from: Data(JSONValue.object(object).jsonString().utf8))
         #expect(withVoice.voice.sentences == 2)

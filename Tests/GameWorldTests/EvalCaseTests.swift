@@ -121,6 +121,14 @@ import Testing
             #"{"id": "a", "npc": "mira", "kind": "k", "say": "hi", "expect": {"says": [1]}}"#, "$.expect.says[0]",
             "expected a string"
         ),
+        (
+            #"{"id": "a", "npc": "mira", "kind": "k", "say": "hi", "expect": {"runs": "walk"}}"#, "$.expect.runs",
+            "unknown way to take a line \"walk\""
+        ),
+        (
+            #"{"id": "a", "npc": "mira", "kind": "commandOrSpeech", "say": "go north", "expect": {"says": ["x"]}}"#,
+            "$.expect.runs", "a commandOrSpeech case needs \"runs\""
+        ),
         (#"{"id": "a", "npc": "mira", "kind": "k", "say": "hi" "expect": {}}"#, "$", "invalid JSON at column"),
         (#"["not", "an", "object"]"#, "$", "a case is a JSON object"),
     ])
@@ -132,6 +140,23 @@ import Testing
         #expect(error?.path == path, "\(diagnostics)")
         #expect(error?.message.contains(message) == true, "\(diagnostics)")
         #expect(error?.description.hasPrefix("Content/eval/mira.jsonl:12: \(path): ") == true)
+    }
+
+    // MARK: - commandOrSpeech: `runs`
+
+    @Test(arguments: [
+        ("say", EvalCase.Expectation.Runs.speech), ("command", .command(nil)), ("go", .command("go")),
+        ("give", .command("give")), ("accept", .command("accept")),
+    ])
+    func runsSaysHowTheLineMustBeTaken(written: String, runs: EvalCase.Expectation.Runs) throws {
+        let line =
+            #"{"id": "a", "npc": "mira", "kind": "commandOrSpeech", "say": "go north", "expect": {"runs": ""#
+            + written + #""}}"#
+        let (read, diagnostics) = Self.read(line)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let evalCase = try #require(read)
+        #expect(evalCase.expect.runs == runs)
+        #expect(!evalCase.expect.isEmpty)
     }
 
     // MARK: - Commands in `before`
@@ -312,8 +337,10 @@ import Testing
         #expect(tools == NPCTool.allCases.map(\.rawValue))
         #expect(
             Set(expect.objectValue?.keys ?? []) == [
-                "intent", "rule", "calls", "noCalls", "offer", "state", "says", "saysNot",
+                "intent", "rule", "calls", "noCalls", "offer", "state", "says", "saysNot", "runs",
             ])
+        let runs = expect["runs"]?["enum"]?.arrayValue?.compactMap(\.stringValue)
+        #expect(runs == ["say", "command"] + EvalCase.Expectation.Runs.commandNames)
         #expect(
             Set(schema["properties"]?.objectValue?.keys ?? [])
                 == ["id", "npc", "kind", "split", "start", "before", "say", "expect"])

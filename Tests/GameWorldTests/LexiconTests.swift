@@ -25,9 +25,10 @@ import Testing
         let result = load(lexicon: try Self.englishFile())
         // The small pack has no clothing, drinks or tools; the English file has words for them.
         #expect(
-            result.diagnostics.map(\.description) == ["clothing", "drink", "tool"].map {
-                "Pack/lexicon.json: $.categories.\($0): warning: no item has the category \"\($0)\""
-            })
+            result.diagnostics.map(\.description)
+                == ["clothing", "drink", "tool"].map {
+                    "Pack/lexicon.json: $.categories.\($0): warning: no item has the category \"\($0)\""
+                })
         #expect(try result.get().world.lexicon == .english)
         #expect(try load(lexicon: nil).get().world.lexicon == .english)
         #expect(Lexicon.english.language == "en")
@@ -87,7 +88,15 @@ import Testing
                  "phrases": {"greeting": ["Hallo", "guten Tag"], "farewell": ["tschüss"]},
                  "numbers": {"words": {"eins": 1, "zwanzig": 20}, "scales": {"hundert": 100}}}
                 """)
-        #expect(result.diagnostics.map(\.description) == [])
+        // What a player says is only what the file says; the game's and the NPCs' words it leaves out stay English,
+        // and the checker says so, part by part.
+        let warnings = result.diagnostics.map(\.description)
+        #expect(warnings.count == 4, "\(warnings)")
+        for (index, part) in ["commands", "directions", "lines", "texts"].enumerated() where index < warnings.count {
+            #expect(warnings[index].hasPrefix("Pack/lexicon.json: $.\(part): warning: no "), "\(warnings[index])")
+            #expect(warnings[index].contains("the English ones are used"), "\(warnings[index])")
+            #expect(warnings[index].contains(#"add "extends": "de""#), "\(warnings[index])")
+        }
         let lexicon = try result.get().world.lexicon
         #expect(lexicon.priority == [.greet, .farewell])
         #expect(lexicon.phrases(.greeting) == ["hallo", "guten tag"])
@@ -95,6 +104,9 @@ import Testing
         #expect(lexicon.words(.pronouns) == [])
         #expect(lexicon.numbers.words == ["eins": 1, "zwanzig": 20])
         #expect(lexicon.limits == Lexicon.Limits())
+        #expect(lexicon.commands == Lexicon.english.commands)
+        #expect(lexicon.lines == Lexicon.english.lines)
+        #expect(lexicon.texts == Lexicon.english.texts)
     }
 
     @Test func categoryWordsNameTheCategoryTheyAreFor() {
@@ -121,6 +133,28 @@ import Testing
         (#"{"language": "en", "numbers": {"words": {"zwei": -2}}}"#, "$.numbers.words.zwei", "must be from 0"),
         (#"{"language": "en", "numbers": {"amounts": [{"phrase": "a fiver"}]}}"#, "$.numbers.amounts[0]", "\"value\""),
         (#"{"language": "en", "limits": {"shortLine": 500}}"#, "$.limits.shortLine", "must be from 0 to 100"),
+        (#"{"language": "en", "commands": {"goo": ["walk"]}}"#, "$.commands.goo", #"(did you mean "go"?)"#),
+        (#"{"language": "en", "commands": {"articles": ["the old"]}}"#, "$.commands.articles[0]", "expected one word"),
+        (#"{"language": "en", "directions": {"north": "n"}}"#, "$.directions.north", "expected an array of strings"),
+        (
+            #"{"language": "en", "lines": {"builtin_gret": {"replies": ["Hi."]}}}"#, "$.lines.builtin_gret",
+            #"unknown built-in rule "builtin_gret" (did you mean "builtin_greet"?)"#
+        ),
+        (
+            #"{"language": "en", "lines": {"builtin_greet": {"replies": ["Hi, {playr}."]}}}"#,
+            "$.lines.builtin_greet.replies[0]", "{playr}"
+        ),
+        (
+            #"{"language": "en", "lines": {"builtin_buy": {"outcomes": {"pendng": ["x"]}}}}"#,
+            "$.lines.builtin_buy.outcomes.pendng", #"(did you mean "pending"?)"#
+        ),
+        (#"{"language": "en", "lines": {"builtin_greet": {}}}"#, "$.lines.builtin_greet", "need \"replies\""),
+        (#"{"language": "en", "texts": {"ofer": "x"}}"#, "$.texts.ofer", #"unknown text "ofer""#),
+        (
+            #"{"language": "en", "texts": {"offerBuy": "{npc} sells {item}."}}"#, "$.texts.offerBuy",
+            "unknown placeholder {item} in the text \"offerBuy\" (it may use {npc}, {goods}, {price})"
+        ),
+        (#"{"language": "en", "texts": {"and": 3}}"#, "$.texts.and", "expected a text"),
         (#"["en"]"#, "$", "expected the lexicon (an object)"),
         (#"{"priority": []}"#, "$", #"missing required field "language""#),
         ("{\"language\": \"en\",}", "$", "invalid JSON at line 1"),
@@ -154,8 +188,16 @@ import Testing
         #expect(
             Set(properties.objectValue?.keys ?? []) == [
                 "$schema", "language", "extends", "priority", "phrases", "words", "synonyms", "categories", "numbers",
-                "limits",
+                "limits", "commands", "directions", "lines", "texts",
             ])
+        #expect(
+            properties["extends"]?["enum"]?.arrayValue?.compactMap(\.stringValue) == Lexicon.builtInLanguages)
+        #expect(
+            properties["commands"]?["properties"]?.objectValue?.keys == Lexicon.CommandTable.allCases.map(\.rawValue))
+        #expect(properties["texts"]?["properties"]?.objectValue?.keys == Lexicon.Text.allCases.map(\.rawValue))
+        #expect(
+            Set(properties["lines"]?["propertyNames"]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+                == Set(Lexicon.english.lines.keys))
         #expect(
             properties["phrases"]?["properties"]?.objectValue?.keys == Lexicon.PhraseTable.allCases.map(\.rawValue))
         #expect(properties["words"]?["properties"]?.objectValue?.keys == Lexicon.WordSet.allCases.map(\.rawValue))
@@ -195,7 +237,9 @@ import Testing
         #expect(PlayerNameFinder(Lexicon.english).name(in: line) == name)
     }
 
-    @Test(arguments: ["i am hungry", "I'm looking for rope", "my name is not important", "call me a cab", "what's my name?"])
+    @Test(arguments: [
+        "i am hungry", "I'm looking for rope", "my name is not important", "call me a cab", "what's my name?",
+    ])
     func aLineThatGivesNoNameGivesNone(line: String) {
         #expect(PlayerNameFinder(Lexicon.english).name(in: line) == nil)
     }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// `Examples/Marktplatz`, a small town in German: its own lexicon (no English in it) lets the scripted model
-/// understand German players, and its evaluation corpus passes in full. Run as a modder runs it: the built binary.
+/// `Examples/Marktplatz`, a small town in German: the built-in German lexicon (extended by its own) lets the scripted
+/// model understand German players and speak German, its commands are German, and its evaluation corpus and test plan
+/// pass in full. Run as a modder runs it: the built binary.
 @Suite struct SecondLanguagePackTests {
     static let pack = "Examples/Marktplatz"
 
@@ -18,18 +19,52 @@ import Testing
         #expect(eval.out.hasSuffix("100.0%\n"), "\(eval.out)")
     }
 
-    /// The same pack without its lexicon.json is read with the built-in English one, and then fails its cases: the
-    /// German is understood because of the lexicon, not by chance.
-    @Test func withoutItsLexiconTheSamePackIsNotUnderstood() async throws {
+    /// The same pack without its language (no lexicon.json, no `language` in world.json) is read with the built-in
+    /// English lexicon, and then fails its cases: the German is understood because of the lexicon, not by chance.
+    /// Without only its lexicon.json it still passes: `"language": "de"` gives it the built-in German lexicon.
+    @Test func withoutItsLanguageTheSamePackIsNotUnderstood() async throws {
         let source = ParleyBinary.packageRoot.appendingPathComponent(Self.pack)
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("parley-de-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: copy) }
         try FileManager.default.copyItem(at: source, to: copy)
         try FileManager.default.removeItem(at: copy.appendingPathComponent("lexicon.json"))
 
+        let german = try await runParley(["eval", copy.path, "--min-accuracy", "100"])
+        #expect(german.status == 0, "\(german.out)\(german.err)")
+
+        let world = copy.appendingPathComponent("world.json")
+        let text = try String(contentsOf: world, encoding: .utf8)
+        #expect(text.contains(#""language": "de","#))
+        try text.replacingOccurrences(of: #""language": "de","#, with: "").write(
+            to: world, atomically: true, encoding: .utf8)
         let eval = try await runParley(["eval", copy.path, "--min-accuracy", "60"])
         #expect(eval.status == 1, "\(eval.out)\(eval.err)")
         #expect(eval.err.contains("is below the minimum"), "\(eval.err)")
+    }
+
+    /// `parley play` in German: the start describes the place (no English "look" behind it), the commands are
+    /// German, speech wins while talking, and Greta, her offers and her built-in lines speak German.
+    @Test func aGameIsPlayedInGermanEndToEnd() async throws {
+        let saves = FileManager.default.temporaryDirectory.appendingPathComponent("parley-de-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: saves) }
+        let lines = [
+            "rede mit greta", "Was kostet die Laterne?", "gib mir zwei Kerzen, bitte", "ablehnen",
+            "Würdest du zwölf für die Laterne nehmen?", "annehmen", "Was habe ich bei dir gekauft?",
+            "gehe nach norden", "nimm apfel", "inventar", "beenden",
+        ]
+        let run = try await runParley(
+            ["--content", Self.pack, "--saves", saves.path], input: lines.joined(separator: "\n") + "\n")
+        #expect(run.status == 0, "\(run.err)")
+        let out = run.out
+        #expect(out.contains("Tippe hilfe für die Befehle."), "\(out)")
+        #expect(!out.contains("Das verstehe ich nicht"), "\(out)")
+        #expect(out.contains("Greta Krämer: Grüß dich, Wanderer!"), "\(out)")
+        #expect(out.contains("Greta Krämer: Laterne? 15 Gold"), "\(out)")
+        #expect(out.contains("Gern! 2 × Kerze für 2 Gold. Sag annehmen"), "\(out)")
+        #expect(out.contains("12 Gold für Laterne. Sag annehmen."), "\(out)")
+        #expect(out.contains("Du hast 1 × Laterne für 12 Gold bei mir gekauft."), "\(out)")
+        #expect(out.contains("Kirchplatz"), "\(out)")
+        #expect(out.contains("  Apfel\n"), "\(out)")
     }
 
     @Test func contentLexiconPrintsThePacksWholeLexicon() async throws {
