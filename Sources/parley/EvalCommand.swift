@@ -26,9 +26,12 @@ enum EvalCommand {
             Each case (one JSON object per line of DIR/eval/*.jsonl) starts a fresh game, talks to its NPC, says
             its earlier lines and then its line, and checks what follows: the answering rule and its intent
             (scripted model only; otherwise reported as skipped), tool calls, the pending offer, the game state,
-            and words the reply must or must not contain. Prints each failure, the accuracy per kind, per NPC,
-            per split (tuning, heldOut) and overall, and the false-claim count.
-            Exits with 1 when the corpus has errors, or when the accuracy is below --min-accuracy.
+            and words the reply must or must not contain; every case is also checked for false claims, unasked
+            actions (an offer, gift or trade the case did not ask for) and empty replies. Prints each failure, the
+            accuracy per kind, per NPC, per split (tuning, heldOut) and overall, and the counts of false claims,
+            unasked actions, empty replies and clarifying questions.
+            Exits with 1 when the corpus has errors, when any case made a false claim, an unasked action or an
+            empty reply, or when the accuracy is below --min-accuracy.
             """,
         arguments: [CommonArguments.contentDirectory.argument],
         options: [
@@ -72,19 +75,27 @@ enum EvalCommand {
         }
         let runner = EvalRunner(
             pack: pack, models: try await choice.makeProvider(voice: voice), builtInRules: choice.builtInRules,
-            concurrency: cases)
+            concurrency: cases, reusesModels: true)
         let report = await Game.$turnTimeout.withValue(turnTimeout) { await runner.run(corpus.cases) }
         if context.isSet(jsonFlag) {
             context.print(report.json.jsonString(.prettyPrinted))
         } else {
             context.print(report.text, terminator: "")
         }
+        var failed = false
+        if !report.isClean {
+            context.printError(
+                "parley: NPCs did what they must never do: \(report.falseClaims) false claims, "
+                    + "\(report.unaskedActions) unasked actions, \(report.emptyReplies) empty replies "
+                    + "(each is a failure of its case).")
+            failed = true
+        }
         if let threshold, report.overall.accuracy < threshold {
             context.printError(
                 "parley: accuracy \(EvalReport.percent(report.overall.accuracy)) is below the minimum "
                     + "\(EvalReport.percent(threshold)).")
-            return .failure
+            failed = true
         }
-        return .success
+        return failed ? .failure : .success
     }
 }

@@ -58,7 +58,37 @@ import Testing
         #expect(run.out.contains("  says: expected \"99 gold\"; got "))
         #expect(run.out.contains("Accuracy by kind:\n  price  1/2   50.0%\n"), "\(run.out)")
         #expect(run.out.contains("Accuracy by split:\n  tuning   1/1  100.0%\n  heldOut  0/1    0.0%\n"), "\(run.out)")
-        #expect(run.out.hasSuffix("False claims: 0\nAccuracy: 1/2 cases passed, 50.0%\n"), "\(run.out)")
+        #expect(
+            run.out.hasSuffix(
+                "False claims: 0\nUnasked actions: 0\nEmpty replies: 0\nClarifying questions: 0\n"
+                    + "Accuracy: 1/2 cases passed, 50.0%\n"), "\(run.out)")
+    }
+
+    /// An offer the case did not ask for fails its case and the run, whatever the accuracy; so does an empty reply or
+    /// a false claim. An `offer` failure shows what the NPC said.
+    @Test func anUnaskedActionFailsTheRun() async throws {
+        let pack = try TinyPack(corpus: [
+            "tam.jsonl": """
+            {"id": "asked", "npc": "tam", "kind": "buy", "say": "I'll buy a nail", "expect": {"offer": "Iron Nail"}}
+            {"id": "unasked", "npc": "tam", "kind": "chat", "say": "I'll buy a nail", "expect": {"saysNot": ["zzz"]}}
+            {"id": "wrong-offer", "npc": "tam", "kind": "buy", "say": "I'll buy a nail", "expect": {"offer": "Copper Kettle"}}
+            """
+        ])
+        let run = try await runParley(["eval", pack.url.path, "--min-accuracy", "0"])
+        #expect(run.status == 1, "\(run.out)\(run.err)")
+        #expect(
+            run.out.contains(
+                "FAIL \(pack.url.path)/eval/tam.jsonl:2 unasked (chat, tuning): \"I'll buy a nail\"\n"
+                    + "  unaskedAction: expected no action the case did not ask for; got offered: Tam the Tinker "
+                    + "offers 1 Iron Nail for 2 gold.\n"), "\(run.out)")
+        #expect(
+            run.out.contains(
+                "  offer: expected an offer containing \"Copper Kettle\"; got Tam the Tinker offers 1 Iron Nail for 2 "
+                    + "gold.; the reply: \""), "\(run.out)")
+        #expect(run.out.contains("Unasked actions: 1\nEmpty replies: 0\n"), "\(run.out)")
+        #expect(
+            run.err.contains("parley: NPCs did what they must never do: 0 false claims, 1 unasked actions, 0 empty"),
+            "\(run.err)")
     }
 
     @Test(arguments: [("1.0", 1), ("100%", 1), ("51", 1), ("0.5", 0), ("50%", 0), ("0", 0)])
@@ -84,8 +114,8 @@ import Testing
         #expect(
             Set(document.keys)
                 == [
-                    "cases", "passed", "accuracy", "falseClaims", "skippedChecks", "byKind", "byNPC", "bySplit",
-                    "results",
+                    "cases", "passed", "accuracy", "falseClaims", "unaskedActions", "emptyReplies",
+                    "clarifyingQuestions", "skippedChecks", "byKind", "byNPC", "bySplit", "results",
                 ])
         #expect(document["cases"] as? Int == 2)
         #expect(document["passed"] as? Int == 1)
