@@ -186,6 +186,44 @@ import Testing
             "\(check.out)")
     }
 
+    /// `--npc` and `--file` run only some cases of the shipped corpus; names they do not know get the closest one.
+    @Test func npcAndFileSelectCases() async throws {
+        let run = try await runParley(["eval", "Content", "--npc", "pip", "--file", "blind9", "--json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        let results = try #require(document["results"] as? [[String: Any]])
+        let lines = try String(
+            contentsOfFile: ParleyBinary.packageRoot.path + "/Content/eval/blind9.jsonl", encoding: .utf8)
+        let expected = lines.split(separator: "\n").filter { $0.contains(#""npc": "pip""#) }.count
+        #expect(expected > 0)
+        #expect(results.count == expected, "\(run.err)")
+        #expect(
+            results.allSatisfy { $0["npc"] as? String == "pip" && $0["file"] as? String == "Content/eval/blind9.jsonl" }
+        )
+        // A file may be named with its extension; an NPC may be given twice.
+        let named = try await runParley([
+            "eval", "Content", "--file", "pip.jsonl", "--npc", "pip", "--npc", "oona", "--json",
+        ])
+        let namedDocument = try #require(try JSONSerialization.jsonObject(with: Data(named.out.utf8)) as? [String: Any])
+        let namedResults = try #require(namedDocument["results"] as? [[String: Any]])
+        #expect(!namedResults.isEmpty)
+        #expect(namedResults.allSatisfy { $0["file"] as? String == "Content/eval/pip.jsonl" })
+    }
+
+    @Test(arguments: [
+        (["--npc", "mria"], "the pack has no NPC \"mria\" (did you mean \"mira\"?); its NPCs: aurelio, brannoc"),
+        (
+            ["--file", "blindd"],
+            "the corpus has no file \"blindd\" (did you mean \"blind\"?); its files: aurelio.jsonl"
+        ),
+        (["--npc", "oona", "--file", "mira"], "no case of the corpus matches --npc oona --file mira."),
+    ])
+    func anUnknownSelectionSaysWhatThereIs(options: [String], message: String) async throws {
+        let run = try await runParley(["eval", "Content"] + options)
+        #expect(run.status == 1)
+        #expect(run.err.contains("parley: " + message), "\(run.err)")
+        #expect(run.out.isEmpty)
+    }
+
     @Test func aPackWithoutAnEvalFolderSaysSo() async throws {
         let pack = try TinyPack(corpus: nil)
         let run = try await runParley(["eval", pack.url.path])
