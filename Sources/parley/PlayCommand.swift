@@ -5,6 +5,7 @@ import LanguageModels
 import ParleyEngine
 import ParleyModels
 import SaveGames
+import Synchronization
 
 /// `parley play` (and bare `parley`): the text adventure.
 enum PlayCommand {
@@ -39,14 +40,17 @@ enum PlayCommand {
 
     /// `--continue`: the most recent autosave instead of a new game.
     static let continueFlag = Option.flag(
-        "continue", help: "Continue the last game (the most recent autosave slot) instead of a new one.")
+        "continue",
+        help: "Continue the last game (the most recent autosave slot) instead of a new one; it is not introduced again."
+    )
 
     /// The options `play` takes, which bare `parley` takes too.
     static let options: [Option] = [
         CommonOptions.content.option, modelOption.option, CommonOptions.seed.option,
         nameOption.option, CommonOptions.saves.option, continueFlag,
-        feedbackFolderOption.option, CommonOptions.maxTokens.option, CommonOptions.turnTimeout.option, CommonOptions.voice.option,
-            CommonOptions.firstWordsDeadline.option,
+        feedbackFolderOption.option, CommonOptions.maxTokens.option, CommonOptions.turnTimeout.option,
+        CommonOptions.voice.option,
+        CommonOptions.firstWordsDeadline.option,
     ]
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
@@ -108,13 +112,27 @@ enum PlayCommand {
         let renderer = GameRenderer(
             style: Style(enabled: Terminal.colorEnabled(environment: context.environment)),
             showsSpinner: Terminal.outputIsTerminal)
-        Terminal.write(renderer.style.goal(world.title) + "\n")
-        if !world.introduction.isEmpty { Terminal.write(TerminalText.sanitized(world.introduction) + "\n") }
-        Terminal.write("Your goal: \(TerminalText.sanitized(world.goal.description))\nType help for the commands.\n\n")
+        func introduce() {
+            Terminal.write(renderer.style.goal(world.title) + "\n")
+            if !world.introduction.isEmpty { Terminal.write(TerminalText.sanitized(world.introduction) + "\n") }
+            Terminal.write(
+                "Your goal: \(TerminalText.sanitized(world.goal.description))\nType help for the commands.\n\n")
+        }
         // Stopped by a signal, the game still closes its saves.
         let trap = SignalTrap { await host.close() }
         defer { trap.cancel() }
-        await host.begin(continuing: context.isSet(continueFlag), output: renderer.render)
+        if context.isSet(continueFlag) {
+            // A game that goes on is not introduced again; one that begins after all (no save yet, or one that could
+            // not be loaded) is, before what the start showed.
+            let newGame = await host.game
+            let shown = Shown()
+            await host.begin(continuing: true, output: shown.record)
+            if await host.game === newGame { introduce() }
+            for output in shown.outputs { renderer.render(output) }
+        } else {
+            introduce()
+            await host.begin(continuing: false, output: renderer.render)
+        }
 
         let editor = LineEditor(interactive: interactive)
         while true {
@@ -126,4 +144,16 @@ enum PlayCommand {
         await host.close(output: renderer.render)
         if interactive { Terminal.write("Farewell.\n") }
     }
+}
+
+/// What the game showed while it started, kept to be shown after the introduction (or without it); the mutex makes it
+/// Sendable, as `GameHost.begin` takes a `@Sendable` closure.
+private final class Shown: Sendable {
+    private let kept = Mutex<[GameOutput]>([])
+
+    /// Keeps one piece of output.
+    func record(_ output: GameOutput) { kept.withLock { $0.append(output) } }
+
+    /// Everything kept, in order.
+    var outputs: [GameOutput] { kept.withLock { $0 } }
 }
