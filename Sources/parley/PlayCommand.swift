@@ -115,22 +115,24 @@ enum PlayCommand {
         func introduce() {
             Terminal.write(renderer.style.goal(world.title) + "\n")
             if !world.introduction.isEmpty { Terminal.write(TerminalText.sanitized(world.introduction) + "\n") }
-            Terminal.write(
-                "Your goal: \(TerminalText.sanitized(world.goal.description))\nType help for the commands.\n\n")
+            Terminal.write("Your goal: \(TerminalText.sanitized(world.goal.description))\n")
         }
+        let help = "Type help for the commands.\n\n"
         // Stopped by a signal, the game still closes its saves.
         let trap = SignalTrap { await host.close() }
         defer { trap.cancel() }
         if context.isSet(continueFlag) {
-            // A game that goes on is not introduced again; one that begins after all (no save yet, or one that could
-            // not be loaded) is, before what the start showed.
+            // A game that goes on is not introduced again (only the line about help is shown); one that begins after
+            // all (no save yet, or one that could not be loaded) is, before what the start showed.
             let newGame = await host.game
             let shown = Shown()
             await host.begin(continuing: true, output: shown.record)
             if await host.game === newGame { introduce() }
+            Terminal.write(help)
             for output in shown.outputs { renderer.render(output) }
         } else {
             introduce()
+            Terminal.write(help)
             await host.begin(continuing: false, output: renderer.render)
         }
 
