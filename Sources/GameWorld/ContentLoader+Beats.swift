@@ -32,6 +32,9 @@ extension ContentLoader {
             }
             firstUse[beat.id] = beatPath.key("id")
             beats.append(beat)
+            if case .firstTalk = beat.trigger {
+                firstTalkBeats.append(FirstTalkBeat(file: file, rank: fileRank, path: beatPath, beat: beat))
+            }
         }
         return valid ? beats : nil
     }
@@ -217,5 +220,56 @@ extension ContentLoader {
             entries.append(KnowledgeEntry(id: id, condition: condition, text: text))
         }
         return valid ? entries : nil
+    }
+}
+
+// MARK: - Beats and conditions that can never fire
+
+extension ContentLoader {
+    /// A `firstTalk` beat of an NPC's file, where it is written.
+    struct FirstTalkBeat {
+        var file: String
+        var rank: Int
+        var path: JSONPath
+        var beat: Beat
+    }
+
+    /// Warns about a `firstTalk` beat whose condition needs a flag that only `firstTalk` beats of the same NPC set
+    /// (this one included): the first talk fires one beat, the first whose condition holds, and never comes again,
+    /// so the flag is set too late for this beat.
+    mutating func checkBeatsThatCannotFire() {
+        let byFile = Dictionary(grouping: firstTalkBeats, by: \.file)
+        for beat in firstTalkBeats {
+            let siblings = byFile[beat.file] ?? []
+            for flag in beat.beat.condition?.requiredFlags.sorted() ?? [] {
+                let setters = siblings.filter { $0.beat.effects.contains(.setFlag(flag)) }
+                let settings = setters.reduce(0) { $0 + $1.beat.effects.count { $0 == .setFlag(flag) } }
+                guard settings > 0, settings == flagSetCounts[flag] else { continue }
+                let names = setters.map { $0.beat.id == beat.beat.id ? "this one" : "\"\($0.beat.id)\"" }
+                let setBy =
+                    names == ["this one"]
+                    ? "which only this beat sets (its effects come after its condition)"
+                    : "which only the firstTalk beat" + (names.count == 1 ? " " : "s ")
+                        + names.joined(separator: " and ") + (names.count == 1 ? " sets" : " set")
+                file = beat.file
+                fileRank = beat.rank
+                warning(
+                    beat.path.key("when"),
+                    "this firstTalk beat needs the flag \"\(flag)\", \(setBy): the first talk fires one beat and never "
+                        + "comes again, so this beat can never fire",
+                    hint: "set the flag before the first talk, with another NPC or an arrive beat, or join the beats")
+            }
+        }
+    }
+
+    /// Warns about a condition whose parts can never hold together (`flag x and not flag x`), so whatever it gates (a
+    /// beat, a dialogue rule, a piece of knowledge) never happens.
+    mutating func warnIfContradictory(_ condition: Condition, at path: JSONPath) {
+        guard let (first, second) = condition.contradiction else { return }
+        warning(
+            path,
+            "\(Self.quoted(condition.description)) can never hold: \(Self.quoted(first.description)) and "
+                + "\(Self.quoted(second.description)) exclude each other",
+            hint: "remove one of them, or join them with \"or\"")
     }
 }

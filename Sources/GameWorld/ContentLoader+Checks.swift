@@ -5,6 +5,7 @@ import ParleyBasics
 extension ContentLoader {
     mutating func checkPack() {
         select(ContentPack.worldFileName, rank: 0)
+        checkBeatsThatCannotFire()
         checkReachability()
         checkGoal()
         select(ContentPack.itemsFileName, rank: 1)

@@ -31,6 +31,7 @@ extension ContentLoader {
     ) -> Condition?? {
         guard let value = object[key] else { return .some(nil) }
         guard let condition = condition(value, at: path.key(key), scope: scope) else { return nil }
+        warnIfContradictory(condition, at: path.key(key))
         return .some(condition)
     }
 
@@ -203,7 +204,10 @@ extension ContentLoader {
         switch kind {
         case "set", "clear":
             guard let name = identifier(kind, in: object, at: path, required: true, kind: "flag") else { return nil }
-            if kind == "set" { flagsSet.insert(name) }
+            if kind == "set" {
+                flagsSet.insert(name)
+                flagSetCounts[name, default: 0] += 1
+            }
             return kind == "set" ? .setFlag(name) : .clearFlag(name)
         case "counter":
             return counterEffect(object, at: path)

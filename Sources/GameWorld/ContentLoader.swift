@@ -83,6 +83,10 @@ struct ContentLoader {
     var counterTests: [NameUse] = []
     /// Flags some effect sets.
     var flagsSet: Set<String> = []
+    /// How many effects set each flag, beats' included (see `checkBeatsThatCannotFire()`).
+    var flagSetCounts: [String: Int] = [:]
+    /// Each NPC's `firstTalk` beats, to find those that can never fire.
+    var firstTalkBeats: [FirstTalkBeat] = []
     /// Counters some effect changes.
     var countersChanged: Set<String> = []
 

@@ -92,6 +92,8 @@ public struct EvalCorpus: Sendable, Equatable {
         var firstUse: [String: String] = [:]
         for (name, text) in files.sorted(by: { $0.name < $1.name }) {
             let file = folder.isEmpty ? name : folder + "/" + name
+            // A byte order mark that an editor wrote at the start of the file is not part of its first line.
+            let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             where !EvalCase.isSkipped(line) {
                 let (read, found) = EvalCase.read(line: String(line), file: file, number: index + 1)

@@ -38,7 +38,7 @@ public struct PlayerNameFinder: Sendable {
         for (phrases, needsCapital) in [(selfName, false), (selfNameCapitalised, true)] {
             for phrase in phrases where phrase.count < lower.count {
                 for start in 0...(lower.count - phrase.count - 1)
-                where Array(lower[start..<(start + phrase.count)]) == phrase {
+                where lower[start..<(start + phrase.count)].elementsEqual(phrase) {
                     let name = words[start + phrase.count].written
                     guard name.first?.isLetter == true, !notNames.contains(name.lowercased()),
                         !needsCapital || name.first?.isUppercase == true

@@ -95,6 +95,7 @@ public final class LanguageModelSession: Observable, Sendable {
     public init(model: some LanguageModel, tools: [any Tool] = [], transcript: Transcript) {
         self.model = model
         self.tools = tools
+        toolDefinitions = tools.map { Transcript.ToolDefinition(tool: $0) }
         self.state = Mutex(State(transcript: transcript))
     }
 
@@ -178,8 +179,9 @@ public final class LanguageModelSession: Observable, Sendable {
 
     // MARK: - Turn bookkeeping
 
-    /// The definitions of all the session's tools.
-    var toolDefinitions: [Transcript.ToolDefinition] { tools.map { Transcript.ToolDefinition(tool: $0) } }
+    /// The definitions of all the session's tools, made once: every request sends them, and making one builds its
+    /// tool's schema.
+    let toolDefinitions: [Transcript.ToolDefinition]
 
     /// A turn that has claimed the session: the transcript it builds on and its tool-round limit.
     struct BegunTurn: Sendable {

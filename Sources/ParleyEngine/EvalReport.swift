@@ -3,7 +3,8 @@ import GameWorld
 import ParleyJSON
 
 /// What `parley eval` reports: each case's result, and accuracy (cases passed / cases) overall, per kind, per NPC
-/// and per split, with the count of false claims.
+/// and per split, with the counts of what an NPC must never do (false claims, unasked actions, empty replies) and of
+/// clarifying questions.
 ///
 /// As text (`text`): each failure with its case, then the tables and the overall line:
 ///
@@ -14,6 +15,9 @@ import ParleyJSON
 ///   price      9/10   90.0%
 /// ...
 /// False claims: 0
+/// Unasked actions: 0
+/// Empty replies: 0
+/// Clarifying questions: 2
 /// Accuracy: 129/130 cases passed, 99.2%
 /// ```
 ///
@@ -71,6 +75,15 @@ public struct EvalReport: Sendable, Equatable {
 
     /// The false claims found, over all cases.
     public var falseClaims: Int { results.reduce(0) { $0 + $1.falseClaims.count } }
+    /// The unasked actions found, over all cases (see `EvalRunner`).
+    public var unaskedActions: Int { results.reduce(0) { $0 + $1.unaskedActions.count } }
+    /// The cases whose reply was empty.
+    public var emptyReplies: Int { results.count(where: \.emptyReply) }
+    /// The cases answered with a clarifying question.
+    public var clarifyingQuestions: Int { results.count(where: \.clarifyingQuestion) }
+    /// Whether no case made a false claim, took an unasked action or gave an empty reply: what an NPC must never do,
+    /// whatever the accuracy.
+    public var isClean: Bool { falseClaims == 0 && unaskedActions == 0 && emptyReplies == 0 }
     /// The checks that could not apply, over all cases.
     public var skippedChecks: Int { results.reduce(0) { $0 + $1.skipped.count } }
     /// The results that failed.
@@ -84,7 +97,8 @@ public struct EvalReport: Sendable, Equatable {
 
     // MARK: - Text
 
-    /// The report as text: each failure, the accuracy per kind, NPC and split, the false claims, the overall line.
+    /// The report as text: each failure, the accuracy per kind, NPC and split, the counts of false claims, unasked
+    /// actions, empty replies and clarifying questions, the overall line.
     public var text: String {
         var lines: [String] = []
         for result in failures {
@@ -111,6 +125,9 @@ public struct EvalReport: Sendable, Equatable {
         table("NPC", byNPC.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, $0.value) })
         table("split", bySplit.sorted { $0.key < $1.key }.map { ($0.key.rawValue, $0.value) })
         lines.append("False claims: \(falseClaims)")
+        lines.append("Unasked actions: \(unaskedActions)")
+        lines.append("Empty replies: \(emptyReplies)")
+        lines.append("Clarifying questions: \(clarifyingQuestions)")
         lines += voiceLines
         if skippedChecks > 0 { lines.append("Skipped checks: \(skippedChecks) (they cannot apply to this model)") }
         let overall = overall
@@ -139,10 +156,11 @@ public struct EvalReport: Sendable, Equatable {
 
     /// The report as one JSON document:
     ///
-    /// `{"cases", "passed", "accuracy", "falseClaims", "skippedChecks", "byKind": {KIND: {"cases", "passed",
-    /// "accuracy"}}, "byNPC": {...}, "bySplit": {...}, "results": [{"id", "npc", "kind", "split", "file", "line",
-    /// "say", "passed", "reply", "rule", "calls", "failures": [{"check", "expected", "actual"}], "skipped":
-    /// [{"check", "reason"}], "falseClaims": [...]}]}`. `rule` is the answering rule's asset id or `null`. With a
+    /// `{"cases", "passed", "accuracy", "falseClaims", "unaskedActions", "emptyReplies", "clarifyingQuestions",
+    /// "skippedChecks", "byKind": {KIND: {"cases", "passed", "accuracy"}}, "byNPC": {...}, "bySplit": {...},
+    /// "results": [{"id", "npc", "kind", "split", "file", "line", "say", "passed", "reply", "rule", "calls",
+    /// "failures": [{"check", "expected", "actual"}], "skipped": [{"check", "reason"}], "falseClaims": [...],
+    /// "unaskedActions": [...], "emptyReply", "clarifyingQuestion"}]}`. `rule` is the answering rule's asset id or `null`. With a
     /// server, the document also has `"voice"` (see `voiceJSON`) and each result its `"voicing"` (as in a turn
     /// recording) and `"firstWordsMilliseconds"`.
     public var json: JSONValue {
@@ -162,6 +180,9 @@ public struct EvalReport: Sendable, Equatable {
         document["passed"] = .integer(overall.passed)
         document["accuracy"] = .double(Self.rounded(overall.accuracy))
         document["falseClaims"] = .integer(falseClaims)
+        document["unaskedActions"] = .integer(unaskedActions)
+        document["emptyReplies"] = .integer(emptyReplies)
+        document["clarifyingQuestions"] = .integer(clarifyingQuestions)
         document["skippedChecks"] = .integer(skippedChecks)
         document["byKind"] = group(byKind) { $0 }
         document["byNPC"] = group(byNPC) { $0.rawValue }
@@ -202,6 +223,9 @@ public struct EvalReport: Sendable, Equatable {
                 .object(JSONObject([("check", .string(skipped.check)), ("reason", .string(skipped.reason))]))
             })
         object["falseClaims"] = .array(result.falseClaims.map(JSONValue.string))
+        object["unaskedActions"] = .array(result.unaskedActions.map(JSONValue.string))
+        object["emptyReply"] = .bool(result.emptyReply)
+        object["clarifyingQuestion"] = .bool(result.clarifyingQuestion)
         if let voicing = result.voicing {
             object["voicing"] = voicing.jsonValue
             object["firstWordsMilliseconds"] = result.firstWordsMilliseconds.map(JSONValue.double) ?? .null

@@ -6,8 +6,9 @@ public struct EvalResult: Sendable, Equatable {
     /// One check that failed.
     public struct Failure: Sendable, Equatable, CustomStringConvertible {
         /// The check: `intent`, `rule`, `calls`, `noCalls`, `offer`, `state`, `says`, `saysNot`, `truth` (a false
-        /// claim), `turn` (the game reported a problem, such as a failed turn) or `before` (the game refused a
-        /// command of the case's `before`; the line under test was not said).
+        /// claim), `unaskedAction` (the NPC acted when the case asked for no action, see `EvalRunner`),
+        /// `emptyReply` (the NPC said nothing), `turn` (the game reported a problem, such as a failed turn) or
+        /// `before` (the game refused a command of the case's `before`; the line under test was not said).
         public var check: String
         /// What was expected.
         public var expected: String
@@ -65,6 +66,16 @@ public struct EvalResult: Sendable, Equatable {
     public var calls: [String]
     /// The false claims the claim check found in the reply; each also fails the case.
     public var falseClaims: [String]
+    /// What the NPC did in the turn under test that the case did not ask for, in words (`offered: Mira Quickcoin
+    /// offers 1 Brass Lantern for 25 gold.`, `gave 1 × Bread`); each also fails the case. See `EvalRunner` for what
+    /// counts.
+    public var unaskedActions: [String] = []
+    /// Whether the NPC's reply to the case's line was empty or only whitespace, although the turn did not fail;
+    /// it fails the case.
+    public var emptyReply = false
+    /// Whether the reply was a clarifying question: the rule that answered asks the player what they meant
+    /// (`EvalRunner.isClarifyingQuestion(_:)`). Counted, not a failure: asking back is right when a line is unclear.
+    public var clarifyingQuestion = false
     /// How the reply came to be, when a server played the NPC (`VoicedModel`).
     public var voicing: TurnVoicing?
     /// Milliseconds from the case's line to the reply's first words, when measured.

@@ -2,6 +2,7 @@ import Foundation
 import GameWorld
 import LanguageModels
 import NPCContract
+import Synchronization
 
 /// Runs an evaluation corpus (`EvalCase`s) against a model and reports what each case got right and wrong.
 ///
@@ -10,8 +11,22 @@ import NPCContract
 /// `before` steps in order (lines said to the NPC, and game commands such as `accept`, run as the player types them in
 /// `parley play`), then says its `say` line; then the case's expectations are checked against that last turn. What
 /// the `before` steps lead to is not checked, but a command the game refuses (a problem, or `accept` with no offer
-/// waiting) ends the case as a failure of the `before` check, with the game's words. Cases run a few at a time; the
-/// report keeps corpus order.
+/// waiting) ends the case as a failure of the `before` check, with the game's words.
+///
+/// Besides the case's own checks, every case is checked for what an NPC must never do (each a failure of its own):
+/// a false claim (`truth`), an empty reply (`emptyReply`), and an **unasked action** (`unaskedAction`). The NPC acted
+/// in the turn under test when, during it, it made an offer (the offer pending from it afterwards is a new one, or
+/// the game refused an offer it made, from its `offerTrade` or a rule's `offer` effect), gave the player an item or
+/// gold (`received`, `receivedGold`), took an item or gold from the player (`gave`, `paidGold`: a gift accepted, a
+/// rule's `take`), or traded. The action was asked for when the case expects one (`expectsAction(_:)`): its
+/// `expect.offer` is a text, its `expect.calls` name `offerTrade`, `giveItem` or `acceptGift`, or its kind is a trade
+/// request (`tradeRequestKinds`: `buy`, `sell`, `haggle`, `quantity`, `gift`). Otherwise each action is an unasked
+/// one. A reply that asks the player back is counted (`isClarifyingQuestion(_:)`), not failed.
+///
+/// Cases run `concurrency` at a time, each lane of cases in turn on its own tasks; the report keeps corpus order, and
+/// a case's result does not depend on the lane or the order it ran in. The pack's world is read once for all cases:
+/// its claim check (`ClaimChecker`) is built once and shared by every game, and with `reusesModels` each lane makes an
+/// NPC's model once and gives it to every game of that lane that talks to the NPC.
 ///
 /// With a server (`VoicedModel`), the greeting and the `before` steps are answered by the planner alone
 /// (`Game.setVoiceEnabled(_:)`), so every model answers the case's line in the same situation; only that line goes
@@ -35,6 +50,10 @@ public struct EvalRunner: Sendable {
             _ turnEntries: [Transcript.Entry]
         ) -> [String]
 
+    /// The kinds of case whose line asks the NPC to trade or to take a gift, so that an action in answer is asked
+    /// for: `buy`, `sell`, `haggle`, `quantity` (buying several: "I'll take five trout") and `gift`.
+    public static let tradeRequestKinds: Set<String> = ["buy", "sell", "haggle", "quantity", "gift"]
+
     /// The content pack the cases run in.
     public var pack: ContentPack
     /// Makes each NPC's model.
@@ -44,6 +63,11 @@ public struct EvalRunner: Sendable {
     public var builtInRules: DialogueRules
     /// How many cases run at once, at least 1.
     public var concurrency: Int
+    /// Whether each lane of cases makes an NPC's model once and reuses it in all its games, rather than making one
+    /// per game. Right for models that answer from the transcript they are given and keep nothing else between
+    /// requests that changes an answer (the scripted model, `VoicedModel`); wrong for a mock that replays a list of
+    /// replies. `false` by default.
+    public var reusesModels: Bool
     /// Finds more false claims in each reply, besides the game's own claim check (`ClaimChecker`, which every turn
     /// runs and records); a case with any fails.
     public var claimCheck: ClaimCheck
@@ -55,15 +79,18 @@ public struct EvalRunner: Sendable {
     ///   - models: Makes each NPC's model.
     ///   - builtInRules: The model's own rules, besides the NPCs'.
     ///   - concurrency: How many cases run at once (4 by default, at least 1).
+    ///   - reusesModels: Whether a lane of cases reuses each NPC's model (see `reusesModels`); `false` by default.
     ///   - claimCheck: Finds more false claims in a reply than the game's claim check; none by default.
     public init(
         pack: ContentPack, models: @escaping Game.ModelProvider, builtInRules: DialogueRules = DialogueRules(),
-        concurrency: Int = 4, claimCheck: @escaping ClaimCheck = { _, _, _, _, _ in [] }
+        concurrency: Int = 4, reusesModels: Bool = false,
+        claimCheck: @escaping ClaimCheck = { _, _, _, _, _ in [] }
     ) {
         self.pack = pack
         self.models = models
         self.builtInRules = builtInRules
         self.concurrency = max(1, concurrency)
+        self.reusesModels = reusesModels
         self.claimCheck = claimCheck
     }
 
@@ -72,19 +99,23 @@ public struct EvalRunner: Sendable {
     /// - Parameter cases: The cases, in corpus order.
     /// - Returns: The report, its results in the cases' order.
     public func run(_ cases: [EvalCase]) async -> EvalReport {
+        let checker = ClaimChecker(world: pack.initialState.world)
+        let next = EvalLane.Counter()
         var results = [EvalResult?](repeating: nil, count: cases.count)
-        await withTaskGroup(of: (Int, EvalResult).self) { group in
-            var next = 0
-            func startNext() {
-                guard next < cases.count else { return }
-                let index = next
-                next += 1
-                group.addTask { (index, await run(cases[index])) }
+        await withTaskGroup(of: [(Int, EvalResult)].self) { group in
+            for _ in 0..<min(concurrency, cases.count) {
+                group.addTask {
+                    // A lane takes the next case until none is left.
+                    let lane = EvalLane(runner: self, claimChecker: checker)
+                    var done: [(Int, EvalResult)] = []
+                    while case let index = next.take(), index < cases.count {
+                        done.append((index, await run(cases[index], in: lane)))
+                    }
+                    return done
+                }
             }
-            for _ in 0..<concurrency { startNext() }
-            while let (index, result) = await group.next() {
-                results[index] = result
-                startNext()
+            for await done in group {
+                for (index, result) in done { results[index] = result }
             }
         }
         return EvalReport(results: results.compactMap { $0 })
@@ -95,12 +126,18 @@ public struct EvalRunner: Sendable {
     /// - Parameter evalCase: The case.
     /// - Returns: Its result.
     public func run(_ evalCase: EvalCase) async -> EvalResult {
+        await run(evalCase, in: EvalLane(runner: self, claimChecker: ClaimChecker(world: pack.initialState.world)))
+    }
+
+    /// Runs one case in a fresh game of a lane, with the lane's models and claim check.
+    func run(_ evalCase: EvalCase, in lane: EvalLane) async -> EvalResult {
         guard let npc = pack.initialState.world.npcs[evalCase.npc] else {
             let failure = EvalResult.Failure(
                 check: "turn", expected: "an NPC \"\(evalCase.npc)\"", actual: "the pack has none")
             return EvalResult(evalCase: evalCase, failures: [failure])
         }
-        let game = Game(state: startingState(of: evalCase, npc: npc), models: models)
+        let game = Game(state: startingState(of: evalCase, npc: npc), models: lane.models)
+        await game.share(lane.claimChecker)
         // The setup turns are the planner's alone, so that every model answers the case's line in the same situation.
         await game.setVoiceEnabled(false)
         let ignored = Heard()
@@ -118,13 +155,12 @@ public struct EvalRunner: Sendable {
             }
         }
 
-        let stateBefore = await game.state
-        let recordingsBefore = await game.recordings.count
+        let before = await TurnMarks(game, npc: npc.id)
         let heard = Heard()
         await game.setVoiceEnabled(true)
         let ran = await Self.performLineUnderTest(of: evalCase, in: game, output: heard.record)
         let stateAfter = await game.state
-        let recordings = await game.recordings.dropFirst(recordingsBefore).filter { $0.npc == npc.id }
+        let recordings = await game.recordings.dropFirst(before.recordings).filter { $0.npc == npc.id }
         let entries = recordings.flatMap(\.entries)
         let reply = heard.speech
         let calls = entries.flatMap { entry -> [String] in
@@ -140,7 +176,7 @@ public struct EvalRunner: Sendable {
         var checks = Checks(expect: evalCase.expect)
         checks.rule(rule, of: npc, builtInRules: builtInRules)
         checks.calls(calls)
-        checks.offer(pending)
+        checks.offer(pending, reply: reply)
         checks.state(stateAfter, npc: npc.id)
         checks.words(reply)
         for problem in heard.problems where Self.problemsCount(after: ran) {
@@ -149,15 +185,50 @@ public struct EvalRunner: Sendable {
         checks.failures += Self.runsFailures(expected: evalCase.expect.runs, command: ran)
         // What the game's claim check found at each of the case's turns, and anything the caller's check adds.
         let falseClaims =
-            recordings.flatMap(\.falseClaims) + claimCheck(reply, npc.id, stateBefore, stateAfter, entries)
+            recordings.flatMap(\.falseClaims) + claimCheck(reply, npc.id, before.state, stateAfter, entries)
         for claim in falseClaims { checks.fail("truth", "no false claim", claim) }
+        // A line that ran as a game command (`give bread to mira`) acted for the player; only what the NPC did unasked
+        // in its answer to words counts.
+        let saidToTheNPC = Self.problemsCount(after: ran)
+        let unasked =
+            Self.expectsAction(evalCase) || !saidToTheNPC ? [] : await before.actions(since: game, npc: npc.id)
+        for action in unasked { checks.fail("unaskedAction", "no action the case did not ask for", action) }
+        let emptyReply = heard.problems.isEmpty && reply.allSatisfy(\.isWhitespace)
+        if emptyReply { checks.fail("emptyReply", "a reply", "nothing said") }
         var result = EvalResult(
             evalCase: evalCase, failures: checks.failures, skipped: checks.skipped, reply: reply, rule: rule,
             calls: calls, falseClaims: falseClaims)
+        result.unaskedActions = unasked
+        result.emptyReply = emptyReply
+        result.clarifyingQuestion = Self.isClarifyingQuestion(rule)
         let answered = recordings.last { $0.responseText != nil } ?? recordings.last
         result.voicing = answered?.voicing
         result.firstWordsMilliseconds = answered?.firstWordsMilliseconds
         return result
+    }
+
+    /// Whether a case expects the NPC to act in its turn under test: its `expect.offer` is a text, its
+    /// `expect.calls` name a tool that acts (`offerTrade`, `giveItem`, `acceptGift`), or its kind is a trade request
+    /// (`tradeRequestKinds`). An action in a case that expects none is an unasked action.
+    ///
+    /// - Parameter evalCase: The case.
+    /// - Returns: `true` when an action may follow the case's line.
+    public static func expectsAction(_ evalCase: EvalCase) -> Bool {
+        if case .containing? = evalCase.expect.offer { return true }
+        if evalCase.expect.calls.contains(where: { [.offerTrade, .giveItem, .acceptGift].contains($0) }) {
+            return true
+        }
+        return tradeRequestKinds.contains(evalCase.kind)
+    }
+
+    /// Whether the rule that answered a turn asks the player back what they meant: its asset id
+    /// (`built-in-rule:<id>`, `rule:<npc>/<id>`) contains `clarify`, ignoring case, as the scripted model's rule for
+    /// lines it cannot place does.
+    ///
+    /// - Parameter rule: The answering rule, if the model recorded one.
+    /// - Returns: `true` for a clarifying question; `false` for another rule, or none.
+    public static func isClarifyingQuestion(_ rule: AnsweringRule?) -> Bool {
+        rule?.assetID.range(of: "clarify", options: .caseInsensitive) != nil
     }
 
     /// Runs a `before` command as the player types it, in the pack's language, read as a command even while talking
@@ -257,17 +328,18 @@ private struct Checks {
         }
     }
 
-    /// `offer`: text a pending offer contains, or none pending.
-    mutating func offer(_ pending: [String]) {
+    /// `offer`: text a pending offer contains, or none pending. A failure shows the NPC's reply too.
+    mutating func offer(_ pending: [String], reply: String) {
+        let said = "; the reply: " + (reply.isEmpty ? "nothing said" : EvalReport.quoted(reply))
         switch expect.offer {
         case nil: break
         case .none?:
-            if !pending.isEmpty { fail("offer", "no pending offer", pending.joined(separator: "; ")) }
+            if !pending.isEmpty { fail("offer", "no pending offer", pending.joined(separator: "; ") + said) }
         case .containing(let text)?:
             if !pending.contains(where: { $0.localizedCaseInsensitiveContains(text) }) {
                 fail(
                     "offer", "an offer containing \"\(text)\"",
-                    pending.isEmpty ? "no offer" : pending.joined(separator: "; "))
+                    (pending.isEmpty ? "no offer" : pending.joined(separator: "; ")) + said)
             }
         }
     }

@@ -59,8 +59,8 @@ extension Game {
         prewarmNPCsHere()
     }
 
-    /// Describes an NPC here, or an item here or carried (carried first); a name that fits nothing gets the names
-    /// that are here, with a did-you-mean.
+    /// Describes an NPC here, or an item carried, lying here or on the stall of an NPC here (goods it sells), in that
+    /// order; a name that fits nothing gets the names that are here, with a did-you-mean.
     func examine(_ name: String, output: (GameOutput) -> Void) {
         let state = self.state
         if let npc = npcHere(named: name) { return output(.narration("\(npc.name): \(npc.description)")) }
@@ -71,8 +71,17 @@ extension Game {
                 return output(.narration("\(item.name): \(item.description)"))
             }
         }
+        let stalls = stallsHere()
+        for (npc, goods) in stalls {
+            if let item = state.world.item(named: name, preferring: goods), goods.contains(item.id) {
+                return output(.narration("\(item.name): \(item.description) \(npc.name) sells it."))
+            }
+        }
+        var seen: Set<String> = []
         let names =
-            state.npcsHere.map(\.name) + (carried.map(\.item) + here.map(\.item)).map { state.world.name(of: $0) }
+            (state.npcsHere.map(\.name)
+            + (carried.map(\.item) + here.map(\.item) + stalls.flatMap { $0.goods.map(\.item) })
+            .map { state.world.name(of: $0) }).filter { seen.insert($0).inserted }
         // A typo of a whole name or of one of its words ("mria" for Mira Quickcoin).
         var byWord: [String: String] = [:]
         for full in names {
@@ -85,6 +94,15 @@ extension Game {
             .problem(
                 "You see no \(name) here." + (guess.map { " Did you mean \($0)?" } ?? "")
                     + (names.isEmpty ? "" : " You can examine: \(names.joined(separator: ", ")).")))
+    }
+
+    /// The NPCs here who sell something they carry, by name, each with those goods.
+    func stallsHere() -> [(npc: NPC, goods: Inventory)] {
+        let world = state.world
+        return state.npcsHere.sorted { $0.name < $1.name }.compactMap { npc in
+            let goods = Inventory(npc.inventory.filter { stack in world.items[stack.item].map(npc.sells) ?? false })
+            return goods.isEmpty ? nil : (npc, goods)
+        }
     }
 
     func take(_ name: String, output: (GameOutput) -> Void) {

@@ -58,9 +58,11 @@ struct TradeGuard {
         for sentence in sentences {
             // An item is mentioned when all the words of its name or of an alias appear in a row; the catalog's
             // name index finds them in time that follows the sentence, not the catalog.
-            let mentioned = names.items(mentionedIn: sentence)
+            // The amounts first: most sentences name none, and then their items need not be looked for.
             let amounts = goldAmounts(in: sentence.lowercased())
-            if mentioned.count == 1, amounts.count == 1 { quotes[mentioned[0]] = amounts[0] }
+            guard amounts.count == 1 else { continue }
+            let mentioned = names.items(mentionedIn: sentence)
+            if mentioned.count == 1 { quotes[mentioned[0]] = amounts[0] }
         }
         return quotes
     }

@@ -82,7 +82,14 @@ private struct Parser {
         self.options = options
     }
 
+    /// The UTF-8 byte order mark some editors write at the start of a file.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// Whether the document starts with a byte order mark, which is passed over (RFC 8259 lets parsers ignore it).
+    var startsWithByteOrderMark: Bool { bytes.starts(with: Self.byteOrderMark) }
+
     mutating func parseDocument() throws(JSONParseError) -> (value: JSONValue, isComplete: Bool) {
+        if startsWithByteOrderMark { index = Self.byteOrderMark.count }
         skipWhitespace()
         if index == bytes.count { throw error("the document is empty") }
         guard let value = try parseValue() else {
@@ -145,6 +152,7 @@ private struct Parser {
             }
             object[key] = value
             if reachedEnd { return .object(object) }
+            let valueEnd = index
             skipWhitespace()
             guard index < bytes.count else { return try endOfContainer(.object(object), "',' or '}'") }
             switch bytes[index] {
@@ -152,7 +160,8 @@ private struct Parser {
             case UInt8(ascii: "}"):
                 index += 1
                 return .object(object)
-            default: throw error("expected ',' or '}' after an object member, found \(describe(bytes[index]))")
+            default:
+                throw missingSeparator(after: valueEnd, "',' or '}' after an object member", next: "member")
             }
         }
     }
@@ -171,6 +180,7 @@ private struct Parser {
             guard let element = try parseValue() else { return .array(elements) }
             elements.append(element)
             if reachedEnd { return .array(elements) }
+            let valueEnd = index
             skipWhitespace()
             guard index < bytes.count else { return try endOfContainer(.array(elements), "',' or ']'") }
             switch bytes[index] {
@@ -178,7 +188,8 @@ private struct Parser {
             case UInt8(ascii: "]"):
                 index += 1
                 return .array(elements)
-            default: throw error("expected ',' or ']' after an array element, found \(describe(bytes[index]))")
+            default:
+                throw missingSeparator(after: valueEnd, "',' or ']' after an array element", next: "element")
             }
         }
     }
@@ -385,10 +396,25 @@ private struct Parser {
         }
     }
 
+    /// No separator after a value, where something else is (at `index`). When that is on a later line, the comma
+    /// was most likely forgotten at the end of the value's line: the error is put there, saying where the next
+    /// member begins, rather than at the next member, which is not where the fix goes.
+    func missingSeparator(after valueEnd: Int, _ expected: String, next: String) -> JSONParseError {
+        let found = describe(bytes[index])
+        guard bytes[valueEnd..<index].contains(UInt8(ascii: "\n")) else {
+            return error("expected \(expected), found \(found)")
+        }
+        let nextLine = error("", at: index).line
+        return error(
+            "expected \(expected): a comma is missing here, at the end of the line (the next \(next) begins on line "
+                + "\(nextLine) with \(found))", at: valueEnd)
+    }
+
     func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
         let offset = min(offset ?? index, bytes.count)
         var line = 1
-        var lineStart = 0
+        // Columns on the first line count from after a byte order mark, which editors do not show.
+        var lineStart = startsWithByteOrderMark ? Self.byteOrderMark.count : 0
         for position in 0..<offset where bytes[position] == UInt8(ascii: "\n") {
             line += 1
             lineStart = position + 1

@@ -6,18 +6,24 @@
 struct Words: Sendable, Equatable {
     /// The words in order.
     let tokens: [String]
+    /// Each word's singular forms (`singulars(of:)`), worked out once: a line is matched against hundreds of phrases.
+    private let singularForms: [[String]]
 
     /// The words of a text.
     ///
     /// - Parameter text: What the player said, a keyword or an item's name.
     init(_ text: String) {
-        tokens = Words.tokenize(text)
+        self.init(tokens: Words.tokenize(text))
     }
 
     /// Words already split.
     init(tokens: [String]) {
         self.tokens = tokens
+        singularForms = tokens.map(Words.singulars(of:))
     }
+
+    /// Words are equal when their words are.
+    static func == (lhs: Words, rhs: Words) -> Bool { lhs.tokens == rhs.tokens }
 
     /// Whether there are no words.
     var isEmpty: Bool { tokens.isEmpty }
@@ -46,8 +52,9 @@ struct Words: Sendable, Equatable {
     /// Whether the phrase starts exactly at `index`.
     func matches(_ phrase: Words, at index: Int) -> Bool {
         guard index >= 0, index + phrase.count <= tokens.count, !phrase.isEmpty else { return false }
-        for (offset, word) in phrase.tokens.enumerated() where !Words.word(tokens[index + offset], matches: word) {
-            return false
+        for (offset, word) in phrase.tokens.enumerated() {
+            let position = index + offset
+            guard tokens[position] == word || singularForms[position].contains(word) else { return false }
         }
         return true
     }
@@ -59,7 +66,10 @@ struct Words: Sendable, Equatable {
 
     /// The word's possible singular forms: `loaves` → `loaf`, `loave`; `candles` → `candle`; `berries` → `berry`.
     static func singulars(of word: String) -> [String] {
-        guard word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss") else { return [] }
+        // Most words do not end in "s": known from the last byte, before counting characters.
+        guard word.utf8.last == UInt8(ascii: "s"), word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss") else {
+            return []
+        }
         var forms: [String] = [String(word.dropLast())]
         if word.hasSuffix("es") { forms.append(String(word.dropLast(2))) }
         if word.hasSuffix("ies") { forms.append(String(word.dropLast(3)) + "y") }

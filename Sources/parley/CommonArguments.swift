@@ -11,6 +11,11 @@ enum CommonArguments {
     static let contentDirectory = Argument.value(
         "DIR", type: .string, defaultValue: "Content", help: "The pack's directory.")
 
+    /// `[DIR]` of the commands that also take `--content DIR` (`content check`, `content lexicon`, `test`, `eval`):
+    /// read with `CommandContext.packDirectory()`.
+    static let packDirectory = Argument.optionalValue(
+        "DIR", type: .string, help: "The pack's directory, as DIR or --content DIR (default: Content).")
+
     /// `NPC`: an NPC's id (`transcript`).
     static let npc = Argument.value("NPC", type: .npcID, help: "The NPC's id, e.g. mira.")
 }

@@ -13,7 +13,7 @@ enum ContentCommand {
     /// `--json`: one JSON document instead of text.
     static let jsonFlag = Option.flag("json", help: "Print one JSON document with the diagnostics and counts.")
 
-    /// `parley content check [DIR] [--json]`.
+    /// `parley content check [DIR | --content DIR] [--json]`.
     static let check = Command(
         "check", abstract: "Check a content pack and report every problem in it.",
         discussion: """
@@ -22,12 +22,12 @@ enum ContentCommand {
             'file:line: JSON path: problem'.
             Exits with 1 when the pack has an error, 0 otherwise (warnings do not fail the check).
             """,
-        arguments: [CommonArguments.contentDirectory.argument],
-        options: [jsonFlag],
+        arguments: [CommonArguments.packDirectory.argument],
+        options: [CommonOptions.content.option, jsonFlag],
         handler: runCheck)
 
     @Sendable static func runCheck(_ context: CommandContext) throws -> ExitCode {
-        let directory = try context.value(of: CommonArguments.contentDirectory)
+        let directory = try context.packDirectory()
         let packURL = URL(fileURLWithPath: directory)
         let result = ContentPack.load(from: packURL, displayPath: directory)
         let corpus = EvalCorpus.load(
@@ -42,7 +42,7 @@ enum ContentCommand {
         return report.exitCode == 0 ? .success : .failure
     }
 
-    /// `parley content lexicon [DIR]`.
+    /// `parley content lexicon [DIR | --content DIR]`.
     static let lexicon = Command(
         "lexicon", abstract: "Print the words a pack's players speak: its whole lexicon, as JSON.",
         discussion: """
@@ -51,11 +51,12 @@ enum ContentCommand {
             translation. See docs/modding.md, "The lexicon".
             Exits with 1 when the pack does not load (its problems are printed to stderr, as by content check).
             """,
-        arguments: [CommonArguments.contentDirectory.argument],
+        arguments: [CommonArguments.packDirectory.argument],
+        options: [CommonOptions.content.option],
         handler: runLexicon)
 
     @Sendable static func runLexicon(_ context: CommandContext) throws -> ExitCode {
-        let directory = try context.value(of: CommonArguments.contentDirectory)
+        let directory = try context.packDirectory()
         let result = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
         guard let pack = result.pack else {
             for diagnostic in result.diagnostics where diagnostic.severity == .error {
@@ -66,7 +67,8 @@ enum ContentCommand {
         }
         var document = pack.world.lexicon.jsonValue
         if case .object(var object) = document {
-            object = JSONObject([("$schema", .string("schema/lexicon.schema.json"))] + object.map { ($0.key, $0.value) })
+            object = JSONObject(
+                [("$schema", .string("schema/lexicon.schema.json"))] + object.map { ($0.key, $0.value) })
             document = .object(object)
         }
         context.print(document.jsonString(.prettyPrinted))

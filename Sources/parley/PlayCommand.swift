@@ -5,6 +5,7 @@ import LanguageModels
 import ParleyEngine
 import ParleyModels
 import SaveGames
+import Synchronization
 
 /// `parley play` (and bare `parley`): the text adventure.
 enum PlayCommand {
@@ -39,7 +40,9 @@ enum PlayCommand {
 
     /// `--continue`: the most recent autosave instead of a new game.
     static let continueFlag = Option.flag(
-        "continue", help: "Continue the last game (the most recent autosave slot) instead of a new one.")
+        "continue",
+        help: "Continue the last game (the most recent autosave slot) instead of a new one; it is not introduced again."
+    )
 
     /// The options `play` takes, which bare `parley` takes too.
     static let options: [Option] = [
@@ -109,14 +112,29 @@ enum PlayCommand {
         let renderer = GameRenderer(
             style: Style(enabled: Terminal.colorEnabled(environment: context.environment)),
             showsSpinner: Terminal.outputIsTerminal)
-        Terminal.write(renderer.style.goal(world.title) + "\n")
-        if !world.introduction.isEmpty { Terminal.write(TerminalText.sanitized(world.introduction) + "\n") }
-        Terminal.write(
-            "Your goal: \(TerminalText.sanitized(world.goal.description))\n\(world.lexicon.text(.typeHelp))\n\n")
+        func introduce() {
+            Terminal.write(renderer.style.goal(world.title) + "\n")
+            if !world.introduction.isEmpty { Terminal.write(TerminalText.sanitized(world.introduction) + "\n") }
+            Terminal.write("Your goal: \(TerminalText.sanitized(world.goal.description))\n")
+        }
+        let help = world.lexicon.text(.typeHelp) + "\n\n"
         // Stopped by a signal, the game still closes its saves.
         let trap = SignalTrap { await host.close() }
         defer { trap.cancel() }
-        await host.begin(continuing: context.isSet(continueFlag), output: renderer.render)
+        if context.isSet(continueFlag) {
+            // A game that goes on is not introduced again (only the line about help is shown); one that begins after
+            // all (no save yet, or one that could not be loaded) is, before what the start showed.
+            let newGame = await host.game
+            let shown = Shown()
+            await host.begin(continuing: true, output: shown.record)
+            if await host.game === newGame { introduce() }
+            Terminal.write(help)
+            for output in shown.outputs { renderer.render(output) }
+        } else {
+            introduce()
+            Terminal.write(help)
+            await host.begin(continuing: false, output: renderer.render)
+        }
 
         let editor = LineEditor(interactive: interactive)
         while true {
@@ -128,4 +146,16 @@ enum PlayCommand {
         await host.close(output: renderer.render)
         if interactive { Terminal.write("Farewell.\n") }
     }
+}
+
+/// What the game showed while it started, kept to be shown after the introduction (or without it); the mutex makes it
+/// Sendable, as `GameHost.begin` takes a `@Sendable` closure.
+private final class Shown: Sendable {
+    private let kept = Mutex<[GameOutput]>([])
+
+    /// Keeps one piece of output.
+    func record(_ output: GameOutput) { kept.withLock { $0.append(output) } }
+
+    /// Everything kept, in order.
+    var outputs: [GameOutput] { kept.withLock { $0 } }
 }

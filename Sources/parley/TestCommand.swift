@@ -5,7 +5,7 @@ import ParleyEngine
 import ParleyJSON
 import ParleyModels
 
-/// `parley test [DIR]`: runs a content pack's conversation test plans.
+/// `parley test [DIR | --content DIR]`: runs a content pack's conversation test plans.
 enum TestCommand {
     /// `--record`: write what the NPCs said into the plans.
     static let recordFlag = Option.flag(
@@ -20,9 +20,12 @@ enum TestCommand {
             With --model, exact wording (saysExactly) is not checked; says patterns are checked with --voice
             grounded (the default), where the voiced line must keep the planned facts, and not with --voice free.
             """,
-        arguments: [CommonArguments.contentDirectory.argument],
-        options: [CommonOptions.model.option, CommonOptions.seed.option, recordFlag, CommonOptions.turnTimeout.option, CommonOptions.voice.option,
-            CommonOptions.firstWordsDeadline.option],
+        arguments: [CommonArguments.packDirectory.argument],
+        options: [
+            CommonOptions.content.option, CommonOptions.model.option, CommonOptions.seed.option, recordFlag,
+            CommonOptions.turnTimeout.option, CommonOptions.voice.option,
+            CommonOptions.firstWordsDeadline.option,
+        ],
         handler: run)
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
@@ -30,7 +33,7 @@ enum TestCommand {
         let choice = try context.modelChoice()
         let voice = try context.voiceSettings()
         let turnTimeout = try context.value(of: CommonOptions.turnTimeout)
-        let directory = try context.value(of: CommonArguments.contentDirectory)
+        let directory = try context.packDirectory()
         let records = context.isSet(recordFlag)
         let loaded = ContentPack.load(from: URL(fileURLWithPath: directory), displayPath: directory)
         guard let pack = loaded.pack, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {

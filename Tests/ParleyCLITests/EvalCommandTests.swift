@@ -58,7 +58,37 @@ import Testing
         #expect(run.out.contains("  says: expected \"99 gold\"; got "))
         #expect(run.out.contains("Accuracy by kind:\n  price  1/2   50.0%\n"), "\(run.out)")
         #expect(run.out.contains("Accuracy by split:\n  tuning   1/1  100.0%\n  heldOut  0/1    0.0%\n"), "\(run.out)")
-        #expect(run.out.hasSuffix("False claims: 0\nAccuracy: 1/2 cases passed, 50.0%\n"), "\(run.out)")
+        #expect(
+            run.out.hasSuffix(
+                "False claims: 0\nUnasked actions: 0\nEmpty replies: 0\nClarifying questions: 0\n"
+                    + "Accuracy: 1/2 cases passed, 50.0%\n"), "\(run.out)")
+    }
+
+    /// An offer the case did not ask for fails its case and the run, whatever the accuracy; so does an empty reply or
+    /// a false claim. An `offer` failure shows what the NPC said.
+    @Test func anUnaskedActionFailsTheRun() async throws {
+        let pack = try TinyPack(corpus: [
+            "tam.jsonl": """
+            {"id": "asked", "npc": "tam", "kind": "buy", "say": "I'll buy a nail", "expect": {"offer": "Iron Nail"}}
+            {"id": "unasked", "npc": "tam", "kind": "chat", "say": "I'll buy a nail", "expect": {"saysNot": ["zzz"]}}
+            {"id": "wrong-offer", "npc": "tam", "kind": "buy", "say": "I'll buy a nail", "expect": {"offer": "Copper Kettle"}}
+            """
+        ])
+        let run = try await runParley(["eval", pack.url.path, "--min-accuracy", "0"])
+        #expect(run.status == 1, "\(run.out)\(run.err)")
+        #expect(
+            run.out.contains(
+                "FAIL \(pack.url.path)/eval/tam.jsonl:2 unasked (chat, tuning): \"I'll buy a nail\"\n"
+                    + "  unaskedAction: expected no action the case did not ask for; got offered: Tam the Tinker "
+                    + "offers 1 Iron Nail for 2 gold.\n"), "\(run.out)")
+        #expect(
+            run.out.contains(
+                "  offer: expected an offer containing \"Copper Kettle\"; got Tam the Tinker offers 1 Iron Nail for 2 "
+                    + "gold.; the reply: \""), "\(run.out)")
+        #expect(run.out.contains("Unasked actions: 1\nEmpty replies: 0\n"), "\(run.out)")
+        #expect(
+            run.err.contains("parley: NPCs did what they must never do: 0 false claims, 1 unasked actions, 0 empty"),
+            "\(run.err)")
     }
 
     @Test(arguments: [("1.0", 1), ("100%", 1), ("51", 1), ("0.5", 0), ("50%", 0), ("0", 0)])
@@ -84,8 +114,8 @@ import Testing
         #expect(
             Set(document.keys)
                 == [
-                    "cases", "passed", "accuracy", "falseClaims", "skippedChecks", "byKind", "byNPC", "bySplit",
-                    "results",
+                    "cases", "passed", "accuracy", "falseClaims", "unaskedActions", "emptyReplies",
+                    "clarifyingQuestions", "skippedChecks", "byKind", "byNPC", "bySplit", "results",
                 ])
         #expect(document["cases"] as? Int == 2)
         #expect(document["passed"] as? Int == 1)
@@ -154,6 +184,44 @@ import Testing
                 "\(pack.url.path)/eval/tam.jsonl:1: $.before[1].comand: unknown field \"comand\" (did you mean \"command\"?)"
             ),
             "\(check.out)")
+    }
+
+    /// `--npc` and `--file` run only some cases of the shipped corpus; names they do not know get the closest one.
+    @Test func npcAndFileSelectCases() async throws {
+        let run = try await runParley(["eval", "Content", "--npc", "pip", "--file", "blind9", "--json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        let results = try #require(document["results"] as? [[String: Any]])
+        let lines = try String(
+            contentsOfFile: ParleyBinary.packageRoot.path + "/Content/eval/blind9.jsonl", encoding: .utf8)
+        let expected = lines.split(separator: "\n").filter { $0.contains(#""npc": "pip""#) }.count
+        #expect(expected > 0)
+        #expect(results.count == expected, "\(run.err)")
+        #expect(
+            results.allSatisfy { $0["npc"] as? String == "pip" && $0["file"] as? String == "Content/eval/blind9.jsonl" }
+        )
+        // A file may be named with its extension; an NPC may be given twice.
+        let named = try await runParley([
+            "eval", "Content", "--file", "pip.jsonl", "--npc", "pip", "--npc", "oona", "--json",
+        ])
+        let namedDocument = try #require(try JSONSerialization.jsonObject(with: Data(named.out.utf8)) as? [String: Any])
+        let namedResults = try #require(namedDocument["results"] as? [[String: Any]])
+        #expect(!namedResults.isEmpty)
+        #expect(namedResults.allSatisfy { $0["file"] as? String == "Content/eval/pip.jsonl" })
+    }
+
+    @Test(arguments: [
+        (["--npc", "mria"], "the pack has no NPC \"mria\" (did you mean \"mira\"?); its NPCs: aurelio, brannoc"),
+        (
+            ["--file", "blindd"],
+            "the corpus has no file \"blindd\" (did you mean \"blind\"?); its files: aurelio.jsonl"
+        ),
+        (["--npc", "oona", "--file", "mira"], "no case of the corpus matches --npc oona --file mira."),
+    ])
+    func anUnknownSelectionSaysWhatThereIs(options: [String], message: String) async throws {
+        let run = try await runParley(["eval", "Content"] + options)
+        #expect(run.status == 1)
+        #expect(run.err.contains("parley: " + message), "\(run.err)")
+        #expect(run.out.isEmpty)
     }
 
     @Test func aPackWithoutAnEvalFolderSaysSo() async throws {

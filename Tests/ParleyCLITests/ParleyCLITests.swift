@@ -59,7 +59,7 @@ import Testing
     @Test func helpIsPrinted() async throws {
         let run = try await parley("content", "check", "--help")
         #expect(run.status == 0)
-        #expect(run.out.contains("USAGE: parley content check [DIR] [--json]"))
+        #expect(run.out.contains("USAGE: parley content check [DIR] [--content DIR] [--json]"))
         #expect(try await parley("--help").out.contains("SUBCOMMANDS:"))
     }
 
@@ -70,7 +70,7 @@ import Testing
         #expect(
             run.err == """
                 error: unknown option '--jsn' (did you mean '--json'?)
-                usage: parley content check [DIR] [--json]
+                usage: parley content check [DIR] [--content DIR] [--json]
                 See 'parley content check --help'.
 
                 """)

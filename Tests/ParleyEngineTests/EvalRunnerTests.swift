@@ -2,6 +2,7 @@ import Foundation
 import GameWorld
 import LanguageModels
 import LanguageModelsTesting
+import NPCContract
 import ParleyJSON
 import ScriptedModel
 import Synchronization
@@ -43,7 +44,14 @@ import Testing
               { "id": "nail_price", "when": { "intent": "askPrice" }, "outcomes": { "priced": ["{item}: {price} gold."] } },
               { "id": "greet", "when": { "intent": "greet" }, "replies": ["Hello, {player}!"] },
               { "id": "flagged", "when": { "keywords": ["secret"], "if": "flag knows_tam" }, "replies": ["You know me."] },
-              { "id": "secret", "when": { "keywords": ["secret"] }, "replies": ["What secret?"] }
+              { "id": "secret", "when": { "keywords": ["secret"] }, "replies": ["What secret?"] },
+              { "id": "gratis", "when": { "keywords": ["gratis"] }, "replies": ["For nothing, then."],
+                "effects": [{ "offer": { "action": "sell", "item": "nail", "price": 0 } }] },
+              { "id": "reward", "when": { "keywords": ["reward"] }, "replies": ["Take a nail."],
+                "effects": [{ "give": "nail" }] },
+              { "id": "toll", "when": { "keywords": ["toll"] }, "replies": ["One gold, please."],
+                "effects": [{ "takeGold": 1 }] },
+              { "id": "clarify_which", "when": { "keywords": ["thingummy"] }, "replies": ["The nail or the kettle, friend?"] }
             ]
           }
         }
@@ -109,7 +117,9 @@ import Testing
     @Test func stateAndNoOfferCanFail() async throws {
         let expect = EvalCase.Expectation(
             offer: EvalCase.Expectation.Offer.none, state: [try Self.condition("gold = 49")])
-        let result = try await Self.scripted().run(Self.evalCase("I'll buy a nail", expect))
+        var evalCase = Self.evalCase("I'll buy a nail", expect)
+        evalCase.kind = "buy"
+        let result = try await Self.scripted().run(evalCase)
         #expect(result.failures.map(\.check) == ["offer", "state"], "\(result.failures)")
         #expect(result.failures[0].actual.contains("Iron Nail for 2 gold"))
     }
@@ -211,7 +221,7 @@ import Testing
         var runner = try Self.scripted()
         runner.concurrency = 3
         let lines = [
-            "how much is a nail?", "hello", "I'll buy a nail", "any secret?", "bye", "what do you sell?", "hm",
+            "how much is a nail?", "hello", "do you sell nails?", "any secret?", "bye", "what do you sell?", "hm",
         ]
         let cases = lines.enumerated().map { index, line in
             var evalCase = Self.evalCase(
@@ -232,11 +242,168 @@ import Testing
             ])
         #expect(report.bySplit[.heldOut] == EvalReport.Tally(passed: 2, cases: 3))
         #expect(report.byNPC["tam"] == EvalReport.Tally(passed: 4, cases: 7))
-        #expect(report.text.hasSuffix("False claims: 0\nAccuracy: 4/7 cases passed, 57.1%\n"), "\(report.text)")
+        #expect(
+            report.text.hasSuffix(
+                "False claims: 0\nUnasked actions: 0\nEmpty replies: 0\nClarifying questions: 0\n"
+                    + "Accuracy: 4/7 cases passed, 57.1%\n"), "\(report.text)")
         let json = report.json
         #expect(json["accuracy"]?.doubleValue == 0.5714)
         #expect(json["byKind"]?["late"]?["passed"]?.intValue == 2)
         #expect(json["results"]?[1]?["failures"]?[0]?["check"]?.stringValue == "says")
+    }
+}
+
+// MARK: - Lanes
+
+/// Cases run in parallel lanes, each reusing its NPCs' models, give exactly the results of one fresh game and model
+/// per case, one case at a time, whatever order the lanes take them in.
+@Suite struct EvalLaneTests {
+    /// A result without its timing, which no two runs share.
+    static func untimed(_ report: EvalReport) -> [EvalResult] {
+        report.results.map { result in
+            var result = result
+            result.firstWordsMilliseconds = nil
+            return result
+        }
+    }
+
+    @Test func parallelLanesReusingModelsGiveTheSequentialResults() async throws {
+        let pack = try shippedPack()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Content")
+        let corpus = EvalCorpus.load(
+            from: root, displayPath: "Content", world: pack.initialState.world,
+            builtInRules: ScriptedModel.builtInRules)
+        // Every 13th case: each file, long conversations (cross.jsonl) and trades among them.
+        let cases = corpus.cases.enumerated().filter { $0.offset.isMultiple(of: 13) }.map(\.element)
+        try #require(cases.count > 120)
+        let models: Game.ModelProvider = { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) }
+        let sequential = await EvalRunner(
+            pack: pack, models: models, builtInRules: ScriptedModel.builtInRules, concurrency: 1
+        ).run(cases)
+        let lanes = EvalRunner(
+            pack: pack, models: models, builtInRules: ScriptedModel.builtInRules, concurrency: 4, reusesModels: true)
+        let parallel = await lanes.run(cases)
+        #expect(parallel.results.map(\.evalCase.id) == cases.map(\.id))
+        #expect(Self.untimed(parallel) == Self.untimed(sequential))
+        // In another order, each lane's models meet other conversations first: still the same results.
+        let reversed = await lanes.run(cases.reversed())
+        #expect(Array(Self.untimed(reversed).reversed()) == Self.untimed(sequential))
+        // Not vacuous: the cases said things, made offers and called tools.
+        #expect(sequential.results.allSatisfy { !$0.reply.isEmpty })
+        #expect(sequential.results.contains { $0.calls.contains("offerTrade") })
+        #expect(Set(sequential.results.map(\.evalCase.npc)).count == pack.initialState.world.npcs.count)
+    }
+}
+
+// MARK: - What an NPC must never do, and asking back
+
+/// Unasked actions, empty replies and clarifying questions, on the tiny pack: each counted where it must be and not
+/// where it must not.
+@Suite struct EvalNeverCountsTests {
+    /// A line said in a case of `kind` expecting `expect`, and the unasked actions it must count.
+    struct Row: Sendable, CustomStringConvertible {
+        var say: String
+        var kind = "chat"
+        var expect = EvalCase.Expectation(saysNot: ["zzz"])
+        var before: [EvalCase.Step] = []
+        var unasked: [String]
+        var description: String { "\(kind): \(say) -> \(unasked)" }
+    }
+
+    static let rows: [Row] = [
+        // An offer in a case that asks for none, from the model's offerTrade or a rule's offer refused by the game.
+        Row(say: "I'll buy a nail", unasked: ["offered: Tam the Tinker offers 1 Iron Nail for 2 gold."]),
+        Row(
+            say: "nails for gratis?",
+            unasked: ["offered, refused by the game: Tam the Tinker offers 1 Iron Nail for 0 gold."]),
+        // Items and gold that change hands.
+        Row(say: "any reward for me?", unasked: ["gave 1 × Iron Nail"]),
+        Row(say: "what's the toll?", unasked: ["took 1 gold"]),
+        // Asked for: by the kind, by an expected offer, by an expected call.
+        Row(say: "I'll buy a nail", kind: "buy", unasked: []),
+        Row(say: "I'll buy a nail", kind: "quantity", unasked: []),
+        Row(say: "I'll buy a nail", expect: EvalCase.Expectation(offer: .containing("Iron Nail")), unasked: []),
+        Row(say: "I'll buy a nail", expect: EvalCase.Expectation(calls: [.offerTrade]), unasked: []),
+        Row(say: "any reward for me?", kind: "gift", unasked: []),
+        // No action: a price, and an offer made before the line that is still the one pending.
+        Row(say: "how much is a nail?", unasked: []),
+        Row(say: "hello", before: ["I'll buy a nail"], unasked: []),
+    ]
+
+    @Test(arguments: rows)
+    func unaskedActionsAreCountedOnlyWhenNoActionWasAsked(row: Row) async throws {
+        let evalCase = EvalCase(
+            id: "c", npc: "tam", kind: row.kind, before: row.before, say: row.say, expect: row.expect)
+        let result = try await EvalRunnerTests.scripted().run(evalCase)
+        #expect(result.unaskedActions == row.unasked, "reply: \(result.reply)")
+        let failed = result.failures.filter { $0.check == "unaskedAction" }.map(\.actual)
+        #expect(failed == row.unasked)
+        #expect(result.passed == row.unasked.isEmpty, "\(result.failures)")
+        let report = EvalReport(results: [result])
+        #expect(report.unaskedActions == row.unasked.count)
+        #expect(report.isClean == row.unasked.isEmpty)
+        #expect(report.json["unaskedActions"]?.intValue == row.unasked.count)
+        #expect(report.text.contains("Unasked actions: \(row.unasked.count)\n"))
+    }
+
+    @Test func anEmptyReplyFailsAndIsCounted() async throws {
+        let pack = try EvalRunnerTests.pack()
+        let runner = EvalRunner(
+            pack: pack, models: { _, _ in MockLanguageModel(replies: [.text("Hi."), .text(" \n ")]) })
+        let result = await runner.run(
+            EvalRunnerTests.evalCase("how much is a nail?", EvalCase.Expectation(noCalls: true)))
+        #expect(result.emptyReply)
+        #expect(result.failures.map(\.check) == ["emptyReply"], "\(result.failures)")
+        let report = EvalReport(results: [result])
+        #expect(report.emptyReplies == 1)
+        #expect(!report.isClean)
+        #expect(report.text.contains("Empty replies: 1\n"))
+        #expect(report.json["emptyReplies"]?.intValue == 1)
+        #expect(report.json["results"]?[0]?["emptyReply"]?.boolValue == true)
+
+        // Words are a reply; a failed turn is a failed turn, not an empty reply.
+        let spoken = await EvalRunner(
+            pack: pack, models: { _, _ in MockLanguageModel(replies: [.text("Hi."), .text("2 gold.")]) }
+        )
+        .run(EvalRunnerTests.evalCase("how much is a nail?", EvalCase.Expectation(noCalls: true)))
+        #expect(!spoken.emptyReply && spoken.passed, "\(spoken.failures)")
+        struct Down: Error {}
+        let failedTurn = await EvalRunner(
+            pack: pack, models: { _, _ in MockLanguageModel(replies: [.text("Hi."), .failure(Down())]) }
+        )
+        .run(EvalRunnerTests.evalCase("how much is a nail?", EvalCase.Expectation(noCalls: true)))
+        #expect(!failedTurn.emptyReply)
+        #expect(failedTurn.failures.map(\.check) == ["turn"], "\(failedTurn.failures)")
+    }
+
+    @Test func aClarifyingQuestionIsCountedNotFailed() async throws {
+        let runner = try EvalRunnerTests.scripted()
+        let asked = await runner.run(
+            EvalRunnerTests.evalCase("pass me the thingummy", EvalCase.Expectation(says: ["nail or"])))
+        #expect(asked.rule?.assetID == "rule:tam/clarify_which")
+        #expect(asked.clarifyingQuestion)
+        #expect(asked.passed, "\(asked.failures)")
+        let answered = await runner.run(
+            EvalRunnerTests.evalCase("how much is a nail?", EvalCase.Expectation(says: ["2"])))
+        #expect(!answered.clarifyingQuestion)
+        let report = EvalReport(results: [asked, answered])
+        #expect(report.clarifyingQuestions == 1)
+        #expect(report.isClean)
+        #expect(report.text.contains("Clarifying questions: 1\n"))
+        #expect(report.json["clarifyingQuestions"]?.intValue == 1)
+        #expect(report.json["results"]?[0]?["clarifyingQuestion"]?.boolValue == true)
+    }
+
+    @Test(arguments: [
+        (AnsweringRule?.some(AnsweringRule(source: .builtIn, id: "builtin_clarify_item")), true),
+        (AnsweringRule(source: .npc("mira"), id: "Clarify_lamp"), true),
+        (AnsweringRule(source: .builtIn, id: "builtin_unknown"), false),
+        (AnsweringRule(source: .npc("mira"), id: "price"), false),
+        (nil, false),
+    ])
+    func theClarifyingRuleIsTheOneNamedSo(rule: AnsweringRule?, asks: Bool) {
+        #expect(EvalRunner.isClarifyingQuestion(rule) == asks)
     }
 }
 

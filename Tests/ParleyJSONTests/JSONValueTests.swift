@@ -44,6 +44,20 @@ import Testing
         ("\"a\u{01}\"", "line 1, column 3: a control character (byte 0x1) inside a string must be escaped"),
         (#""\x""#, #"line 1, column 2: \x is not a JSON escape"#),
         ("{} x", "line 1, column 4: unexpected 'x' after the end of the document"),
+        // A comma missing at the end of a line is pointed at there, not at the next line's member.
+        (
+            "{\n  \"a\": 1\n  \"b\": 2\n}",
+            "line 2, column 9: expected ',' or '}' after an object member: a comma is missing here, at the end of the "
+                + "line (the next member begins on line 3 with '\"')"
+        ),
+        (
+            "[\n  \"a\",\n  \"b\"  \n\n  \"c\"\n]",
+            "line 3, column 6: expected ',' or ']' after an array element: a comma is missing here, at the end of the "
+                + "line (the next element begins on line 5 with '\"')"
+        ),
+        ("{\"a\": 1 \"b\": 2}", "line 1, column 9: expected ',' or '}' after an object member, found '\"'"),
+        // After a byte order mark, which is passed over, columns count from the first character shown.
+        ("\u{FEFF}[1 2]", "line 1, column 4: expected ',' or ']' after an array element, found '2'"),
     ])
     func syntaxErrorsNameLineColumnAndProblem(_ text: String, _ expected: String) {
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
@@ -52,6 +66,14 @@ import Testing
         } catch {
             #expect(error.description == expected)
         }
+    }
+
+    @Test func aByteOrderMarkAtTheStartIsPassedOver() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#"{"a": [1]}"#.utf8)
+        #expect(try JSONValue(parsing: bytes) == ["a": [1]])
+        #expect(try JSONValue(parsing: "\u{FEFF}\n true") == .bool(true))
+        // Only at the start: elsewhere it is an error, as any stray byte.
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: "[1, \u{FEFF}2]") }
     }
 
     @Test func deepNestingIsAnErrorNotACrash() {
