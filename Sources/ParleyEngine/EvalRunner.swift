@@ -193,7 +193,7 @@ public struct EvalRunner: Sendable {
         let unasked =
             Self.expectsAction(evalCase) || !saidToTheNPC ? [] : await before.actions(since: game, npc: npc.id)
         for action in unasked { checks.fail("unaskedAction", "no action the case did not ask for", action) }
-        let emptyReply = heard.problems.isEmpty && reply.allSatisfy(\.isWhitespace)
+        let emptyReply = saidToTheNPC && heard.problems.isEmpty && reply.allSatisfy(\.isWhitespace)
         if emptyReply { checks.fail("emptyReply", "a reply", "nothing said") }
         var result = EvalResult(
             evalCase: evalCase, failures: checks.failures, skipped: checks.skipped, reply: reply, rule: rule,
