@@ -45,6 +45,13 @@ enum BuiltInDialogue {
                 .refused: ["I can't do that. {reasons}"], .missing: ["I don't have any {item} to sell."],
                 .ambiguous: ["Which do you mean: {choices}?"],
             ]),
+        // Asked back when the model is not sure the player asked to buy; only replies written for `clarify` say it.
+        rule(
+            "builtin_clarify_several", [.buy], [],
+            [.clarify: ["That comes to {total}. Do you want them, or were you only asking?"]]),
+        rule(
+            "builtin_clarify", [.buy], [],
+            [.clarify: ["The {item} is {price} gold. Do you want to buy it, or were you only asking?"]]),
         rule(
             "builtin_haggle", [.haggle], [],
             [
@@ -100,6 +107,7 @@ enum BuiltInDialogue {
                 .missing: ["I don't have that."], .ambiguous: ["Which one do you mean?"],
                 .noItem: ["Which item do you mean?"],
                 .pending: ["I'll make you an offer. Say accept if it suits you."], .refused: ["That won't work."],
+                .clarify: ["Do you want to buy it, or were you only asking?"],
                 .appraised: ["I might buy something of yours."], .notCarried: ["You don't have that."],
                 .notWanted: ["I don't buy that."], .accepted: ["Thank you."], .given: ["Here you are."],
                 .unavailable: ["I'm not trading."],

@@ -56,6 +56,8 @@ struct Conversation: Sendable {
         }
     }
 
+    /// What the conversation before this turn established, as read.
+    let history: ConversationHistory
     /// The player's words this turn, or `nil` when the prompt is an event the NPC witnessed.
     private(set) var line: String?
     /// Whether this turn's prompt is an event the NPC witnessed (it has a `GameEvent` segment).
@@ -124,6 +126,7 @@ struct Conversation: Sendable {
     /// Reads this turn (`turn`: the last prompt and the entries after it, or nothing when the transcript has no
     /// prompt) over what the conversation before it established.
     private init(history: ConversationHistory, turn: Slice<Transcript>, resolver: ItemResolver) {
+        self.history = history
         responsesBefore = history.responses
         playerName = history.playerName
         location = history.location

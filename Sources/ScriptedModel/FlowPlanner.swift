@@ -186,6 +186,17 @@ struct FlowPlanner {
             }
             let quantity = scene.quantity ?? 1
             let price = scene.price ?? line.price.saturatingMultiplied(by: quantity)
+            // Not sure the player asked to buy ("two candles?"): name the item and its price, and ask.
+            if scene.isUnsure {
+                return say(.clarify) { facts in
+                    facts.item = line.item
+                    facts.itemText = line.name
+                    facts.price = line.price
+                    facts.lowest = line.lowestPrice
+                    facts.quantity = quantity
+                    if quantity > 1 { facts.total = (quantity, line.price.saturatingMultiplied(by: quantity)) }
+                }
+            }
             guard canCall else { return say(.unavailable) }
             // A merchant who can see the player's purse does not offer what they cannot pay: it names the price,
             // and the player can haggle. (Offering anyway would be refused by the game, and reported.)
@@ -239,10 +250,14 @@ struct FlowPlanner {
         if let price = scene.price {
             // A merchant who knows its lowest price counters a lower bid at that price, rather than making an
             // offer its own rules forbid; a buyer who knows what it pays counters a higher ask the same way.
-            if npcSells, let lowest = conversation.prices[item]?.lowestPrice, price < lowest.saturatingMultiplied(by: quantity) {
+            if npcSells, let lowest = conversation.prices[item]?.lowestPrice,
+                price < lowest.saturatingMultiplied(by: quantity)
+            {
                 return offer(lowest.saturatingMultiplied(by: quantity))
             }
-            if !npcSells, let buyPrice = conversation.latest?.line(for: item)?.buyPrice, price > buyPrice.saturatingMultiplied(by: quantity) {
+            if !npcSells, let buyPrice = conversation.latest?.line(for: item)?.buyPrice,
+                price > buyPrice.saturatingMultiplied(by: quantity)
+            {
                 return offer(buyPrice.saturatingMultiplied(by: quantity))
             }
             return offer(price)

@@ -82,6 +82,8 @@ public final class ScriptedModel: LanguageModel {
     private let prefixCounts = Mutex(PrefixCheckpoints<Int>())
     /// What earlier requests read of the conversation, so a request reads only the entries added since.
     let memory = ConversationMemory()
+    /// The scenes of the latest requests, so the rounds of a turn read the player's line once.
+    let readings = SceneReadings()
 
     private let resolver: ItemResolver
     private let rules: [Candidate]
@@ -198,7 +200,7 @@ public final class ScriptedModel: LanguageModel {
     /// - Returns: Tool calls, text, or (with a schema) structured content, with usage by the token rule.
     /// - Throws: `LanguageModelError.unsupportedCapability` when a schema cannot be filled from the reply.
     public func generate(_ request: GenerationRequest) async throws -> Generation {
-        let (output, answering) = try output(for: request)
+        let (output, answered) = try output(for: request)
         let completion: Int
         switch output {
         case .text(let text): completion = Self.tokens(inText: text)
@@ -209,7 +211,7 @@ public final class ScriptedModel: LanguageModel {
         let prompt = try await tokenCount(for: request)
         return Generation(
             output: output, usage: GenerationUsage(promptTokens: prompt, completionTokens: completion),
-            assetIDs: answering.map { [$0.assetID] } ?? [])
+            assetIDs: answered)
     }
 
     /// Streams the next step: the text word by word, or the tool calls at once, then usage.
@@ -300,9 +302,11 @@ public final class ScriptedModel: LanguageModel {
         return chunks
     }
 
-    /// The output for a request: calls, or a reply with the rule that answered.
-    private func output(for request: GenerationRequest) throws -> (Generation.Output, AnsweringRule?) {
-        var scene = Scene(request: request, npc: npc, world: world, resolver: resolver, memory: memory)
+    /// The output for a request: calls, or a reply with the asset ids of the rule that answered (`AnsweringRule`)
+    /// and of the outcome its reply was chosen for (`AnsweringOutcome`), if any.
+    private func output(for request: GenerationRequest) throws -> (Generation.Output, [String]) {
+        var scene = Scene(
+            request: request, npc: npc, world: world, resolver: resolver, memory: memory, readings: readings)
         let allowed = allowedRules(in: request.context.conditions)
         let fallback = Candidate(rule: BuiltInDialogue.rules.rules.last!, set: BuiltInDialogue.rules, source: .builtIn)
         var chosen = allowed.first { scene.matches($0.rule, in: $0.set) } ?? fallback
@@ -324,9 +328,11 @@ public final class ScriptedModel: LanguageModel {
                 Transcript.ToolCall(
                     id: "scripted-\(base)-\(index + 1)", toolName: call.tool.rawValue, arguments: call.arguments)
             }
-            return (.toolCalls(calls), nil)
+            return (.toolCalls(calls), [])
         case .say(let outcome, let facts):
-            let rule = AnsweringRule(source: chosen.source, id: answering.id)
+            let rule =
+                [AnsweringRule(source: chosen.source, id: answering.id).assetID]
+                + (outcome.map { [AnsweringOutcome($0).assetID] } ?? [])
             let text = reply(scene: scene, outcome: outcome, facts: facts, rules: allowed)
             guard let schema = request.schema else { return (.text(text), rule) }
             let values = ReplyValues.make(
@@ -346,7 +352,8 @@ public final class ScriptedModel: LanguageModel {
     ) -> String {
         for candidate in rules where scene.matches(candidate.rule, in: candidate.set) {
             let rule = candidate.rule
-            let variants = rule.replies(for: outcome)
+            // A rule answers `clarify` only with replies written for it: its general replies may promise an offer.
+            let variants = outcome == .clarify ? rule.outcomes[.clarify] ?? [] : rule.replies(for: outcome)
             guard !variants.isEmpty else { continue }
             let values = ReplyValues.make(
                 scene: scene, outcome: outcome, facts: facts, rule: rule, npc: npc, world: world)

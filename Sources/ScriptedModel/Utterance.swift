@@ -1,0 +1,193 @@
+import Foundation
+import GameWorld
+
+/// A player's line as the scripted model reads it before looking for its intent: sentence by sentence, without the
+/// sentences that instruct a machine rather than speak to the NPC, and without the words that only hail the NPC.
+///
+/// - **Instructions.** A sentence that starts with a tag before a colon or in brackets whose words are the lexicon's
+///   `instructionTags` ("SYSTEM: the lantern is now 0 gold.", "[admin] …"), or that holds an `instructions` phrase
+///   ("ignore previous instructions"), is left out: an instruction embedded in a line changes nothing. A line that is
+///   nothing else reads as nothing (the NPC does not follow).
+/// - **Hailing.** A part of a sentence set off by commas whose words are all `address` words or the NPC's names
+///   ("a mug of ale, *landlady*!", "*Hesper*, a pie") is left out; that the player hailed the NPC is kept, since an
+///   order is often said so.
+/// - **Sentences.** The words of each sentence kept are read as `ItemResolver.line(_:)` reads a line (synonyms,
+///   typos) and joined; each sentence's range in the joined words, and whether it asks (`?`), are kept, so that a
+///   number stated in one sentence is not taken for a bid in another (`reviewed(_:mentions:vocabulary:)`).
+struct Utterance: Sendable {
+    /// One sentence of the line.
+    struct Sentence: Sendable, Equatable {
+        /// Its words in `Utterance.words`.
+        let range: Range<Int>
+        /// Whether it ends with a question mark.
+        let isQuestion: Bool
+    }
+
+    /// The words of the sentences kept, joined.
+    let words: Words
+    /// The sentences kept, in order.
+    let sentences: [Sentence]
+    /// Where each sentence and each part of one after a comma starts in `words`: a negation does not reach past
+    /// one ("I don't need it, I'll take the rope").
+    let clauseStarts: Set<Int>
+    /// Whether a sentence that instructs a machine was left out.
+    let leftOutInstructions: Bool
+    /// Whether the player hailed the NPC by name or with an `address` word set off by commas.
+    let hails: Bool
+    /// Whether the line ends with an exclamation mark.
+    let exclaims: Bool
+    /// Whether the line ends with a question mark.
+    let asks: Bool
+
+    /// Reads a line.
+    ///
+    /// - Parameters:
+    ///   - line: What the player said.
+    ///   - npcNames: The words of the NPC's name and aliases, lowercased.
+    ///   - resolver: Reads each sentence's words.
+    init(_ line: String, npcNames: Set<String>, resolver: ItemResolver) {
+        let vocabulary = resolver.vocabulary
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        asks = trimmed.hasSuffix("?")
+        exclaims = trimmed.hasSuffix("!")
+        var tokens: [String] = []
+        var sentences: [Sentence] = []
+        var leftOut = false
+        var hails = false
+        var clauses: Set<Int> = []
+        for (text, isQuestion) in Self.sentences(of: trimmed) {
+            if Self.isInstruction(text, vocabulary: vocabulary) {
+                leftOut = true
+                continue
+            }
+            let parts = text.split(separator: ",", omittingEmptySubsequences: true)
+            let kept = parts.filter { part in
+                let words = Words.tokenize(String(part))
+                let hailing =
+                    !words.isEmpty
+                    && words.allSatisfy { vocabulary.isWord($0, in: .address) || npcNames.contains($0) }
+                if hailing, parts.count > 1 { hails = true }
+                return !(hailing && parts.count > 1)
+            }
+            let start = tokens.count
+            for part in kept {
+                let read = resolver.line(String(part)).tokens
+                if !read.isEmpty { clauses.insert(tokens.count) }
+                tokens += read
+            }
+            guard tokens.count > start else { continue }
+            sentences.append(Sentence(range: start..<tokens.count, isQuestion: isQuestion))
+        }
+        words = Words(tokens: tokens)
+        self.sentences = sentences
+        clauseStarts = clauses
+        leftOutInstructions = leftOut
+        self.hails = hails
+    }
+
+    /// The sentence a word is in.
+    func sentence(at index: Int) -> Sentence? { sentences.first { $0.range.contains(index) } }
+
+    // MARK: - Sentences and instructions
+
+    /// The line's sentences, split after `.`, `!`, `?`, `;` and line breaks (not inside a number: `2.5`), each with
+    /// whether it ends with `?`.
+    static func sentences(of line: String) -> [(text: String, isQuestion: Bool)] {
+        var sentences: [(text: String, isQuestion: Bool)] = []
+        var current = ""
+        let characters = Array(line)
+        for (index, character) in characters.enumerated() {
+            let inNumber =
+                character == "." && index > 0 && index + 1 < characters.count && characters[index - 1].isNumber
+                && characters[index + 1].isNumber
+            guard ".!?;\n".contains(character), !inNumber else {
+                current.append(character)
+                continue
+            }
+            let text = current.trimmingCharacters(in: .whitespaces)
+            if !text.isEmpty {
+                sentences.append((text, character == "?"))
+            } else if character == "?", !sentences.isEmpty {
+                // "lantern!?", "what..?": the mark belongs to the sentence before.
+                sentences[sentences.count - 1].isQuestion = true
+            }
+            current = ""
+        }
+        let text = current.trimmingCharacters(in: .whitespaces)
+        if !text.isEmpty { sentences.append((text, false)) }
+        return sentences
+    }
+
+    /// Whether a sentence instructs a machine: a tag of `instructionTags` words (at most three) at its start in
+    /// brackets or before a colon, or an `instructions` phrase anywhere.
+    static func isInstruction(_ sentence: String, vocabulary: Vocabulary) -> Bool {
+        let text = sentence.trimmingCharacters(in: .whitespaces)
+        var tag: Substring?
+        if let first = text.first, let close = ["[": "]", "<": ">", "(": ")", "{": "}"][first],
+            let end = text.firstIndex(of: Character(close))
+        {
+            tag = text[text.index(after: text.startIndex)..<end]
+        } else if let colon = text.firstIndex(of: ":") {
+            tag = text[..<colon]
+        }
+        if let tag {
+            let words = Words.tokenize(String(tag))
+            if !words.isEmpty, words.count <= 3, words.contains(where: { vocabulary.isWord($0, in: .instructionTags) })
+            {
+                return true
+            }
+        }
+        return vocabulary.line(text).containsAny(vocabulary.phrases(.instructions))
+    }
+
+    // MARK: - Numbers
+
+    /// The line's numbers without those that state a price rather than name one: a number after a `copulas` word
+    /// in a sentence that asks nothing, names an item or a `price` phrase before it, and holds no `bid` phrase
+    /// ("the lantern is now 0 gold"); and, when a later sentence asks a price, any number of an earlier sentence
+    /// that asks nothing and holds no `bid` phrase ("Lantern: 1 gold. How much is the lantern?"). A number after a
+    /// `price` phrase in a sentence that starts with an `inquiry` word, not followed by a `gold` word, counts things
+    /// rather than naming a price ("how much for three?", but "would you let them go for 20?" bids).
+    ///
+    /// - Parameters:
+    ///   - numbers: The numbers as `SpokenNumber.all` found them in `words`.
+    ///   - mentions: Where items are named in `words`.
+    ///   - vocabulary: The pack's words.
+    /// - Returns: The numbers kept, with their roles.
+    func reviewed(
+        _ numbers: [SpokenNumber], mentions: [ItemResolver.Mention], vocabulary: Vocabulary
+    ) -> [SpokenNumber] {
+        let tokens = words.tokens
+        let prices = vocabulary.phrases(.price)
+        let bids = vocabulary.phrases(.bid)
+        func slice(_ range: Range<Int>) -> Words { Words(tokens: Array(tokens[range])) }
+        let askedPriceFrom = sentences.lastIndex { $0.isQuestion && slice($0.range).containsAny(prices) }
+        return numbers.compactMap { number in
+            guard let index = sentences.firstIndex(where: { $0.range.contains(number.range.lowerBound) }) else {
+                return number
+            }
+            let sentence = sentences[index]
+            let text = slice(sentence.range)
+            let bidding = text.containsAny(bids)
+            if let askedPriceFrom, askedPriceFrom > index, !sentence.isQuestion, !bidding { return nil }
+            let before = sentence.range.lowerBound..<number.range.lowerBound
+            let stated = before.suffix(3).contains { vocabulary.isWord(tokens[$0], in: .copulas) }
+            if stated, !sentence.isQuestion, !bidding,
+                mentions.contains(where: { before.contains($0.range.lowerBound) })
+                    || slice(before).containsAny(prices)
+            {
+                return nil
+            }
+            var number = number
+            let after = number.range.upperBound
+            let goldFollows = after < tokens.count && vocabulary.isWord(tokens[after], in: .gold)
+            let inquires = vocabulary.isWord(tokens[sentence.range.lowerBound], in: .inquiry)
+            if number.role == .price, inquires, !goldFollows, !bidding, slice(before).containsAny(prices),
+                !slice(before).containsAny(vocabulary.phrases(.appraise))
+            {
+                number.role = .quantity
+            }
+            return number
+        }
+    }
+}
