@@ -10,6 +10,10 @@ enum BuiltInDialogue {
     static let rules = DialogueRules(
         rules: informative + plain + [rule("builtin_last_resort", DialogueIntent.allCases, ["Hm."])])
 
+    /// What the model says when no rule has words for a turn: the last rule's first reply, so that an NPC is never
+    /// silent.
+    static var lastWords: String { rules.rules.last?.replies.first ?? "Hm." }
+
     /// Replies that mention what is in play.
     private static let informative: [DialogueRule] = [
         rule("builtin_greet", [.greet], ["Hello, {player}. What can I do for you?", "Good day to you, {player}."]),

@@ -346,14 +346,14 @@ public final class ScriptedModel: LanguageModel {
     }
 
     /// The reply: from the first rule that fits and has a variant for the outcome whose placeholders can all be
-    /// filled, the variant `VariantChooser` picks.
+    /// filled, the variant `VariantChooser` picks. Never empty: a variant that comes out blank is passed over, and
+    /// with none left the last built-in rule's own words are said.
     private func reply(
         scene: Scene, outcome: DialogueOutcome?, facts: ReplyFacts, rules: [Candidate]
     ) -> String {
         for candidate in rules where scene.matches(candidate.rule, in: candidate.set) {
             let rule = candidate.rule
-            // A rule answers `clarify` only with replies written for it: its general replies may promise an offer.
-            let variants = outcome == .clarify ? rule.outcomes[.clarify] ?? [] : rule.replies(for: outcome)
+            let variants = Self.variants(of: rule, for: outcome)
             guard !variants.isEmpty else { continue }
             let values = ReplyValues.make(
                 scene: scene, outcome: outcome, facts: facts, rule: rule, npc: npc, world: world)
@@ -364,9 +364,16 @@ public final class ScriptedModel: LanguageModel {
             let index = VariantChooser.index(
                 count: templates.count, seed: seed, npc: npc.id, rule: rule.id,
                 responses: scene.conversation.responsesBefore)
-            return Self.tidy(templates[index].render { values[$0] ?? "" })
+            let text = Self.tidy(templates[index].render { values[$0] ?? "" })
+            if !text.isEmpty { return text }
         }
-        return "…"
+        return BuiltInDialogue.lastWords
+    }
+
+    /// The reply variants a rule has for an outcome: its list for the outcome, else its general replies; but a rule
+    /// answers `clarify` only with replies written for it, since its general replies may promise an offer.
+    static func variants(of rule: DialogueRule, for outcome: DialogueOutcome?) -> [String] {
+        outcome == .clarify ? rule.outcomes[.clarify] ?? [] : rule.replies(for: outcome)
     }
 
     /// The rules whose condition (`"if"`) holds in the turn's conditions, in order; rules without one always take
