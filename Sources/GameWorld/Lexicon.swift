@@ -175,8 +175,12 @@ extension Lexicon {
         /// The player giving their name, before it, only when the name is written with a capital: `i am` ("I'm
         /// Wren", but not "i am hungry").
         case selfNameCapitalised
+        /// The player saying where they are from, before the place: `i am from`, `i come from`.
+        case selfOrigin
         /// Asking their own name: `what is my name`, `who am i`.
         case recallName
+        /// Asking where they said they are from: `where am i from`, `where do i come from`.
+        case recallOrigin
         /// Asking what was agreed: `did we agree`, `our deal`.
         case recallAgreed
         /// Asking what they bought, sold or gave: `what did i buy`, `what did i give you`.

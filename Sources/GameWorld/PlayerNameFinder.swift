@@ -1,11 +1,16 @@
 /// Finds the name a player gives in a line ("my name is Tamsin", "call me Tam", "name's Wren", "I'm Wren") by the
-/// lexicon's `selfName` and `selfNameCapitalised` phrases. The engine remembers the name for `{player}` and
-/// memory questions; the scripted model answers such a line as an introduction.
+/// lexicon's `selfName` and `selfNameCapitalised` phrases, and where they say they are from ("I'm from Eastmarch") by
+/// its `selfOrigin` phrases. The engine remembers both for `{player}` and memory questions; the scripted model
+/// answers such a line as an introduction.
 public struct PlayerNameFinder: Sendable {
     /// The phrases before a name, as lowercased words.
     private let selfName: [[String]]
     /// The phrases before a name only when it is written with a capital (`I am Tamsin`, not `i am hungry`).
     private let selfNameCapitalised: [[String]]
+    /// The phrases before the place the player is from, as lowercased words.
+    private let selfOrigin: [[String]]
+    /// Words that end a place's name (`for`, `and`, `to`...): the lexicon's name stops.
+    private let placeStops: Set<String>
     /// The one-word synonyms (`im` → `i am`), as lowercased words.
     private let synonyms: [String: [String]]
     /// Words that are never a name (`not`, `a`, `the`, `for`...): the lexicon's determiners, name stops and
@@ -18,10 +23,13 @@ public struct PlayerNameFinder: Sendable {
     public init(_ lexicon: Lexicon) {
         selfName = lexicon.phrases(.selfName).map(Self.lowercasedWords).filter { !$0.isEmpty }
         selfNameCapitalised = lexicon.phrases(.selfNameCapitalised).map(Self.lowercasedWords).filter { !$0.isEmpty }
+        selfOrigin = lexicon.phrases(.selfOrigin).map(Self.lowercasedWords).filter { !$0.isEmpty }
+        placeStops = Set(lexicon.words(.nameStops).map { $0.lowercased() })
         synonyms = lexicon.synonyms.filter { !$0.key.contains(" ") }.mapValues(Self.lowercasedWords)
-        notNames = Set((lexicon.words(.determiners) + lexicon.words(.nameStops) + lexicon.words(.noWords)).map {
-            $0.lowercased()
-        })
+        notNames = Set(
+            (lexicon.words(.determiners) + lexicon.words(.nameStops) + lexicon.words(.noWords)).map {
+                $0.lowercased()
+            })
     }
 
     /// The name a line gives, as the player wrote it with its first letter capitalised, or `nil`: the word after
@@ -44,6 +52,33 @@ public struct PlayerNameFinder: Sendable {
                         !needsCapital || name.first?.isUppercase == true
                     else { continue }
                     return name.prefix(1).uppercased() + name.dropFirst()
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Where a line says the player is from, as they wrote it, or `nil`: the words after a `selfOrigin` phrase ("I'm
+    /// from *Eastmarch*", "I come from *the hills*"), up to three, up to the end of the sentence or a word that ends a
+    /// name (`nameStops`: "I'm from Eastmarch *and* …"). A place starting with a word that cannot start one (`not`,
+    /// a name stop) is none.
+    ///
+    /// - Parameter line: What the player said.
+    /// - Returns: The place, or `nil`.
+    public func origin(in line: String) -> String? {
+        guard !selfOrigin.isEmpty else { return nil }
+        for sentence in line.split(whereSeparator: { ".!?;,\n".contains($0) }) {
+            let words = spelledOut(String(sentence))
+            let lower = words.map(\.lower)
+            for phrase in selfOrigin where phrase.count < lower.count {
+                for start in 0...(lower.count - phrase.count - 1)
+                where Array(lower[start..<(start + phrase.count)]) == phrase {
+                    let rest = words[(start + phrase.count)...]
+                    let place = rest.prefix { !placeStops.contains($0.lower) }.prefix(3)
+                    guard let first = place.first, !notNames.contains(first.lower) || first.lower == "the" else {
+                        continue
+                    }
+                    return place.map(\.written).joined(separator: " ")
                 }
             }
         }

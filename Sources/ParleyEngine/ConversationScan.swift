@@ -16,6 +16,8 @@ struct ConversationScan: Sendable {
     private(set) var lastTopic: String?
     /// The name the player last gave ("my name is Tamsin").
     private(set) var playerCalled: String?
+    /// Where the player last said they are from ("I'm from Eastmarch").
+    private(set) var playerFrom: String?
 
     /// Reads the entries added to `history` since the last call. A history shorter than what was read (another
     /// conversation) is read from the start.
@@ -30,6 +32,7 @@ struct ConversationScan: Sendable {
                 lines += 1
                 if let topic = topics.topic(in: text) { lastTopic = topic }
                 if let name = topics.nameGiven(in: text) { playerCalled = name }
+                if let place = topics.originGiven(in: text) { playerFrom = place }
             default: break
             }
         }
@@ -40,7 +43,8 @@ struct ConversationScan: Sendable {
     func facts(saying prompt: Prompt?, topics: TopicIndex) -> ConversationFacts {
         let newTopic = prompt.flatMap { topics.topic(in: Self.text(of: $0.segments)) }
         return ConversationFacts(
-            isFirstMeeting: responses == 0, turns: lines, lastTopic: newTopic ?? lastTopic, playerCalled: playerCalled)
+            isFirstMeeting: responses == 0, turns: lines, lastTopic: newTopic ?? lastTopic, playerCalled: playerCalled,
+            playerFrom: playerFrom)
     }
 
     /// The text segments of a prompt, joined.
@@ -116,6 +120,9 @@ struct TopicIndex: Sendable {
 
     /// The name a line gives the player ("my name is Tamsin"), as `PlayerNameFinder` finds it.
     func nameGiven(in line: String) -> String? { names.name(in: line) }
+
+    /// Where a line says the player is from ("I'm from Eastmarch"), as `PlayerNameFinder` finds it.
+    func originGiven(in line: String) -> String? { names.origin(in: line) }
 
     /// The topic of a line, or `nil`: the item with the first id among those the line names wholly, or else the
     /// first synonym group it uses. Only names ending with a word of the line are looked at.

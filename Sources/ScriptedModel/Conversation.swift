@@ -72,6 +72,14 @@ struct Conversation: Sendable {
     private(set) var responsesBefore = 0
     /// The player's name, if the game said.
     private(set) var playerName: String?
+    /// The name the player gave in their own words before this turn ("call me Dax"), the latest; `nil` when they
+    /// gave none in this transcript.
+    private(set) var playerCalled: String?
+    /// The name the player gives in this turn's line, if any.
+    private(set) var nameGiven: String?
+    /// Where the player says they are from in this turn's line, else where they said before it; `nil` when they did
+    /// not say in this transcript.
+    private(set) var playerFrom: String?
     /// Where the conversation takes place, if the game said.
     private(set) var location: LocationID?
     /// What the NPC knew of the player before it last spoke (`nil` before it first speaks).
@@ -129,6 +137,7 @@ struct Conversation: Sendable {
         self.history = history
         responsesBefore = history.responses
         playerName = history.playerName
+        playerCalled = history.playerCalled
         location = history.location
         lastSeen = history.lastSeen
         latestBefore = history.latestReport
@@ -144,6 +153,8 @@ struct Conversation: Sendable {
         }
         isEvent = prompt.isWitnessedEvent
         line = isEvent ? nil : Self.words(of: prompt)
+        nameGiven = line.flatMap { resolver.vocabulary.names.name(in: $0) }
+        playerFrom = line.flatMap { resolver.vocabulary.names.origin(in: $0) } ?? history.playerFrom
         event = prompt.witnessedEvent
         switch event {
         case .offerAccepted?, .offerDeclined?:

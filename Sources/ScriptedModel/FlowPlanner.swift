@@ -67,6 +67,7 @@ struct FlowPlanner {
         }
         facts.quantity = scene.quantity
         facts.price = scene.price
+        facts.playerName = ReplyFacts.name(given: conditions?.conversation, conversation: conversation)
         return facts
     }
 

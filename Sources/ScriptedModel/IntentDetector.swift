@@ -175,7 +175,7 @@ enum IntentDetector {
         let givesName = vocabulary.phrases(.selfName).contains { phrase in
             words.firstIndex(of: phrase).map { $0 + phrase.count < words.count } ?? false
         }
-        if givesName { return nil }
+        if givesName || vocabulary.names.origin(in: words.tokens.joined(separator: " ")) != nil { return nil }
         for topic in RecallTopic.allCases where words.containsAny(vocabulary.phrases(topic.table)) { return topic }
         return nil
     }
@@ -320,6 +320,8 @@ enum IntentDetector {
 enum RecallTopic: CaseIterable, Sendable {
     /// The player's name.
     case name
+    /// Where the player said they are from.
+    case origin
     /// What was agreed.
     case agreed
     /// What was bought, sold or given.
@@ -333,6 +335,7 @@ enum RecallTopic: CaseIterable, Sendable {
     var table: Lexicon.PhraseTable {
         switch self {
         case .name: .recallName
+        case .origin: .recallOrigin
         case .agreed: .recallAgreed
         case .dealings: .recallDealings
         case .asked: .recallAsked

@@ -28,4 +28,18 @@ struct ReplyFacts: Sendable {
     var choices: [ItemID]?
     /// What the NPC remembers of the conversation's past.
     var memory: String?
+    /// The player's name for `{player}`, when known better than the game's (`name(given:conversation:)`).
+    var playerName: String?
+
+    /// The name the NPC calls the player: the one given in this turn's line ("call me Dax"), else the one the
+    /// engine's facts remember (`ConversationFacts.playerCalled`, which survives trims and loads), else one given
+    /// earlier in the transcript, else the game's.
+    ///
+    /// - Parameters:
+    ///   - facts: The engine's facts, when the request carries them.
+    ///   - conversation: The transcript, read.
+    /// - Returns: The name, or `nil` when nothing says.
+    static func name(given facts: ConversationFacts?, conversation: Conversation) -> String? {
+        conversation.nameGiven ?? facts?.playerCalled ?? conversation.playerCalled ?? conversation.playerName
+    }
 }

@@ -21,7 +21,7 @@ enum ReplyValues {
         let conversation = scene.conversation
         var values: [DialoguePlaceholder: String] = [:]
         values[.npc] = npc.name
-        values[.player] = conversation.playerName
+        values[.player] = facts.playerName ?? conversation.playerName
         values[.location] = world.name(of: conversation.location ?? npc.location)
         values[.gold] = conversation.latest.map { String($0.gold) }
 

@@ -186,8 +186,12 @@ struct Scene: Sendable {
                 named = resolver.categories(in: words)
             }
             recall = intent == .recall ? IntentDetector.recallTopic(of: words, vocabulary) : nil
-            // "My name is Tamsin", "hi, I'm Wren": the player introduces themself, and the NPC answers in kind.
-            if [.unknown, .greet].contains(intent), vocabulary.names.name(in: conversation.line ?? "") != nil {
+            // "My name is Tamsin", "hi, I'm Wren", "I'm from Eastmarch": the player introduces themself, and the NPC
+            // answers in kind.
+            if [.unknown, .greet].contains(intent),
+                vocabulary.names.name(in: conversation.line ?? "") != nil
+                    || vocabulary.names.origin(in: conversation.line ?? "") != nil
+            {
                 intent = .introduce
             }
             if intent == .greet, conversation.responsesBefore > 0 { intent = .greetAgain }
