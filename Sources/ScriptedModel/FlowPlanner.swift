@@ -16,10 +16,12 @@ import ParleyJSON
 ///   player asked about more than one), `missing` or `listed`.
 /// - `buy`: `lookUpStock {"item"}`, then `inspectPlayer` (when the NPC has it) and, if the player can pay,
 ///   `offerTrade` selling it at the price the player named or the asking price × quantity, then `pending` or
-///   `refused`; if the player cannot pay, `priced`, so the NPC names its price instead of making an offer.
-/// - `haggle`: `offerTrade` at the price named, on the pending offer's or the last discussed item (a bid below the
-///   lowest price the NPC has looked up is countered at that lowest price); with no price named, halfway from the
-///   current price to the lowest (looked up first if unknown).
+///   `refused`; if the player cannot pay, `priced`, so the NPC names its price instead of making an offer; if the
+///   model is not sure the line asked to buy (`Scene.isUnsure`), `clarify` after the look-up, and no offer.
+/// - `haggle`: `offerTrade` at the price named, on the pending offer's or the last discussed item; a bid below the
+///   NPC's lowest price is countered at that lowest price, looked up first if unknown, so the answer is the same
+///   whether or not the price was asked before (a bid of nothing is refused by the game); with no price named,
+///   halfway from the current price to the lowest (looked up first if unknown).
 /// - `sell`: `inspectPlayer`, then `offerTrade` buying the item at its buy-back price × quantity, or `appraised`
 ///   when no item was named or the line only asks what the NPC would pay (`Scene.asksValue`).
 /// - `offerGift`: `acceptGift`, then `accepted` or `refused`.
@@ -249,9 +251,15 @@ struct FlowPlanner {
                     .init(action: npcSells ? .sell : .buy, item: item.rawValue, quantity: quantity, price: price)))
         }
         if let price = scene.price {
+            // A bid on something the NPC sells, whose lowest price it has not looked up yet: it looks it up first, so
+            // that a bid below it gets the same counter-offer whether or not the price was asked before.
+            if npcSells, conversation.prices[item] == nil, has(.lookUpStock), last(.lookUpStock) == nil, canCall {
+                return call(.lookUpStock(.init(item: item.rawValue)))
+            }
             // A merchant who knows its lowest price counters a lower bid at that price, rather than making an
-            // offer its own rules forbid; a buyer who knows what it pays counters a higher ask the same way.
-            if npcSells, let lowest = conversation.prices[item]?.lowestPrice,
+            // offer its own rules forbid; a buyer who knows what it pays counters a higher ask the same way. Asking
+            // for it free ("for nothing") is no bid to meet: the game refuses it, and the NPC says its lowest price.
+            if npcSells, price > 0, let lowest = conversation.prices[item]?.lowestPrice,
                 price < lowest.saturatingMultiplied(by: quantity)
             {
                 return offer(lowest.saturatingMultiplied(by: quantity))
@@ -397,7 +405,14 @@ struct FlowPlanner {
             }
             facts.summary = result.summary
             facts.reasons = result.reasons.map { SpokenRefusal.line(for: $0, in: world) }
+            facts.refusedOnlyForPrice = !result.reasons.isEmpty && result.reasons.allSatisfy(Self.isBelowLowestPrice)
         }
+    }
+
+    /// Whether a refusal's reason is only that the price is below what the NPC takes, which `{lowest}` says.
+    static func isBelowLowestPrice(_ reason: RefusalReason) -> Bool {
+        if case .tradeRule(.priceOutsidePolicy, _) = reason { return true }
+        return false
     }
 
     /// The outcome of any exchange, for a rule's own calls.

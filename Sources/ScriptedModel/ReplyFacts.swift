@@ -24,6 +24,9 @@ struct ReplyFacts: Sendable {
     var summary: String?
     /// The game's reasons for refusing.
     var reasons: [String]?
+    /// Whether the game refused only because the price is below what the NPC takes: then a reply may say
+    /// `{lowest}` instead of `{reasons}`; otherwise every reason must be said.
+    var refusedOnlyForPrice = false
     /// The items the player may have meant.
     var choices: [ItemID]?
     /// What the NPC remembers of the conversation's past.

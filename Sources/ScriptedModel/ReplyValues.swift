@@ -49,7 +49,9 @@ enum ReplyValues {
         values[.item] = item
         values[.quantity] = (facts.quantity ?? offer?.quantity ?? (item != nil ? 1 : nil)).map(String.init)
         values[.price] = (facts.price ?? offer?.price).map(String.init)
-        values[.lowest] = (facts.lowest ?? refusedLowest(in: conversation)).map(String.init)
+        values[.lowest] =
+            (facts.lowest ?? refusedLowest(in: conversation) ?? lowest(of: facts, scene: scene, npc: npc, world: world))
+            .map(String.init)
         if let stock = facts.stock, !stock.isEmpty {
             values[.stock] = list(
                 stock.map { line in
@@ -96,6 +98,17 @@ enum ReplyValues {
             return minimum / quantity + (minimum % quantity == 0 ? 0 : 1)
         }
         return nil
+    }
+
+    /// The lowest price for one of the item in play, whenever the NPC sells it: as its stock look-up said this
+    /// conversation, else by its trade policy (what `lookUpStock` would say). `nil` for an item it does not sell.
+    static func lowest(of facts: ReplyFacts, scene: Scene, npc: NPC, world: World) -> Int? {
+        guard let id = facts.item ?? scene.focus.item ?? scene.conversation.pendingOffer?.item else { return nil }
+        if let line = scene.conversation.prices[id] { return line.lowestPrice }
+        guard let item = world.items[id], npc.trade.trades, item.isTradeable, npc.trade.sells.contains(item.category),
+            !npc.trade.neverSells.contains(id), npc.inventory.contains(id)
+        else { return nil }
+        return npc.trade.lowestPrice(forValue: item.value)
     }
 
     /// `a`, `a and b`, `a, b and c`.

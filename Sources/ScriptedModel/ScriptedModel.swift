@@ -35,8 +35,9 @@ import Synchronization
 ///   game the request carries (`request.context.conditions`, see `TurnConditions`); without one, such rules never
 ///   answer. The model reads nothing else from the game while it answers.
 /// - **Effects.** The model does not run a rule's `effects`: changing the game is the engine's job. It records the
-///   rule that answered in the response entry's `assetIDs` (`AnsweringRule`, after `scripted@<version>`), and the
-///   engine runs that rule's effects once the turn is in the transcript.
+///   rule that answered in the response entry's `assetIDs` (`AnsweringRule`, after `scripted@<version>`), then the
+///   outcome its reply answered (`AnsweringOutcome`: `outcome:clarify` marks a clarifying question), and the engine
+///   runs that rule's effects once the turn is in the transcript.
 /// - **Tools.** It only calls tools the request offers, and only the NPC tools (`NPCTool`); an NPC whose policy
 ///   says it does not trade never calls the trade tools.
 /// - **Streaming.** `streamGeneration(_:)` delivers the text word by word (each chunk a word and the spaces
@@ -359,6 +360,7 @@ public final class ScriptedModel: LanguageModel {
                 scene: scene, outcome: outcome, facts: facts, rule: rule, npc: npc, world: world)
             let templates = variants.compactMap { try? DialogueTemplate.parse($0).get() }.filter { template in
                 template.placeholders.allSatisfy { values[$0] != nil }
+                    && Self.saysEveryReason(template, outcome: outcome, facts: facts)
             }
             guard !templates.isEmpty else { continue }
             let index = VariantChooser.index(
@@ -368,6 +370,14 @@ public final class ScriptedModel: LanguageModel {
             if !text.isEmpty { return text }
         }
         return BuiltInDialogue.lastWords
+    }
+
+    /// Whether a variant says why the game refused: by `{reasons}`, or by `{lowest}` when the price was the only
+    /// reason. A refusal's reasons are never left unsaid ("I can't go under 20" when the player cannot pay at all).
+    static func saysEveryReason(_ template: DialogueTemplate, outcome: DialogueOutcome?, facts: ReplyFacts) -> Bool {
+        guard outcome == .refused, let reasons = facts.reasons, !reasons.isEmpty else { return true }
+        let placeholders = Set(template.placeholders)
+        return placeholders.contains(.reasons) || (facts.refusedOnlyForPrice && placeholders.contains(.lowest))
     }
 
     /// The reply variants a rule has for an outcome: its list for the outcome, else its general replies; but a rule
