@@ -243,7 +243,9 @@ struct Scene: Sendable {
             } else if let named, mentions.isEmpty, intent == .askPrice {
                 focus = .unknown(named.text)
             } else if let best = mentions.first {
-                focus = Self.narrow(best.items, intent: intent, npc: npc, world: world, conversation: conversation)
+                focus = Self.narrow(
+                    best.items, alternatives: best.alternatives, intent: intent, npc: npc, world: world,
+                    conversation: conversation)
                 if case .none = focus { focus = .unknown(best.range.map { words.tokens[$0] }.joined(separator: " ")) }
             } else if let unknownThing, Self.tradeIntents.contains(intent), intent != .haggle {
                 // "Cheeze?" from an innkeeper who sells cheese: the one item it is a slip away from, or ask which of
@@ -561,29 +563,38 @@ struct Scene: Sendable {
         return tradeIntents.contains(earlier) ? earlier : nil
     }
 
-    /// Narrows the items a mention fits: for selling and giving, to what the player carries; otherwise to what the
-    /// NPC sells. One left is the focus; several are ambiguous; none left gives `.none` for asking, buying and
-    /// haggling (the caller then asks the game about the player's words) and keeps them all otherwise.
-    private static func narrow(
-        _ items: [ItemID], intent: DialogueIntent, npc: NPC, world: World, conversation: Conversation
+    /// Narrows the items a mention fits, its strongest and its `alternatives` alike (an alias of one item, the head
+    /// word of another): for selling and giving, to what the player carries; otherwise to what the NPC sells. One
+    /// left is the focus; several are ambiguous; with none left the strongest decide as they are: one is the
+    /// focus, and several give `.none` for asking, buying and haggling (the caller then asks the game about the
+    /// player's words) and are ambiguous otherwise.
+    static func narrow(
+        _ items: [ItemID], alternatives: [ItemID] = [], intent: DialogueIntent, npc: NPC, world: World,
+        conversation: Conversation
     ) -> Focus {
-        guard items.count > 1 else { return items.first.map(Focus.item) ?? .none }
+        guard items.count > 1 || !alternatives.isEmpty else { return items.first.map(Focus.item) ?? .none }
+        let candidates = items + alternatives
         let preferred: [ItemID]
         switch intent {
         case .sell, .offerGift:
-            preferred = items.filter { (conversation.latestBefore?.quantity(of: $0) ?? 0) > 0 }
+            preferred = candidates.filter { (conversation.latestBefore?.quantity(of: $0) ?? 0) > 0 }
         default:
-            preferred = items.filter { item in
-                guard let known = world.items[item] else { return false }
-                return npc.inventory.contains(item) && npc.trade.sells.contains(known.category)
-                    && !npc.trade.neverSells.contains(item) && known.isTradeable
-            }
+            preferred = candidates.filter { sells($0, npc: npc, world: world) }
         }
         switch preferred.count {
         case 1: return .item(preferred[0])
-        case 0: return [.askPrice, .buy, .haggle].contains(intent) ? .none : .ambiguous(items)
-        default: return .ambiguous(preferred)
+        case 0:
+            if items.count == 1 { return .item(items[0]) }
+            return [.askPrice, .buy, .haggle].contains(intent) ? .none : .ambiguous(items)
+        default: return .ambiguous(preferred.sorted())
         }
+    }
+
+    /// Whether the NPC sells an item: it has it, sells its category, may part with it, and it can be traded.
+    static func sells(_ item: ItemID, npc: NPC, world: World) -> Bool {
+        guard let known = world.items[item] else { return false }
+        return npc.inventory.contains(item) && npc.trade.sells.contains(known.category)
+            && !npc.trade.neverSells.contains(item) && known.isTradeable
     }
 
     /// Whether a rule's condition holds for this step.
