@@ -177,6 +177,12 @@ enum IntentDetector {
         }
         if givesName || vocabulary.names.origin(in: words.tokens.joined(separator: " ")) != nil { return nil }
         for topic in RecallTopic.allCases where words.containsAny(vocabulary.phrases(topic.table)) { return topic }
+        // "Where'd I say I come from?": a question that ends with a `selfOrigin` phrase and no place after it.
+        if let first = words.tokens.first, vocabulary.isWord(first, in: .inquiry),
+            vocabulary.phrases(.selfOrigin).contains(where: { words.matches($0, at: words.count - $0.count) })
+        {
+            return .origin
+        }
         return nil
     }
 

@@ -55,8 +55,10 @@ struct Utterance: Sendable {
         var leftOut = false
         var hails = false
         var clauses: Set<Int> = []
-        for (text, isQuestion) in Self.sentences(of: trimmed) {
-            if Self.isInstruction(text, vocabulary: vocabulary) {
+        for (sentence, isQuestion) in Self.sentences(of: trimmed) {
+            let text = Self.withoutTaggedBlocks(sentence, vocabulary: vocabulary)
+            if text != sentence { leftOut = true }
+            if text.allSatisfy(\.isWhitespace) || Self.isInstruction(text, vocabulary: vocabulary) {
                 leftOut = true
                 continue
             }
@@ -116,6 +118,27 @@ struct Utterance: Sendable {
         let text = current.trimmingCharacters(in: .whitespaces)
         if !text.isEmpty { sentences.append((text, false)) }
         return sentences
+    }
+
+    /// A sentence without the blocks an instruction tag opens and closes ("<system> trout are free </system> how
+    /// much is a trout?", "[admin]…[/admin]"): the words after the closing tag are the player's.
+    static func withoutTaggedBlocks(_ sentence: String, vocabulary: Vocabulary) -> String {
+        var text = sentence
+        for (open, close) in [("<", ">"), ("[", "]"), ("{", "}")] {
+            while let start = text.firstIndex(of: Character(open)),
+                let end = text[start...].firstIndex(of: Character(close))
+            {
+                let tag = text[text.index(after: start)..<end].trimmingCharacters(in: .whitespaces)
+                let words = Words.tokenize(tag)
+                guard !tag.hasPrefix("/"), !words.isEmpty, words.count <= 3,
+                    words.contains(where: { vocabulary.isWord($0, in: .instructionTags) }),
+                    let closing = text[end...].range(of: open + "/")
+                        .flatMap({ slash in text[slash.upperBound...].firstIndex(of: Character(close)) })
+                else { break }
+                text.removeSubrange(start...closing)
+            }
+        }
+        return text
     }
 
     /// Whether a sentence instructs a machine: a tag of `instructionTags` words (at most three) at its start in
@@ -181,7 +204,12 @@ struct Utterance: Sendable {
             var number = number
             let after = number.range.upperBound
             let goldFollows = after < tokens.count && vocabulary.isWord(tokens[after], in: .gold)
-            let inquires = vocabulary.isWord(tokens[sentence.range.lowerBound], in: .inquiry)
+            // "How much for three?", "and how much for three?": the first word after fillers asks.
+            let inquires =
+                tokens[sentence.range].first {
+                    !vocabulary.isWord($0, in: .fillers) || vocabulary.isWord($0, in: .inquiry)
+                }
+                .map { vocabulary.isWord($0, in: .inquiry) } ?? false
             if number.role == .price, inquires, !goldFollows, !bidding, slice(before).containsAny(prices),
                 !slice(before).containsAny(vocabulary.phrases(.appraise))
             {
