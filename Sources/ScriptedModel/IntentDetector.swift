@@ -30,6 +30,8 @@ enum IntentDetector {
         var picksByPrice = false
         /// Where the line's sentences and comma-separated parts start (`Utterance.clauseStarts`).
         var clauseStarts: Set<Int> = []
+        /// Whether the line is said as an order: it ends with `!` or hails the NPC ("the loaf, sir!").
+        var soundsLikeAnOrder = false
     }
 
     /// The intent a line was read as, and whether it was inferred rather than said.
@@ -102,10 +104,11 @@ enum IntentDetector {
             if clues.itemEnd == words.count,
                 words.tokens[..<start].allSatisfy({ vocabulary.isWord($0, in: .fillers) })
             {
-                // "A mug of ale" orders one; "the lantern?", "lantern", "a lantern?" ask its price.
+                // "A mug of ale" and "the loaf, sir!" order one; "the lantern?", "lantern", "a lantern?" ask its price.
                 if let first = words.tokens.first, vocabulary.numberArticles.contains(first), !clues.isQuestion {
                     return Reading(intent: .buy, isInferred: true)
                 }
+                if clues.soundsLikeAnOrder, !clues.isQuestion { return Reading(intent: .buy, isInferred: true) }
                 return Reading(intent: .askPrice)
             }
             return nil

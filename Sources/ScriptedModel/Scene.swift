@@ -176,6 +176,7 @@ struct Scene: Sendable {
             clues.endsWithUnknownThing = unknownRange?.upperBound == words.count
             clues.isQuestion = utterance.asks
             clues.clauseStarts = utterance.clauseStarts
+            clues.soundsLikeAnOrder = utterance.exclaims || utterance.hails
             clues.hasPriceContext = conversation.pendingOffer != nil || conversation.pricesQuotedBefore
             clues.hasPendingOffer = conversation.pendingOffer != nil
             let reading = IntentDetector.reading(of: words, clues: clues, vocabulary: vocabulary)

@@ -52,6 +52,8 @@ struct ParaphraseGrammar {
         let template: String
         /// The item the line names, when it names one from the catalog.
         let item: ItemID?
+        /// Whether a typo was put in the line.
+        var hasTypo = false
 
         var description: String {
             (before.map { "\"\($0)\" then " }.joined())
@@ -224,9 +226,12 @@ struct ParaphraseGrammar {
         var slots = Slots(item: item, npc: npcNames[npc] ?? "friend")
         slots.choose(&random)
         let before = template.before.map { slots.fill($0, &random) }
-        var text = slots.fill(template.text, &random)
-        if random.chance(25) { text = Self.typo(in: text, sparing: item.names, &random) }
-        return Line(npc: npc, kind: template.kind, before: before, text: text, template: template.text, item: item.id)
+        let clean = slots.fill(template.text, &random)
+        let text = random.chance(25) ? Self.typo(in: clean, sparing: item.names, &random) : clean
+        var line = Line(
+            npc: npc, kind: template.kind, before: before, text: text, template: template.text, item: item.id)
+        line.hasTypo = text != clean
+        return line
     }
 
     /// The choices made once per line, so a template and the lines before it name the same item.

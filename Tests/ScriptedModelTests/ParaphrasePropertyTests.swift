@@ -8,7 +8,8 @@ import Testing
 
 /// Ten thousand generated lines (`ParaphraseGrammar`: templates × synonyms × items × typos, seeded), each said to a
 /// shipped NPC in a fresh conversation with the engine's real tools: no NPC makes an offer the player did not ask
-/// for, none is ever silent, and none says anything false about the game (`ClaimChecker`).
+/// for, none is ever silent, and none says anything false about the game (`ClaimChecker`); and an order for
+/// something the NPC sells, without a typo, gets an offer or a clarifying question, never a look-up alone.
 @Suite struct ParaphrasePropertyTests {
     /// What the player carries: things every NPC buys or would be given, so selling and giving have something.
     static let carried: [ItemID] = [
@@ -24,7 +25,7 @@ import Testing
     /// One thing wrong with an NPC's answer to a generated line.
     struct Violation: CustomStringConvertible, Equatable {
         /// What is wrong.
-        enum Kind: String { case unaskedOffer, silent, falseClaim }
+        enum Kind: String { case unaskedOffer, silent, falseClaim, orderIgnored }
         let kind: Kind
         let detail: String
         var description: String { "\(kind.rawValue): \(detail)" }
@@ -49,6 +50,12 @@ import Testing
         }
         found += falseClaims.map { Violation(kind: .falseClaim, detail: "\($0) in \"\(reply)\"") }
         return found
+    }
+
+    /// Whether an order was acted on: an offer made, or a clarifying question asked (the outcome recorded as asking
+    /// back, `AnsweringOutcome.asksBack`), never a look-up alone ("a mug of ale, landlady!" answered with its price).
+    static func actedOn(calls: [String], outcome: AnsweringOutcome?) -> Bool {
+        calls.contains(NPCTool.offerTrade.rawValue) || outcome?.asksBack == true
     }
 
     /// Says a generated line (after its lines before) to its NPC in a fresh game and returns what went wrong.
@@ -77,11 +84,22 @@ import Testing
             return nil
         }.first
         let ruleOffers = rule?.rule(of: npc)?.effects.contains { $0.offerTerms != nil } ?? false
+        let outcome = turn.entries.lazy.compactMap { entry -> AnsweringOutcome? in
+            if case .response(let response) = entry { return response.answeringOutcome }
+            return nil
+        }.first
         let claims = checker.falseClaims(
             in: turn.reply, npc: line.npc, state: visit.game, turnEntries: turn.entries, pendingOffer: visit.pending)
-        return violations(
-            of: line, reply: turn.reply, calls: turn.calls.map { String($0.prefix { $0 != "(" }) },
-            ruleOffers: ruleOffers, falseClaims: claims.map(\.description))
+        let calls = turn.calls.map { String($0.prefix { $0 != "(" }) }
+        var found = violations(
+            of: line, reply: turn.reply, calls: calls, ruleOffers: ruleOffers, falseClaims: claims.map(\.description))
+        // An order without a typo, for one thing this NPC sells (and the player can pay for), is acted on.
+        if line.kind == .buy, !line.hasTypo, line.before.isEmpty, let item = line.item,
+            Scene.sells(item, npc: npc, world: visit.game.world), !actedOn(calls: calls, outcome: outcome)
+        {
+            found.append(Violation(kind: .orderIgnored, detail: "no offer and no question: \(turn.reply)"))
+        }
+        return found
     }
 
     /// The generated lines: `count` of them from `seed`, dealt to the NPCs in turn.
@@ -92,7 +110,7 @@ import Testing
         return (0..<count).map { index in grammar.line(to: npcs[index % npcs.count], &random) }
     }
 
-    @Test func tenThousandGeneratedLinesGetNoUnaskedOfferNoSilenceAndNoFalseClaim() async throws {
+    @Test func tenThousandGeneratedLinesGetNoUnaskedOfferNoSilenceNoFalseClaimAndNoIgnoredOrder() async throws {
         let lines = try Self.lines(count: Self.lineCount, seed: 0x9A8A_F8A5E)
         let world = try Packs.shipped().world
         let checker = ClaimChecker(world: world)
@@ -152,6 +170,10 @@ import Testing
         #expect(
             Self.violations(of: order, reply: "Yours.", calls: ["offerTrade"], ruleOffers: false, falseClaims: [])
                 .isEmpty)
+        // An order answered with a look-up alone is not acted on; an offer or a question back is.
+        #expect(!Self.actedOn(calls: ["lookUpStock"], outcome: AnsweringOutcome(.priced)))
+        #expect(Self.actedOn(calls: ["lookUpStock"], outcome: AnsweringOutcome(.clarify)))
+        #expect(Self.actedOn(calls: ["lookUpStock", "offerTrade"], outcome: AnsweringOutcome(.refused)))
         // A false price is found by the real claim check.
         let world = try Packs.shipped().world
         let visit = try Packs.visit("mira")
