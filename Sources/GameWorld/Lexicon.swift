@@ -175,6 +175,8 @@ extension Lexicon {
         /// The player giving their name, before it, only when the name is written with a capital: `i am` ("I'm
         /// Wren", but not "i am hungry").
         case selfNameCapitalised
+        /// The player giving their name, after it: `is the name`, `is my name` ("Dax's the name").
+        case selfNameAfter
         /// The player saying where they are from, before the place: `i am from`, `i come from`.
         case selfOrigin
         /// Asking their own name: `what is my name`, `who am i`.

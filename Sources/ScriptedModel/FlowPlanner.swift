@@ -233,7 +233,9 @@ struct FlowPlanner {
         let pending = conversation.pendingOffer.flatMap { $0.item == item ? $0 : nil }
         let carried = (conversation.latest?.quantity(of: item) ?? 0) > 0
         if pending == nil, !isStocked(item), !carried { return say(.missing) }
-        let npcSells = pending?.npcSells ?? isStocked(item)
+        // "Fancy my compass for 10?": the player's own thing, which they carry, is theirs to sell, whatever the NPC
+        // has of the same.
+        let npcSells = pending?.npcSells ?? (scene.namesOwnItem && carried ? false : isStocked(item))
         let quantity = scene.quantity ?? pending?.quantity ?? 1
         func offer(_ price: Int) -> Step {
             guard canCall else { return say(.unavailable) }

@@ -101,6 +101,14 @@ enum IntentDetector {
                     intent: .buy, isInferred: true, isStatement: states,
                     saysHaving: lead.contains { vocabulary.isWord($0, in: .offering) })
             }
+            // "A pint for me": the item, then a one-word `priceLeadIns` word and a `speaker` word, orders it.
+            if let end = clues.itemEnd, end + 2 == words.count, !clues.isQuestion,
+                vocabulary.isWord(words.tokens[end + 1], in: .speaker),
+                vocabulary.phrases(.priceLeadIns).contains(where: { $0.count == 1 && words.matches($0, at: end) }),
+                words.tokens[..<start].allSatisfy({ vocabulary.isWord($0, in: .fillers) })
+            {
+                return Reading(intent: .buy, isInferred: true)
+            }
             if clues.itemEnd == words.count,
                 words.tokens[..<start].allSatisfy({ vocabulary.isWord($0, in: .fillers) })
             {

@@ -59,6 +59,9 @@ struct Scene: Sendable {
     let isUnsure: Bool
     /// Whether a sentence instructing a machine was left out of the line (`Utterance`).
     let leftOutInstructions: Bool
+    /// Whether the line names the item as the player's own: a `mine` word right before its name, a `weak` word
+    /// allowed between ("fancy *my* compass for 10?", "*my* old compass is yours for 10").
+    let namesOwnItem: Bool
 
     /// Intents with a built-in flow of tool calls; rules without an intent never answer them.
     static let flowIntents: Set<DialogueIntent> = [.askStock, .askPrice, .buy, .haggle, .sell, .offerGift]
@@ -118,6 +121,7 @@ struct Scene: Sendable {
             asksValue = false
             isUnsure = false
             leftOutInstructions = false
+            namesOwnItem = false
             namesItem = false
             categoryIntent = nil
             asksCount = false
@@ -297,6 +301,13 @@ struct Scene: Sendable {
                 }
             }
             isUnsure = unsure
+            namesOwnItem =
+                clues.itemStart.map { start in
+                    words.tokens[max(0, start - 2)..<start].reversed().drop {
+                        vocabulary.isWord($0, in: .weak) && !vocabulary.isWord($0, in: .mine)
+                    }
+                    .first.map { vocabulary.isWord($0, in: .mine) } ?? false
+                } ?? false
             self.intent = categoryOnly ? .unknown : intent
             categoryIntent = categoryOnly ? intent : nil
             // "What would you pay for my sword?", "what's my fan worth to you?", "how much would you give for my

@@ -23,11 +23,13 @@ import Testing
         return context
     }
 
-    @Test(arguments: ["call me Dax", "the name's Dax", "I'm Dax", "my name is dax"])
+    @Test(arguments: [
+        "call me Dax", "the name's Dax", "I'm Dax", "my name is dax", "Dax's the name", "they call me Dax",
+    ])
     func theNameGivenIsRecalledAndUsed(line: String) async throws {
         let session = try Self.plainSession()
         _ = try await session.turn(line)
-        for question in ["what's me name", "what's my name?", "do you remember my name?"] {
+        for question in ["what's me name", "what's my name?", "do you remember my name?", "what name did I give you?"] {
             #expect(try await session.turn(question).reply.contains("Dax"), "\(line) / \(question)")
         }
         #expect(try await session.turn("bye").reply == "Goodbye, Dax.")
