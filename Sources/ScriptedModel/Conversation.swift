@@ -75,11 +75,7 @@ struct Conversation: Sendable {
     /// The name the player gave in their own words before this turn ("call me Dax"), the latest; `nil` when they
     /// gave none in this transcript.
     private(set) var playerCalled: String?
-    /// The name the player gives in this turn's line, if any.
-    private(set) var nameGiven: String?
-    /// Where the player says they are from in this turn's line, else where they said before it; `nil` when they did
-    /// not say in this transcript.
-    private(set) var playerFrom: String?
+
     /// Where the conversation takes place, if the game said.
     private(set) var location: LocationID?
     /// What the NPC knew of the player before it last spoke (`nil` before it first speaks).
@@ -153,8 +149,6 @@ struct Conversation: Sendable {
         }
         isEvent = prompt.isWitnessedEvent
         line = isEvent ? nil : Self.words(of: prompt)
-        nameGiven = line.flatMap { resolver.vocabulary.names.name(in: $0) }
-        playerFrom = line.flatMap { resolver.vocabulary.names.origin(in: $0) } ?? history.playerFrom
         event = prompt.witnessedEvent
         switch event {
         case .offerAccepted?, .offerDeclined?:

@@ -69,7 +69,7 @@ struct FlowPlanner {
         }
         facts.quantity = scene.quantity
         facts.price = scene.price
-        facts.playerName = ReplyFacts.name(given: conditions?.conversation, conversation: conversation)
+        facts.playerName = ReplyFacts.name(given: conditions?.conversation, scene: scene)
         return facts
     }
 
@@ -118,7 +118,8 @@ struct FlowPlanner {
 
     /// A question about the conversation's past: what the NPC remembers of it, or that there is nothing.
     private func recall() -> Step {
-        let recollection = Recollection(facts: conditions?.conversation, conversation: conversation, world: world)
+        let recollection = Recollection(
+            facts: conditions?.conversation, conversation: conversation, scene: scene, world: world)
         guard let topic = scene.recall, let memory = recollection.memory(of: topic, world: world) else {
             return say(.forgotten)
         }

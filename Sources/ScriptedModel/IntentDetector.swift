@@ -32,6 +32,8 @@ enum IntentDetector {
         var clauseStarts: Set<Int> = []
         /// Whether the line is said as an order: it ends with `!` or hails the NPC ("the loaf, sir!").
         var soundsLikeAnOrder = false
+        /// Whether the line says where the player is from ("I'm from Eastmarch"), which asks nothing.
+        var givesOrigin = false
     }
 
     /// The intent a line was read as, and whether it was inferred rather than said.
@@ -131,7 +133,7 @@ enum IntentDetector {
     ) -> DialogueIntent? {
         let limits = vocabulary.limits
         switch check {
-        case .recall: return recallTopic(of: words, vocabulary) != nil ? .recall : nil
+        case .recall: return recallTopic(of: words, givesOrigin: clues.givesOrigin, vocabulary) != nil ? .recall : nil
         case .sell: return isSell(words, clues, vocabulary) ? .sell : nil
         case .haggle: return isHaggle(words, clues, vocabulary) ? .haggle : nil
         case .buy, .namedItem: return reading(of: words, clues: clues, check: check, vocabulary)?.intent
@@ -182,11 +184,11 @@ enum IntentDetector {
 
     /// What a question about the conversation's past asks, from the lexicon's `recall...` phrases, or `nil`. A
     /// line that gives the player's name ("my name is Tamsin") asks nothing; "what I'm called" gives none.
-    static func recallTopic(of words: Words, _ vocabulary: Vocabulary) -> RecallTopic? {
+    static func recallTopic(of words: Words, givesOrigin: Bool, _ vocabulary: Vocabulary) -> RecallTopic? {
         let givesName = vocabulary.phrases(.selfName).contains { phrase in
             words.firstIndex(of: phrase).map { $0 + phrase.count < words.count } ?? false
         }
-        if givesName || vocabulary.names.origin(in: words.tokens.joined(separator: " ")) != nil { return nil }
+        if givesName || givesOrigin { return nil }
         for topic in RecallTopic.allCases where words.containsAny(vocabulary.phrases(topic.table)) { return topic }
         // "Where'd I say I come from?": a question that ends with a `selfOrigin` phrase and no place after it.
         if let first = words.tokens.first, vocabulary.isWord(first, in: .inquiry),

@@ -40,9 +40,9 @@ struct ReplyFacts: Sendable {
     ///
     /// - Parameters:
     ///   - facts: The engine's facts, when the request carries them.
-    ///   - conversation: The transcript, read.
+    ///   - scene: This turn: its line's name, and the transcript read.
     /// - Returns: The name, or `nil` when nothing says.
-    static func name(given facts: ConversationFacts?, conversation: Conversation) -> String? {
-        conversation.nameGiven ?? facts?.playerCalled ?? conversation.playerCalled ?? conversation.playerName
+    static func name(given facts: ConversationFacts?, scene: Scene) -> String? {
+        scene.nameGiven ?? facts?.playerCalled ?? scene.conversation.playerCalled ?? scene.conversation.playerName
     }
 }

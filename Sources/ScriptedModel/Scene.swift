@@ -59,6 +59,10 @@ struct Scene: Sendable {
     let isUnsure: Bool
     /// Whether a sentence instructing a machine was left out of the line (`Utterance`).
     let leftOutInstructions: Bool
+    /// The name the player gives in this turn's line ("call me Dax"), if any.
+    let nameGiven: String?
+    /// Where the player says they are from in this turn's line ("I'm from Eastmarch"), if anywhere.
+    let originGiven: String?
     /// Whether the line names the item as the player's own: a `mine` word right before its name, a `weak` word
     /// allowed between ("fancy *my* compass for 10?", "*my* old compass is yours for 10").
     let namesOwnItem: Bool
@@ -122,6 +126,8 @@ struct Scene: Sendable {
             isUnsure = false
             leftOutInstructions = false
             namesOwnItem = false
+            nameGiven = nil
+            originGiven = nil
             namesItem = false
             categoryIntent = nil
             asksCount = false
@@ -152,6 +158,10 @@ struct Scene: Sendable {
             let utterance = Utterance(conversation.line ?? "", npcNames: Self.names(of: npc), resolver: resolver)
             let words = utterance.words
             self.words = words
+            let nameGiven = vocabulary.names.name(in: conversation.line ?? "")
+            let originGiven = vocabulary.names.origin(in: conversation.line ?? "")
+            self.nameGiven = nameGiven
+            self.originGiven = originGiven
             leftOutInstructions = utterance.leftOutInstructions
             var mentions = resolver.mentions(in: words)
             // A head word ("silver blade") that is also a category's word ("blades").
@@ -181,6 +191,7 @@ struct Scene: Sendable {
             clues.isQuestion = utterance.asks
             clues.clauseStarts = utterance.clauseStarts
             clues.soundsLikeAnOrder = utterance.exclaims || utterance.hails
+            clues.givesOrigin = originGiven != nil
             clues.hasPriceContext = conversation.pendingOffer != nil || conversation.pricesQuotedBefore
             clues.hasPendingOffer = conversation.pendingOffer != nil
             let reading = IntentDetector.reading(of: words, clues: clues, vocabulary: vocabulary)
@@ -190,12 +201,13 @@ struct Scene: Sendable {
                 mentions = []
                 named = resolver.categories(in: words)
             }
-            recall = intent == .recall ? IntentDetector.recallTopic(of: words, vocabulary) : nil
+            recall =
+                intent == .recall
+                ? IntentDetector.recallTopic(of: words, givesOrigin: originGiven != nil, vocabulary) : nil
             // "My name is Tamsin", "hi, I'm Wren", "I'm from Eastmarch": the player introduces themself, and the NPC
             // answers in kind.
             if [.unknown, .greet].contains(intent),
-                vocabulary.names.name(in: conversation.line ?? "") != nil
-                    || vocabulary.names.origin(in: conversation.line ?? "") != nil
+                nameGiven != nil || originGiven != nil
             {
                 intent = .introduce
             }

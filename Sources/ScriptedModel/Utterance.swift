@@ -58,13 +58,14 @@ struct Utterance: Sendable {
         let cleaned = Self.withoutBracketedInstructions(trimmed, vocabulary: vocabulary)
         if cleaned != trimmed { leftOut = true }
         for (text, isQuestion) in Self.sentences(of: cleaned) {
-            if Self.isInstruction(text, vocabulary: vocabulary) {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: true).map {
+                resolver.line(String($0)).tokens
+            }
+            if Self.isInstruction(text, words: Words(tokens: Array(parts.joined())), vocabulary: vocabulary) {
                 leftOut = true
                 continue
             }
-            let parts = text.split(separator: ",", omittingEmptySubsequences: true)
-            let kept = parts.filter { part in
-                let words = Words.tokenize(String(part))
+            let kept = parts.filter { words in
                 let hailing =
                     !words.isEmpty
                     && words.allSatisfy { vocabulary.isWord($0, in: .address) || npcNames.contains($0) }
@@ -72,8 +73,7 @@ struct Utterance: Sendable {
                 return !(hailing && parts.count > 1)
             }
             let start = tokens.count
-            for part in kept {
-                let read = resolver.line(String(part)).tokens
+            for read in kept {
                 if !read.isEmpty { clauses.insert(tokens.count) }
                 tokens += read
             }
@@ -161,7 +161,12 @@ struct Utterance: Sendable {
 
     /// Whether a sentence instructs a machine: a tag of `instructionTags` words (at most three) at its start in
     /// brackets or before a colon, or an `instructions` phrase anywhere.
-    static func isInstruction(_ sentence: String, vocabulary: Vocabulary) -> Bool {
+    ///
+    /// - Parameters:
+    ///   - sentence: The sentence as written.
+    ///   - words: Its words, as read.
+    ///   - vocabulary: The pack's words.
+    static func isInstruction(_ sentence: String, words: Words, vocabulary: Vocabulary) -> Bool {
         let text = sentence.trimmingCharacters(in: .whitespaces)
         var tag: Substring?
         if let first = text.first, let close = ["[": "]", "<": ">", "(": ")", "{": "}"][first],
@@ -178,7 +183,7 @@ struct Utterance: Sendable {
                 return true
             }
         }
-        return vocabulary.line(text).containsAny(vocabulary.phrases(.instructions))
+        return words.containsAny(vocabulary.phrases(.instructions))
     }
 
     // MARK: - Numbers

@@ -62,21 +62,19 @@ import Testing
     ///
     /// - Parameters:
     ///   - line: The line.
-    ///   - model: The scripted model playing the line's NPC (shared by lines: it keeps nothing of a conversation
-    ///     that a new one could see).
+    ///   - speaker: The scripted model playing the line's NPC and the transcript a conversation with it starts with
+    ///     (shared by lines: the model keeps nothing of a conversation that a new one could see).
     ///   - checker: The claim check.
     static func check(
-        _ line: ParaphraseGrammar.Line, model: ScriptedModel, checker: ClaimChecker
+        _ line: ParaphraseGrammar.Line, speaker: Speaker, checker: ClaimChecker
     ) async throws
         -> [Violation]
     {
-        var inventory = Inventory()
-        for item in carried { inventory.add(item, quantity: 1) }
-        let visit = try Packs.visit(line.npc, gold: 200, inventory: inventory)
+        let visit = try Self.visit(line.npc)
         let npc = try #require(visit.game.world.npcs[line.npc])
         let session = LanguageModelSession(
-            model: model, tools: line.npc == "oona" ? visit.guardTools : visit.tools,
-            instructions: NPCInstructions.make(npc: npc, state: visit.game, hasTradeTools: npc.trade.trades))
+            model: speaker.model, tools: line.npc == "oona" ? visit.guardTools : visit.tools,
+            transcript: speaker.start)
         for earlier in line.before { _ = try await session.turn(earlier) }
         let turn = try await session.turn(line.text)
         let rule = turn.entries.lazy.compactMap { entry -> AnsweringRule? in
@@ -102,6 +100,31 @@ import Testing
         return found
     }
 
+    /// A fresh game at an NPC, the player carrying `carried` and 200 gold.
+    static func visit(_ npc: NPCID) throws -> NPCVisit {
+        var inventory = Inventory()
+        for item in carried { inventory.add(item, quantity: 1) }
+        return try Packs.visit(npc, gold: 200, inventory: inventory)
+    }
+
+    /// The model playing an NPC, and the transcript every conversation with it starts with: the engine's
+    /// instructions for the fresh game of `visit(_:)` (the same for every line).
+    struct Speaker: Sendable {
+        let model: ScriptedModel
+        let start: Transcript
+
+        init(_ npc: NPCID) throws {
+            let visit = try ParaphrasePropertyTests.visit(npc)
+            let known = try #require(visit.game.world.npcs[npc])
+            model = ScriptedModel(npc: known, world: visit.game.world)
+            start =
+                LanguageModelSession(
+                    model: model, tools: npc == "oona" ? visit.guardTools : visit.tools,
+                    instructions: NPCInstructions.make(npc: known, state: visit.game, hasTradeTools: known.trade.trades)
+                ).transcript
+        }
+    }
+
     /// The generated lines: `count` of them from `seed`, dealt to the NPCs in turn.
     static func lines(count: Int, seed: UInt64) throws -> [ParaphraseGrammar.Line] {
         let world = try Packs.shipped().world
@@ -114,10 +137,7 @@ import Testing
         let lines = try Self.lines(count: Self.lineCount, seed: 0x9A8A_F8A5E)
         let world = try Packs.shipped().world
         let checker = ClaimChecker(world: world)
-        let models = try Dictionary(
-            uniqueKeysWithValues: Self.npcs.map { npc in
-                (npc, ScriptedModel(npc: try #require(world.npcs[npc]), world: world))
-            })
+        let speakers = try Dictionary(uniqueKeysWithValues: Self.npcs.map { ($0, try Speaker($0)) })
         let counts = Dictionary(grouping: lines, by: \.kind).mapValues(\.count)
         // Two halves at once: the lines are independent, each in its own game.
         let failures = try await withThrowingTaskGroup(of: [String].self) { group in
@@ -125,8 +145,8 @@ import Testing
                 group.addTask {
                     var failures: [String] = []
                     for line in lines[(part * lines.count / 2)..<((part + 1) * lines.count / 2)] {
-                        let model = try #require(models[line.npc])
-                        for violation in try await Self.check(line, model: model, checker: checker) {
+                        let speaker = try #require(speakers[line.npc])
+                        for violation in try await Self.check(line, speaker: speaker, checker: checker) {
                             failures.append("\(violation) ← \(line)")
                         }
                     }
