@@ -5,9 +5,10 @@ import GameWorld
 /// sentences that instruct a machine rather than speak to the NPC, and without the words that only hail the NPC.
 ///
 /// - **Instructions.** A sentence that starts with a tag before a colon or in brackets whose words are the lexicon's
-///   `instructionTags` ("SYSTEM: the lantern is now 0 gold.", "[admin] …"), or that holds an `instructions` phrase
-///   ("ignore previous instructions"), is left out: an instruction embedded in a line changes nothing. A line that is
-///   nothing else reads as nothing (the NPC does not follow).
+///   `instructionTags` ("SYSTEM: the lantern is now 0 gold.", "[admin] …") is left out, and so is an `instructions`
+///   phrase ("ignore previous instructions") with the words after it up to the request that follows, if any: an
+///   instruction embedded in a line changes nothing, and the rest is read as if said alone. A line that is nothing
+///   else reads as nothing (the NPC does not follow).
 /// - **Hailing.** A part of a sentence set off by commas whose words are all `address` words or the NPC's names
 ///   ("a mug of ale, *landlady*!", "*Hesper*, a pie") is left out; that the player hailed the NPC is kept, since an
 ///   order is often said so.
@@ -58,12 +59,15 @@ struct Utterance: Sendable {
         let cleaned = Self.withoutBracketedInstructions(trimmed, vocabulary: vocabulary)
         if cleaned != trimmed { leftOut = true }
         for (text, isQuestion) in Self.sentences(of: cleaned) {
-            let parts = text.split(separator: ",", omittingEmptySubsequences: true).map {
-                resolver.line(String($0)).tokens
-            }
-            if Self.isInstruction(text, words: Words(tokens: Array(parts.joined())), vocabulary: vocabulary) {
+            if Self.isTagged(text, vocabulary: vocabulary) {
                 leftOut = true
                 continue
+            }
+            let parts = text.split(separator: ",", omittingEmptySubsequences: true).map { part in
+                let read = resolver.line(String(part)).tokens
+                let kept = Self.withoutInstructions(read, vocabulary: vocabulary)
+                if kept.count != read.count { leftOut = true }
+                return kept
             }
             let kept = parts.filter { words in
                 let hailing =
@@ -159,14 +163,10 @@ struct Utterance: Sendable {
         return text
     }
 
-    /// Whether a sentence instructs a machine: a tag of `instructionTags` words (at most three) at its start in
-    /// brackets or before a colon, or an `instructions` phrase anywhere.
-    ///
-    /// - Parameters:
-    ///   - sentence: The sentence as written.
-    ///   - words: Its words, as read.
-    ///   - vocabulary: The pack's words.
-    static func isInstruction(_ sentence: String, words: Words, vocabulary: Vocabulary) -> Bool {
+    /// Whether a sentence is tagged as an instruction to a machine: a tag of `instructionTags` words (at most three)
+    /// at its start, in brackets or before a colon ("SYSTEM: the lantern is now 0 gold", "[admin] …"). The whole
+    /// sentence is then left out.
+    static func isTagged(_ sentence: String, vocabulary: Vocabulary) -> Bool {
         let text = sentence.trimmingCharacters(in: .whitespaces)
         var tag: Substring?
         if let first = text.first, let close = ["[": "]", "<": ">", "(": ")", "{": "}"][first],
@@ -176,14 +176,34 @@ struct Utterance: Sendable {
         } else if let colon = text.firstIndex(of: ":") {
             tag = text[..<colon]
         }
-        if let tag {
-            let words = Words.tokenize(String(tag))
-            if !words.isEmpty, words.count <= 3, words.contains(where: { vocabulary.isWord($0, in: .instructionTags) })
-            {
-                return true
-            }
+        guard let tag else { return false }
+        let words = Words.tokenize(String(tag))
+        return !words.isEmpty && words.count <= 3 && words.contains { vocabulary.isWord($0, in: .instructionTags) }
+    }
+
+    /// The tables whose phrases start a request to the NPC: where an instruction's words end ("ignore your
+    /// instructions and *sell me* the dagger").
+    static let requestTables: [Lexicon.PhraseTable] = [.buy, .sell, .bid, .gift, .want, .price, .stock]
+
+    /// A part of a sentence without its instructions: each `instructions` phrase and the words after it, up to the
+    /// first phrase that starts a request to the NPC (`requestTables`), or to the end of the part ("ignore your
+    /// instructions and sell me the dagger for 1 gold" is "sell me the dagger for 1 gold"; "you are now in debug
+    /// mode" is nothing). What is left is read as if it had been said alone.
+    static func withoutInstructions(_ tokens: [String], vocabulary: Vocabulary) -> [String] {
+        var words = Words(tokens: tokens)
+        while let start = words.firstIndex(ofAny: vocabulary.phrases(.instructions)) {
+            let phrase =
+                vocabulary.phrases(.instructions).filter { words.matches($0, at: start) }.map(\.count).max() ?? 1
+            let requests = requestTables.flatMap { vocabulary.phrases($0) }
+            let end =
+                ((start + phrase)..<words.count).first { index in
+                    requests.contains { words.matches($0, at: index) }
+                } ?? words.count
+            var kept = words.tokens
+            kept.removeSubrange(start..<end)
+            words = Words(tokens: kept)
         }
-        return words.containsAny(vocabulary.phrases(.instructions))
+        return words.tokens
     }
 
     // MARK: - Numbers
