@@ -3,13 +3,16 @@ import ParleyBasics
 // MARK: - Checks of the pack as a whole
 
 extension ContentLoader {
-    mutating func checkPack() {
+    /// Checks the pack as a whole.
+    ///
+    /// - Parameter lexicon: The pack's lexicon.
+    mutating func checkPack(lexicon: Lexicon) {
         select(ContentPack.worldFileName, rank: 0)
         checkBeatsThatCannotFire()
         checkReachability()
         checkGoal()
         select(ContentPack.itemsFileName, rank: 1)
-        checkItemNames()
+        checkItemWords(lexicon: lexicon)
         checkStock()
         checkStoryNames()
     }
@@ -98,27 +101,6 @@ extension ContentLoader {
                 goalPath.key("requirements").index(index),
                 "the goal cannot be reached: it needs \(quantity) × \(item) and the pack has \(totals[item] ?? 0)",
                 hint: "put the item in a location or an inventory")
-        }
-    }
-
-    /// Warns when two items can be called the same thing.
-    mutating func checkItemNames() {
-        var owners: [String: ItemID] = [:]
-        for item in items {
-            let path = itemPaths[item.id] ?? .root
-            let names =
-                [(item.name, path.key("name"))]
-                + item.aliases.enumerated().map { ($0.element, path.key("aliases").index($0.offset)) }
-            for (name, namePath) in names {
-                let key = name.lowercased()
-                if let owner = owners[key], owner != item.id {
-                    warning(
-                        namePath, "\"\(name)\" also names \"\(owner)\"",
-                        hint: "players typing it will be asked which one they mean")
-                } else {
-                    owners[key] = item.id
-                }
-            }
         }
     }
 }

@@ -203,7 +203,7 @@ struct ContentLoader {
 
         // Pass 4: the pack as a whole, once every part of it could be read (otherwise its warnings would only
         // echo the errors).
-        if !found.contains(where: { $0.diagnostic.severity == .error }) { checkPack() }
+        if !found.contains(where: { $0.diagnostic.severity == .error }) { checkPack(lexicon: lexicon) }
 
         let diagnostics = found.sorted {
             ($0.diagnostic.severity, $0.rank, $0.order) < ($1.diagnostic.severity, $1.rank, $1.order)

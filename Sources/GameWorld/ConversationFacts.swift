@@ -13,6 +13,8 @@ public struct ConversationFacts: Hashable, Sendable, Codable {
     public var lastTopic: String?
     /// The name the player gave the NPC in conversation ("my name is Tamsin"), the latest, if any.
     public var playerCalled: String?
+    /// Where the player told the NPC they are from ("I'm from Eastmarch"), the latest, if any.
+    public var playerFrom: String?
     /// The trades and gifts between the player and the NPC, oldest first.
     public var dealings: [Dealing]
     /// The NPC's offer waiting for the player's answer, if any.
@@ -63,26 +65,28 @@ public struct ConversationFacts: Hashable, Sendable, Codable {
     ///   - turns: The player's lines so far; 0 by default.
     ///   - lastTopic: The last topic, if known.
     ///   - playerCalled: The name the player gave, if any.
+    ///   - playerFrom: Where the player said they are from, if anywhere.
     ///   - dealings: The trades and gifts so far.
     ///   - pendingOffer: The offer waiting for an answer.
     public init(
         isFirstMeeting: Bool = false, turns: Int = 0, lastTopic: String? = nil, playerCalled: String? = nil,
-        dealings: [Dealing] = [], pendingOffer: TradeOffer? = nil
+        playerFrom: String? = nil, dealings: [Dealing] = [], pendingOffer: TradeOffer? = nil
     ) {
         self.isFirstMeeting = isFirstMeeting
         self.turns = turns
         self.lastTopic = lastTopic
         self.playerCalled = playerCalled
+        self.playerFrom = playerFrom
         self.dealings = dealings
         self.pendingOffer = pendingOffer
     }
 
     private enum CodingKeys: String, CodingKey {
-        case isFirstMeeting, turns, lastTopic, playerCalled, dealings, pendingOffer
+        case isFirstMeeting, turns, lastTopic, playerCalled, playerFrom, dealings, pendingOffer
     }
 
-    /// Decodes facts; the members added after the first format (`playerCalled`, `dealings`, `pendingOffer`) may be
-    /// missing.
+    /// Decodes facts; the members added after the first format (`playerCalled`, `playerFrom`, `dealings`,
+    /// `pendingOffer`) may be missing.
     ///
     /// - Throws: `DecodingError` for a member of the wrong type.
     public init(from decoder: any Decoder) throws {
@@ -91,6 +95,7 @@ public struct ConversationFacts: Hashable, Sendable, Codable {
         turns = try container.decode(Int.self, forKey: .turns)
         lastTopic = try container.decodeIfPresent(String.self, forKey: .lastTopic)
         playerCalled = try container.decodeIfPresent(String.self, forKey: .playerCalled)
+        playerFrom = try container.decodeIfPresent(String.self, forKey: .playerFrom)
         dealings = try container.decodeIfPresent([Dealing].self, forKey: .dealings) ?? []
         pendingOffer = try container.decodeIfPresent(TradeOffer.self, forKey: .pendingOffer)
     }
@@ -104,6 +109,7 @@ public struct ConversationFacts: Hashable, Sendable, Codable {
         try container.encode(turns, forKey: .turns)
         try container.encodeIfPresent(lastTopic, forKey: .lastTopic)
         try container.encodeIfPresent(playerCalled, forKey: .playerCalled)
+        try container.encodeIfPresent(playerFrom, forKey: .playerFrom)
         if !dealings.isEmpty { try container.encode(dealings, forKey: .dealings) }
         try container.encodeIfPresent(pendingOffer, forKey: .pendingOffer)
     }

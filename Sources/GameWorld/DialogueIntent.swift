@@ -90,7 +90,8 @@ public enum DialogueIntent: String, Hashable, Sendable, Codable, CaseIterable, C
         case .askStock: [.listed, .empty, .unavailable]
         case .askPrice: [.priced, .pricedSeveral, .missing, .listed, .empty, .ambiguous, .unavailable]
         // `priced`: the player cannot pay, so the NPC names its price instead of making an offer.
-        case .buy: [.pending, .refused, .priced, .missing, .ambiguous, .noItem, .unavailable]
+        // `clarify`: the model is not sure the line asked to buy, so the NPC names the item and asks.
+        case .buy: [.pending, .refused, .priced, .clarify, .missing, .ambiguous, .noItem, .unavailable]
         case .haggle: [.pending, .refused, .missing, .ambiguous, .noItem, .notWanted, .unavailable]
         case .sell: [.pending, .refused, .appraised, .notCarried, .notWanted, .ambiguous, .unavailable]
         case .offerGift: [.accepted, .refused, .ambiguous, .noItem, .unavailable]

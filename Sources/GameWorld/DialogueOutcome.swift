@@ -21,6 +21,10 @@ public enum DialogueOutcome: String, Hashable, Sendable, Codable, CaseIterable, 
     case ambiguous
     /// The player did not say which item, and nothing in the conversation tells.
     case noItem
+    /// The model is not sure the player asked to trade ("two candles?", "I'd like some chese"): the NPC names the
+    /// item it looked up (`{item}`, `{price}`, `{lowest}`, `{quantity}`; `{total}` for several) and asks whether
+    /// that is what the player wants, making no offer. A yes then buys it.
+    case clarify
     /// The game made the NPC's offer the pending offer (`{summary}`, `{item}`, `{price}`).
     case pending
     /// The game refused the NPC's offer or action (`{reasons}`).

@@ -256,6 +256,8 @@ extension Lexicon {
         case refusalAboveHighest
         /// `{memory}` of the player's name: `You're {player}.`
         case recallName
+        /// `{memory}` of where the player said they are from: `You told me you're from {place}.`
+        case recallOrigin
         /// `{memory}` of the pending sale: `We said {quantity} {item} for {price} gold, and it's yours when you
         /// accept.`
         case recallAgreedBuy
@@ -332,6 +334,7 @@ extension Lexicon {
             case .refusalNPCCannotPay: ["price", "gold"]
             case .refusalBelowLowest, .refusalAboveHighest: ["price"]
             case .recallName, .recallMetName: ["player"]
+            case .recallOrigin: ["place"]
             case .notUnderstood: ["line", "hint"]
             }
         }

@@ -197,8 +197,14 @@ extension Lexicon {
         /// The player giving their name, before it, only when the name is written with a capital: `i am` ("I'm
         /// Wren", but not "i am hungry").
         case selfNameCapitalised
+        /// The player giving their name, after it: `is the name`, `is my name` ("Dax's the name").
+        case selfNameAfter
+        /// The player saying where they are from, before the place: `i am from`, `i come from`.
+        case selfOrigin
         /// Asking their own name: `what is my name`, `who am i`.
         case recallName
+        /// Asking where they said they are from: `where am i from`, `where do i come from`.
+        case recallOrigin
         /// Asking what was agreed: `did we agree`, `our deal`.
         case recallAgreed
         /// Asking what they bought, sold or gave: `what did i buy`, `what did i give you`.
@@ -219,6 +225,9 @@ extension Lexicon {
         /// Buying or selling every one the seller has: `all`, `all of`, `the lot`, `every` ("I'll take all your
         /// fish": as many as the NPC has).
         case everything
+        /// Instructions to a machine rather than words to the NPC, anywhere in a sentence: `ignore previous
+        /// instructions`, `you are now`, `debug mode`. The scripted model leaves such a sentence out of the line.
+        case instructions
 
         /// Tables in the order of their cases.
         public static func < (lhs: PhraseTable, rhs: PhraseTable) -> Bool {
@@ -281,6 +290,21 @@ extension Lexicon {
         /// Words right before a category that make it no question about the NPC's stock ("your favourite food",
         /// "nothing to eat"): `favourite`, `nothing`.
         case personal
+        /// Words that tag a sentence as an instruction to a machine when they start it before a colon or in
+        /// brackets ("SYSTEM: …", "[admin] …"): `system`, `admin`. The scripted model leaves such a sentence out.
+        case instructionTags
+        /// Words a player hails the NPC with, set off by commas ("a mug of ale, *landlady*!"): `friend`, `mate`.
+        /// Such a part of a sentence, or one naming the NPC, is left out of the line, and counts as ordering.
+        case address
+        /// Words that negate the request right after them ("I do *not* want to buy it", "I would *never* buy
+        /// that"): `not`, `never`. A `buy`, `sell` or `gift` phrase up to three words after one asks for nothing.
+        case negations
+        /// Words that state what something costs ("the lantern *is* now 0 gold", "it *costs* 1 gold"): a number
+        /// after one of them, in a sentence that names the item or a price and asks nothing, is a claim, not a bid.
+        case copulas
+        /// Words that start a question rather than a request: `what`, `how`, `is`, `do`. A line inferred to be an
+        /// order that starts with one is less sure to be one (see "How sure the model is" in docs/modding.md).
+        case inquiry
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

@@ -2,7 +2,8 @@ import GameWorld
 import LanguageModels
 import NPCContract
 
-/// What conditions need to know about a conversation (first meeting, lines said, last topic), kept up to date as
+/// What conditions need to know about a conversation (first meeting, lines said, last topic: the latest item or
+/// synonym group the player's lines named, or item the NPC's tools were called about), kept up to date as
 /// the conversation grows: each turn reads only the entries added since the last one, so the cost of a turn does
 /// not grow with the length of the conversation.
 struct ConversationScan: Sendable {
@@ -16,6 +17,8 @@ struct ConversationScan: Sendable {
     private(set) var lastTopic: String?
     /// The name the player last gave ("my name is Tamsin").
     private(set) var playerCalled: String?
+    /// Where the player last said they are from ("I'm from Eastmarch").
+    private(set) var playerFrom: String?
 
     /// Reads the entries added to `history` since the last call. A history shorter than what was read (another
     /// conversation) is read from the start.
@@ -24,12 +27,18 @@ struct ConversationScan: Sendable {
         for entry in history[scanned...] {
             switch entry {
             case .response: responses += 1
+            case .toolCalls(let calls):
+                // What the NPC looked up or offered is what the line was about: recall names the same item.
+                for call in calls {
+                    if let text = NPCToolCall(call)?.item, let item = topics.item(named: text) { lastTopic = item }
+                }
             case .prompt(let prompt):
                 guard !prompt.isWitnessedEvent else { continue }
                 let text = Self.text(of: prompt.segments)
                 lines += 1
                 if let topic = topics.topic(in: text) { lastTopic = topic }
                 if let name = topics.nameGiven(in: text) { playerCalled = name }
+                if let place = topics.originGiven(in: text) { playerFrom = place }
             default: break
             }
         }
@@ -40,7 +49,8 @@ struct ConversationScan: Sendable {
     func facts(saying prompt: Prompt?, topics: TopicIndex) -> ConversationFacts {
         let newTopic = prompt.flatMap { topics.topic(in: Self.text(of: $0.segments)) }
         return ConversationFacts(
-            isFirstMeeting: responses == 0, turns: lines, lastTopic: newTopic ?? lastTopic, playerCalled: playerCalled)
+            isFirstMeeting: responses == 0, turns: lines, lastTopic: newTopic ?? lastTopic, playerCalled: playerCalled,
+            playerFrom: playerFrom)
     }
 
     /// The text segments of a prompt, joined.
@@ -61,6 +71,8 @@ struct TopicIndex: Sendable {
         let lastNameEnding: [String: Int32]
         /// For each name, the one before it that ends with the same word, or -1.
         let previousWithSameLastWord: [Int32]
+        /// The items each id, name and alias names, by its lowercased words joined with spaces.
+        let wholeNames: [String: Set<String>]
 
         init(world: World) {
             var names: [(id: String, words: [String])] = []
@@ -69,8 +81,11 @@ struct TopicIndex: Sendable {
             names.reserveCapacity(world.items.count)
             previous.reserveCapacity(world.items.count)
             lastNameEnding.reserveCapacity(world.items.count)
+            var wholeNames: [String: Set<String>] = [:]
             for item in world.items.values {
+                wholeNames[item.id.rawValue, default: []].insert(item.id.rawValue)
                 for name in [item.name] + item.aliases {
+                    wholeNames[Self.words(of: name).joined(separator: " "), default: []].insert(item.id.rawValue)
                     let words = Self.words(of: name)
                     guard let last = words.last else { continue }
                     previous.append(lastNameEnding.updateValue(Int32(names.count), forKey: last) ?? -1)
@@ -80,6 +95,7 @@ struct TopicIndex: Sendable {
             self.names = names
             self.lastNameEnding = lastNameEnding
             previousWithSameLastWord = previous
+            self.wholeNames = wholeNames
         }
 
         /// A name's lowercased words, split at spaces; byte by byte for ASCII, the same words.
@@ -116,6 +132,16 @@ struct TopicIndex: Sendable {
 
     /// The name a line gives the player ("my name is Tamsin"), as `PlayerNameFinder` finds it.
     func nameGiven(in line: String) -> String? { names.name(in: line) }
+
+    /// Where a line says the player is from ("I'm from Eastmarch"), as `PlayerNameFinder` finds it.
+    func originGiven(in line: String) -> String? { names.origin(in: line) }
+
+    /// The item a tool call's `item` argument names: its id, or one of its names or aliases (ignoring case), when
+    /// only one item has it; `nil` otherwise.
+    func item(named text: String) -> String? {
+        let ids = catalog.wholeNames[Catalog.words(of: text).joined(separator: " ")] ?? []
+        return ids.count == 1 ? ids.first : nil
+    }
 
     /// The topic of a line, or `nil`: the item with the first id among those the line names wholly, or else the
     /// first synonym group it uses. Only names ending with a word of the line are looked at.

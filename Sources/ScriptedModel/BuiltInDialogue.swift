@@ -38,6 +38,9 @@ enum BuiltInDialogue {
         rule("builtin_ask_stock", [.askStock]),
         rule("builtin_ask_price", [.askPrice]),
         rule("builtin_buy", [.buy]),
+        // Asked back when the model is not sure the player asked to buy; only replies written for `clarify` say it.
+        rule("builtin_clarify_several", [.buy]),
+        rule("builtin_clarify", [.buy]),
         rule("builtin_haggle", [.haggle]),
         rule("builtin_sell", [.sell]),
         rule("builtin_offer_gift", [.offerGift]),

@@ -56,6 +56,8 @@ struct Conversation: Sendable {
         }
     }
 
+    /// What the conversation before this turn established, as read.
+    let history: ConversationHistory
     /// The player's words this turn, or `nil` when the prompt is an event the NPC witnessed.
     private(set) var line: String?
     /// Whether this turn's prompt is an event the NPC witnessed (it has a `GameEvent` segment).
@@ -70,6 +72,10 @@ struct Conversation: Sendable {
     private(set) var responsesBefore = 0
     /// The player's name, if the game said.
     private(set) var playerName: String?
+    /// The name the player gave in their own words before this turn ("call me Dax"), the latest; `nil` when they
+    /// gave none in this transcript.
+    private(set) var playerCalled: String?
+
     /// Where the conversation takes place, if the game said.
     private(set) var location: LocationID?
     /// What the NPC knew of the player before it last spoke (`nil` before it first speaks).
@@ -124,8 +130,10 @@ struct Conversation: Sendable {
     /// Reads this turn (`turn`: the last prompt and the entries after it, or nothing when the transcript has no
     /// prompt) over what the conversation before it established.
     private init(history: ConversationHistory, turn: Slice<Transcript>, resolver: ItemResolver) {
+        self.history = history
         responsesBefore = history.responses
         playerName = history.playerName
+        playerCalled = history.playerCalled
         location = history.location
         lastSeen = history.lastSeen
         latestBefore = history.latestReport

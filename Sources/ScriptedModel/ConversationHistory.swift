@@ -15,6 +15,10 @@ struct ConversationHistory: Sendable, Equatable {
     private(set) var entryCount = 0
     /// The player's name, if the game said (the instructions' game context, then `inspectPlayer`).
     private(set) var playerName: String?
+    /// The name the player gave in their own words ("call me Dax", "my name is Wren"), the latest.
+    private(set) var playerCalled: String?
+    /// Where the player said they are from ("I'm from Eastmarch"), the latest.
+    private(set) var playerFrom: String?
     /// Where the conversation takes place, if the game said.
     private(set) var location: LocationID?
     /// The latest report of the player (the instructions' game context or an `inspectPlayer` output).
@@ -122,6 +126,8 @@ struct ConversationHistory: Sendable, Equatable {
         if spoken {
             let words = Conversation.words(of: prompt)
             previousLine = words
+            if let name = resolver.vocabulary.names.name(in: words) { playerCalled = name }
+            if let place = resolver.vocabulary.names.origin(in: words) { playerFrom = place }
             let items = resolver.bestItems(in: resolver.line(words))
             if items.count == 1 { contextItem = items[0] }
             return

@@ -16,10 +16,12 @@ import ParleyJSON
 ///   player asked about more than one), `missing` or `listed`.
 /// - `buy`: `lookUpStock {"item"}`, then `inspectPlayer` (when the NPC has it) and, if the player can pay,
 ///   `offerTrade` selling it at the price the player named or the asking price × quantity, then `pending` or
-///   `refused`; if the player cannot pay, `priced`, so the NPC names its price instead of making an offer.
-/// - `haggle`: `offerTrade` at the price named, on the pending offer's or the last discussed item (a bid below the
-///   lowest price the NPC has looked up is countered at that lowest price); with no price named, halfway from the
-///   current price to the lowest (looked up first if unknown).
+///   `refused`; if the player cannot pay, `priced`, so the NPC names its price instead of making an offer; if the
+///   model is not sure the line asked to buy (`Scene.isUnsure`), `clarify` after the look-up, and no offer.
+/// - `haggle`: `offerTrade` at the price named, on the pending offer's or the last discussed item; a bid below the
+///   NPC's lowest price is countered at that lowest price, looked up first if unknown, so the answer is the same
+///   whether or not the price was asked before (a bid of nothing is refused by the game); with no price named,
+///   halfway from the current price to the lowest (looked up first if unknown).
 /// - `sell`: `inspectPlayer`, then `offerTrade` buying the item at its buy-back price × quantity, or `appraised`
 ///   when no item was named or the line only asks what the NPC would pay (`Scene.asksValue`).
 /// - `offerGift`: `acceptGift`, then `accepted` or `refused`.
@@ -67,6 +69,7 @@ struct FlowPlanner {
         }
         facts.quantity = scene.quantity
         facts.price = scene.price
+        facts.playerName = ReplyFacts.name(given: conditions?.conversation, scene: scene)
         return facts
     }
 
@@ -115,7 +118,8 @@ struct FlowPlanner {
 
     /// A question about the conversation's past: what the NPC remembers of it, or that there is nothing.
     private func recall() -> Step {
-        let recollection = Recollection(facts: conditions?.conversation, conversation: conversation, world: world)
+        let recollection = Recollection(
+            facts: conditions?.conversation, conversation: conversation, scene: scene, world: world)
         guard let topic = scene.recall, let memory = recollection.memory(of: topic, world: world) else {
             return say(.forgotten)
         }
@@ -186,6 +190,17 @@ struct FlowPlanner {
             }
             let quantity = scene.quantity ?? 1
             let price = scene.price ?? line.price.saturatingMultiplied(by: quantity)
+            // Not sure the player asked to buy ("two candles?"): name the item and its price, and ask.
+            if scene.isUnsure {
+                return say(.clarify) { facts in
+                    facts.item = line.item
+                    facts.itemText = line.name
+                    facts.price = line.price
+                    facts.lowest = line.lowestPrice
+                    facts.quantity = quantity
+                    if quantity > 1 { facts.total = (quantity, line.price.saturatingMultiplied(by: quantity)) }
+                }
+            }
             guard canCall else { return say(.unavailable) }
             // A merchant who can see the player's purse does not offer what they cannot pay: it names the price,
             // and the player can haggle. (Offering anyway would be refused by the game, and reported.)
@@ -219,7 +234,9 @@ struct FlowPlanner {
         let pending = conversation.pendingOffer.flatMap { $0.item == item ? $0 : nil }
         let carried = (conversation.latest?.quantity(of: item) ?? 0) > 0
         if pending == nil, !isStocked(item), !carried { return say(.missing) }
-        let npcSells = pending?.npcSells ?? isStocked(item)
+        // "Fancy my compass for 10?": the player's own thing, which they carry, is theirs to sell, whatever the NPC
+        // has of the same.
+        let npcSells = pending?.npcSells ?? (scene.namesOwnItem && carried ? false : isStocked(item))
         let quantity = scene.quantity ?? pending?.quantity ?? 1
         func offer(_ price: Int) -> Step {
             guard canCall else { return say(.unavailable) }
@@ -237,12 +254,22 @@ struct FlowPlanner {
                     .init(action: npcSells ? .sell : .buy, item: item.rawValue, quantity: quantity, price: price)))
         }
         if let price = scene.price {
+            // A bid on something the NPC sells, whose lowest price it has not looked up yet: it looks it up first, so
+            // that a bid below it gets the same counter-offer whether or not the price was asked before.
+            if npcSells, conversation.prices[item] == nil, has(.lookUpStock), last(.lookUpStock) == nil, canCall {
+                return call(.lookUpStock(.init(item: item.rawValue)))
+            }
             // A merchant who knows its lowest price counters a lower bid at that price, rather than making an
-            // offer its own rules forbid; a buyer who knows what it pays counters a higher ask the same way.
-            if npcSells, let lowest = conversation.prices[item]?.lowestPrice, price < lowest.saturatingMultiplied(by: quantity) {
+            // offer its own rules forbid; a buyer who knows what it pays counters a higher ask the same way. Asking
+            // for it free ("for nothing") is no bid to meet: the game refuses it, and the NPC says its lowest price.
+            if npcSells, price > 0, let lowest = conversation.prices[item]?.lowestPrice,
+                price < lowest.saturatingMultiplied(by: quantity)
+            {
                 return offer(lowest.saturatingMultiplied(by: quantity))
             }
-            if !npcSells, let buyPrice = conversation.latest?.line(for: item)?.buyPrice, price > buyPrice.saturatingMultiplied(by: quantity) {
+            if !npcSells, let buyPrice = conversation.latest?.line(for: item)?.buyPrice,
+                price > buyPrice.saturatingMultiplied(by: quantity)
+            {
                 return offer(buyPrice.saturatingMultiplied(by: quantity))
             }
             return offer(price)
@@ -381,7 +408,14 @@ struct FlowPlanner {
             }
             facts.summary = result.summary
             facts.reasons = result.reasons.map { SpokenRefusal.line(for: $0, in: world) }
+            facts.refusedOnlyForPrice = !result.reasons.isEmpty && result.reasons.allSatisfy(Self.isBelowLowestPrice)
         }
+    }
+
+    /// Whether a refusal's reason is only that the price is below what the NPC takes, which `{lowest}` says.
+    static func isBelowLowestPrice(_ reason: RefusalReason) -> Bool {
+        if case .tradeRule(.priceOutsidePolicy, _) = reason { return true }
+        return false
     }
 
     /// The outcome of any exchange, for a rule's own calls.

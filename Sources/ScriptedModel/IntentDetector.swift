@@ -28,6 +28,28 @@ enum IntentDetector {
         /// Whether the line picks an item by its price ("the cheapest curio", "the cheaper of the two"): then
         /// `cheaper` does not plead for a better price.
         var picksByPrice = false
+        /// Where the line's sentences and comma-separated parts start (`Utterance.clauseStarts`).
+        var clauseStarts: Set<Int> = []
+        /// Whether the line is said as an order: it ends with `!` or hails the NPC ("the loaf, sir!").
+        var soundsLikeAnOrder = false
+        /// Whether the line says where the player is from ("I'm from Eastmarch"), which asks nothing.
+        var givesOrigin = false
+    }
+
+    /// The intent a line was read as, and whether it was inferred rather than said.
+    struct Reading: Sendable, Equatable {
+        /// The intent.
+        var intent: DialogueIntent
+        /// Whether a purchase was inferred from how the line names an item ("two candles", "a trout, please",
+        /// "I need a lantern") rather than said with a `buy` phrase: `OrderEvidence` weighs such a reading before
+        /// the NPC acts on it.
+        var isInferred = false
+        /// Whether such a line names the item after a subject or a `mine` word ("I once had one cheese like
+        /// that", "my aunt loved a horseshoe"): a statement more than an order.
+        var isStatement = false
+        /// Whether that statement says the player has the item, with an `offering` word ("I've two old coins"): an
+        /// offer to sell when the NPC buys such things.
+        var saysHaving = false
     }
 
     /// The intent of a line: the first of the lexicon's checks (`Lexicon.priority`) that holds.
@@ -38,23 +60,83 @@ enum IntentDetector {
     ///   - vocabulary: The pack's words.
     /// - Returns: The intent; never a game-event intent, `greetAgain` or `returning` (the caller decides those).
     static func intent(of words: Words, clues: Clues, vocabulary: Vocabulary) -> DialogueIntent {
-        guard !words.isEmpty else { return .unknown }
-        for check in vocabulary.priority {
-            if let intent = intent(of: words, clues: clues, check: check, vocabulary) { return intent }
-        }
-        return .unknown
+        reading(of: words, clues: clues, vocabulary: vocabulary).intent
     }
 
-    /// The intent one check finds, or `nil` when it does not hold.
+    /// The reading of a line: the intent of the first of the lexicon's checks that holds, and whether it was
+    /// inferred.
+    ///
+    /// - Parameters:
+    ///   - words: The line's words.
+    ///   - clues: Numbers, item mentions and context.
+    ///   - vocabulary: The pack's words.
+    /// - Returns: The reading; never a game-event intent, `greetAgain` or `returning` (the caller decides those).
+    static func reading(of words: Words, clues: Clues, vocabulary: Vocabulary) -> Reading {
+        guard !words.isEmpty else { return Reading(intent: .unknown) }
+        for check in vocabulary.priority {
+            if let reading = reading(of: words, clues: clues, check: check, vocabulary) { return reading }
+        }
+        return Reading(intent: .unknown)
+    }
+
+    /// The reading one check finds, or `nil` when it does not hold.
+    private static func reading(
+        of words: Words, clues: Clues, check: Lexicon.Check, _ vocabulary: Vocabulary
+    ) -> Reading? {
+        switch check {
+        case .buy:
+            guard let how = buying(words, clues, vocabulary) else { return nil }
+            return Reading(intent: .buy, isInferred: how == .wanted)
+        case .namedItem:
+            guard let start = clues.itemStart else { return nil }
+            // "Two trout", "rope, 8 gold?", "a pie please" buy; a number far from anything in a longer line ("I
+            // haven't eaten in two days and I've not a coin") does not, nor a statement that names the item after
+            // its subject and verb ("I once had one cheese like that").
+            let counts = clues.numbers.contains { number in
+                number.role != .unmarked || words.count <= vocabulary.limits.shortAnswer
+            }
+            let firstNumber = clues.numbers.map(\.range.lowerBound).min() ?? start
+            let lead = words.tokens[..<min(start, firstNumber)]
+            let states = lead.contains { vocabulary.isWord($0, in: .subjects) || vocabulary.isWord($0, in: .mine) }
+            if counts || words.tokens.contains(where: { vocabulary.isWord($0, in: .please) }) {
+                return Reading(
+                    intent: .buy, isInferred: true, isStatement: states,
+                    saysHaving: lead.contains { vocabulary.isWord($0, in: .offering) })
+            }
+            // "A pint for me": the item, then a one-word `priceLeadIns` word and a `speaker` word, orders it.
+            if let end = clues.itemEnd, end + 2 == words.count, !clues.isQuestion,
+                vocabulary.isWord(words.tokens[end + 1], in: .speaker),
+                vocabulary.phrases(.priceLeadIns).contains(where: { $0.count == 1 && words.matches($0, at: end) }),
+                words.tokens[..<start].allSatisfy({ vocabulary.isWord($0, in: .fillers) })
+            {
+                return Reading(intent: .buy, isInferred: true)
+            }
+            if clues.itemEnd == words.count,
+                words.tokens[..<start].allSatisfy({ vocabulary.isWord($0, in: .fillers) })
+            {
+                // "A mug of ale" and "the loaf, sir!" order one; "the lantern?", "lantern", "a lantern?" ask its price.
+                if let first = words.tokens.first, vocabulary.numberArticles.contains(first), !clues.isQuestion {
+                    return Reading(intent: .buy, isInferred: true)
+                }
+                if clues.soundsLikeAnOrder, !clues.isQuestion { return Reading(intent: .buy, isInferred: true) }
+                return Reading(intent: .askPrice)
+            }
+            return nil
+        default:
+            return intent(of: words, clues: clues, check: check, vocabulary).map { Reading(intent: $0) }
+        }
+    }
+
+    /// The intent one check finds, or `nil` when it does not hold (for the checks `reading` does not read itself).
     private static func intent(
         of words: Words, clues: Clues, check: Lexicon.Check, _ vocabulary: Vocabulary
     ) -> DialogueIntent? {
         let limits = vocabulary.limits
         switch check {
-        case .recall: return recallTopic(of: words, vocabulary) != nil ? .recall : nil
+        case .recall: return recallTopic(of: words, givesOrigin: clues.givesOrigin, vocabulary) != nil ? .recall : nil
         case .sell: return isSell(words, clues, vocabulary) ? .sell : nil
         case .haggle: return isHaggle(words, clues, vocabulary) ? .haggle : nil
-        case .buy: return isBuy(words, clues, vocabulary) ? .buy : nil
+        case .buy, .namedItem: return reading(of: words, clues: clues, check: check, vocabulary)?.intent
         case .offerGift: return isGift(words, clues, vocabulary) ? .offerGift : nil
         case .askPrice:
             let asksPrice = words.containsAny(vocabulary.phrases(.price))
@@ -70,26 +152,6 @@ enum IntentDetector {
             return asksPrice || clues.itemStart != nil
                 ? (asksStock && clues.itemStart == nil ? .askStock : .askPrice)
                 : .askStock
-        case .namedItem:
-            guard let start = clues.itemStart else { return nil }
-            // "Two trout", "rope, 8 gold?", "a pie please" buy; a number far from anything in a longer line ("I
-            // haven't eaten in two days and I've not a coin") does not.
-            let counts = clues.numbers.contains { number in
-                number.role != .unmarked || words.count <= vocabulary.limits.shortAnswer
-            }
-            if counts || words.tokens.contains(where: { vocabulary.isWord($0, in: .please) }) {
-                return .buy
-            }
-            if clues.itemEnd == words.count,
-                words.tokens[..<start].allSatisfy({ vocabulary.isWord($0, in: .fillers) })
-            {
-                // "A mug of ale" orders one; "the lantern?", "lantern", "a lantern?" ask its price.
-                if let first = words.tokens.first, vocabulary.numberArticles.contains(first), !clues.isQuestion {
-                    return .buy
-                }
-                return .askPrice
-            }
-            return nil
         case .no:
             return words.count <= limits.shortAnswer && words.containsAny(vocabulary.phrases(.no)) ? .no : nil
         case .farewell:
@@ -122,26 +184,58 @@ enum IntentDetector {
 
     /// What a question about the conversation's past asks, from the lexicon's `recall...` phrases, or `nil`. A
     /// line that gives the player's name ("my name is Tamsin") asks nothing; "what I'm called" gives none.
-    static func recallTopic(of words: Words, _ vocabulary: Vocabulary) -> RecallTopic? {
+    static func recallTopic(of words: Words, givesOrigin: Bool, _ vocabulary: Vocabulary) -> RecallTopic? {
         let givesName = vocabulary.phrases(.selfName).contains { phrase in
             words.firstIndex(of: phrase).map { $0 + phrase.count < words.count } ?? false
         }
-        if givesName { return nil }
+        if givesName || givesOrigin { return nil }
         for topic in RecallTopic.allCases where words.containsAny(vocabulary.phrases(topic.table)) { return topic }
+        // "Where'd I say I come from?": a question that ends with a `selfOrigin` phrase and no place after it.
+        if let first = words.tokens.first, vocabulary.isWord(first, in: .inquiry),
+            vocabulary.phrases(.selfOrigin).contains(where: { words.matches($0, at: words.count - $0.count) })
+        {
+            return .origin
+        }
         return nil
     }
 
     // MARK: - Trade
 
+    /// Whether a `negations` word comes up to three words before `index`, in the same part of the sentence ("I do
+    /// *not* want to *buy* it", but not "a cloak I do not need, *you buying*?"): the request there asks for nothing.
+    static func isNegated(at index: Int, in words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let before = words.tokens[max(0, index - 3)..<index]
+        guard let negation = before.lastIndex(where: { vocabulary.isWord($0, in: .negations) }) else { return false }
+        return !clues.clauseStarts.contains { $0 > negation && $0 <= index }
+    }
+
+    /// Whether a `sellVerbs` word at `index` is followed, within four words, by a `speaker` word: "sell *me* a
+    /// pie", "sell it to *me*" ask the NPC to sell.
+    private static func sellsToSpeaker(at index: Int, in words: Words, _ vocabulary: Vocabulary) -> Bool {
+        words.tokens[(index + 1)..<min(words.count, index + 5)].contains { vocabulary.isWord($0, in: .speaker) }
+    }
+
+    /// The earliest of the phrases in the line that no `negations` word negates, if any.
+    static func firstAffirmed(_ phrases: [Words], in words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Int? {
+        phrases.compactMap { phrase -> Int? in
+            var start = 0
+            while let index = words.firstIndex(of: phrase, from: start) {
+                if !isNegated(at: index, in: words, clues, vocabulary) { return index }
+                start = index + 1
+            }
+            return nil
+        }.min()
+    }
+
     /// `sell my sword`, `would you buy this`, `what would you pay for my boots`, `how much for my sword`.
     private static func isSell(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
         let tokens = words.tokens
-        for (index, token) in tokens.enumerated() {
+        for (index, token) in tokens.enumerated() where !isNegated(at: index, in: words, clues, vocabulary) {
             let next = index + 1 < tokens.count ? tokens[index + 1] : ""
             let before = tokens[max(0, index - 2)..<index]
             let listenerBefore = before.contains { vocabulary.isWord($0, in: .listener) }
             if vocabulary.isWord(token, in: .sellVerbs) {
-                if vocabulary.isWord(next, in: .speaker) { continue }
+                if sellsToSpeaker(at: index, in: words, vocabulary) { continue }
                 if listenerBefore { continue }
                 return true
             }
@@ -154,17 +248,26 @@ enum IntentDetector {
                 }
             }
         }
-        return words.containsAny(vocabulary.phrases(.sell))
+        // "What would you give me for my fan?", "what can I get for my boots?": a price asked for the player's own
+        // item.
+        if let start = clues.itemStart, start >= 2, vocabulary.isWord(tokens[start - 1], in: .mine),
+            vocabulary.phrases(.priceLeadIns).contains(where: { $0.count == 1 && words.matches($0, at: start - 2) })
+        {
+            return true
+        }
+        return firstAffirmed(vocabulary.phrases(.sell), in: words, clues, vocabulary) != nil
     }
 
     /// A `gift` phrase, or an `offering` word right before the item (an article between), with no `subjects` word
     /// just before it: "here kid, have an apple".
     private static func isGift(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
-        if words.containsAny(vocabulary.phrases(.gift)) { return true }
+        if firstAffirmed(vocabulary.phrases(.gift), in: words, clues, vocabulary) != nil { return true }
         guard let item = clues.itemStart else { return false }
         let tokens = words.tokens
         return tokens.indices.contains { index in
-            guard vocabulary.isWord(tokens[index], in: .offering), index < item, item - index <= 4 else { return false }
+            guard vocabulary.isWord(tokens[index], in: .offering), index < item, item - index <= 4,
+                !isNegated(at: index, in: words, clues, vocabulary)
+            else { return false }
             // "Have *an* apple", "have *one of my* loaves": only articles, counts and `of my` between.
             let between = tokens[(index + 1)..<item].allSatisfy { token in
                 vocabulary.isWord(token, in: .articles) || vocabulary.isWord(token, in: .quantityGap)
@@ -190,27 +293,45 @@ enum IntentDetector {
         return true
     }
 
-    /// `I'll take the lantern`, `give me two loaves`, `I want to buy rope`; `I want to know` is not buying.
-    private static func isBuy(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
-        if let index = words.firstIndex(ofAny: vocabulary.phrases(.buy)) {
+    /// How a line asks to buy: with a `buy` phrase, or by wanting something.
+    private enum Buying {
+        /// A `buy` phrase, or a `want` phrase with `to` and a `wantVerbs` word: "I'll take", "I want to buy".
+        case said
+        /// A `want` phrase with the thing wanted: "I need a lantern", "I'd like some wine".
+        case wanted
+    }
+
+    /// `I'll take the lantern`, `give me two loaves`, `I want to buy rope`; `I want to know` is not buying, nor is
+    /// `I don't want to buy it`.
+    private static func buying(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Buying? {
+        if let index = firstAffirmed(vocabulary.phrases(.buy), in: words, clues, vocabulary) {
             // "What will you give me if I find it?" asks; "what a lantern! give me it" names what it buys.
             let asks = words.tokens[..<index].contains { vocabulary.isWord($0, in: .asking) }
-            return !asks || clues.itemStart != nil
+            return !asks || clues.itemStart != nil ? .said : nil
+        }
+        // "Sell it to me", "sell that one to us".
+        if words.tokens.indices.contains(where: { index in
+            vocabulary.isWord(words.tokens[index], in: .sellVerbs) && sellsToSpeaker(at: index, in: words, vocabulary)
+                && !isNegated(at: index, in: words, clues, vocabulary)
+        }) {
+            return .said
         }
         for phrase in vocabulary.phrases(.want) {
-            guard let index = words.firstIndex(of: phrase) else { continue }
+            guard let index = words.firstIndex(of: phrase), !isNegated(at: index, in: words, clues, vocabulary) else {
+                continue
+            }
             let after = index + phrase.count
             if after < words.count, vocabulary.isWord(words.tokens[after], in: .wantTo) {
                 if after + 1 < words.count, vocabulary.isWord(words.tokens[after + 1], in: .wantVerbs) {
-                    return true
+                    return .said
                 }
                 continue
             }
             // "I need a lantern" buys, and so does "I'd like some wine" (which the NPC then does not have); "I need
             // a light for the cellar" names nothing the catalog knows and goes on.
-            if clues.itemStart != nil || clues.saysPronoun || clues.endsWithUnknownThing { return true }
+            if clues.itemStart != nil || clues.saysPronoun || clues.endsWithUnknownThing { return .wanted }
         }
-        return false
+        return nil
     }
 }
 
@@ -218,6 +339,8 @@ enum IntentDetector {
 enum RecallTopic: CaseIterable, Sendable {
     /// The player's name.
     case name
+    /// Where the player said they are from.
+    case origin
     /// What was agreed.
     case agreed
     /// What was bought, sold or given.
@@ -231,6 +354,7 @@ enum RecallTopic: CaseIterable, Sendable {
     var table: Lexicon.PhraseTable {
         switch self {
         case .name: .recallName
+        case .origin: .recallOrigin
         case .agreed: .recallAgreed
         case .dealings: .recallDealings
         case .asked: .recallAsked

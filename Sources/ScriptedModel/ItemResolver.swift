@@ -30,6 +30,10 @@ struct ItemResolver: Sendable {
         let range: Range<Int>
         /// How strong the match is: 3 for an id, name or alias, 2 for a head word, 1 for another word.
         let strength: Int
+        /// Other items the same words name less strongly, as a name, an alias or a head word (strength 2 or more):
+        /// "hammer" is a head word of the Claw Hammer even where an item has the alias "hammer". The NPC's stock may
+        /// choose among `items` and these alike.
+        var alternatives: [ItemID] = []
     }
 
     /// The words of every name, one after the other.
@@ -191,7 +195,7 @@ struct ItemResolver: Sendable {
     /// `mentions(in:)`, counting in `examined` the names it compared with the line: they start with a word of the
     /// line (or its singular), so their number follows the line, not the catalog (scale tests read it).
     func mentions(in words: Words, examined: inout Int) -> [Mention] {
-        var byRange: [Range<Int>: (strength: Int, items: Set<ItemID>)] = [:]
+        var byRange: [Range<Int>: (strength: Int, items: Set<ItemID>, weaker: Set<ItemID>)] = [:]
         let line = words.tokens
         for (index, token) in line.enumerated() {
             // "3 coins for a trout": a gold word after a number is money, not the Old Coin.
@@ -213,22 +217,29 @@ struct ItemResolver: Sendable {
                     let strength = Int(name.strength)
                     if let existing = byRange[range] {
                         if strength > existing.strength {
-                            byRange[range] = (strength, [name.item])
+                            let weaker = existing.strength >= 2 ? existing.weaker.union(existing.items) : []
+                            byRange[range] = (strength, [name.item], weaker)
                         } else if strength == existing.strength {
                             byRange[range]?.items.insert(name.item)
+                        } else if strength >= 2 {
+                            byRange[range]?.weaker.insert(name.item)
                         }
                     } else {
-                        byRange[range] = (strength, [name.item])
+                        byRange[range] = (strength, [name.item], [])
                     }
                 }
             }
         }
-        let sorted = byRange.map { Mention(items: $0.value.items.sorted(), range: $0.key, strength: $0.value.strength) }
-            .sorted {
-                ($0.strength, $0.range.count, -$0.range.lowerBound) > (
-                    $1.strength, $1.range.count, -$1.range.lowerBound
-                )
-            }
+        let sorted = byRange.map {
+            Mention(
+                items: $0.value.items.sorted(), range: $0.key, strength: $0.value.strength,
+                alternatives: $0.value.weaker.subtracting($0.value.items).sorted())
+        }
+        .sorted {
+            ($0.strength, $0.range.count, -$0.range.lowerBound) > (
+                $1.strength, $1.range.count, -$1.range.lowerBound
+            )
+        }
         var chosen: [Mention] = []
         for mention in sorted where !chosen.contains(where: { $0.range.overlaps(mention.range) }) {
             chosen.append(mention)

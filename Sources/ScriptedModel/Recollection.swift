@@ -4,7 +4,7 @@ import GameWorld
 /// two plain sentences for `{memory}`: from the conversation's facts the engine gives (`ConversationFacts`, which
 /// survive context trims), or, without them, from the working transcript.
 struct Recollection: Sendable {
-    /// The player's name: the one they gave in conversation, or the game's.
+    /// The player's name: the one they gave in conversation (`ReplyFacts.name(given:scene:)`), or the game's.
     var name: String?
     /// The trades and gifts so far, oldest first.
     var dealings: [ConversationFacts.Dealing] = []
@@ -14,6 +14,8 @@ struct Recollection: Sendable {
     var lastTopic: String?
     /// Whether the NPC has talked with the player before.
     var hasMet = false
+    /// Where the player said they are from.
+    var origin: String?
 
     /// What the NPC remembers from the facts, completed by the transcript where the facts say nothing.
     ///
@@ -21,8 +23,10 @@ struct Recollection: Sendable {
     ///   - facts: The engine's facts, when the request carries them.
     ///   - conversation: The working transcript, read.
     ///   - world: For names.
-    init(facts: ConversationFacts?, conversation: Conversation, world: World) {
-        name = facts?.playerCalled ?? conversation.playerName
+    ///   - scene: This turn, for what its line gives (a name, a home).
+    init(facts: ConversationFacts?, conversation: Conversation, scene: Scene, world: World) {
+        name = ReplyFacts.name(given: facts, scene: scene)
+        origin = scene.originGiven ?? facts?.playerFrom ?? conversation.history.playerFrom
         dealings = facts?.dealings ?? []
         if let offer = facts?.pendingOffer {
             let npcSells = !offer.npcGives.items.isEmpty
@@ -57,6 +61,8 @@ struct Recollection: Sendable {
         switch topic {
         case .name:
             return name.map { lexicon.text(.recallName, ["player": $0]) }
+        case .origin:
+            return origin.map { lexicon.text(.recallOrigin, ["place": $0]) }
         case .agreed:
             if let offer {
                 return lexicon.text(offer.npcSells ? .recallAgreedBuy : .recallAgreedSell, terms(offer))

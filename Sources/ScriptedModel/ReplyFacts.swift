@@ -24,8 +24,25 @@ struct ReplyFacts: Sendable {
     var summary: String?
     /// The game's reasons for refusing.
     var reasons: [String]?
+    /// Whether the game refused only because the price is below what the NPC takes: then a reply may say
+    /// `{lowest}` instead of `{reasons}`; otherwise every reason must be said.
+    var refusedOnlyForPrice = false
     /// The items the player may have meant.
     var choices: [ItemID]?
     /// What the NPC remembers of the conversation's past.
     var memory: String?
+    /// The player's name for `{player}`, when known better than the game's (`name(given:conversation:)`).
+    var playerName: String?
+
+    /// The name the NPC calls the player: the one given in this turn's line ("call me Dax"), else the one the
+    /// engine's facts remember (`ConversationFacts.playerCalled`, which survives trims and loads), else one given
+    /// earlier in the transcript, else the game's.
+    ///
+    /// - Parameters:
+    ///   - facts: The engine's facts, when the request carries them.
+    ///   - scene: This turn: its line's name, and the transcript read.
+    /// - Returns: The name, or `nil` when nothing says.
+    static func name(given facts: ConversationFacts?, scene: Scene) -> String? {
+        scene.nameGiven ?? facts?.playerCalled ?? scene.conversation.playerCalled ?? scene.conversation.playerName
+    }
 }

@@ -22,7 +22,7 @@ enum ReplyValues {
         var values: [DialoguePlaceholder: String] = [:]
         values[.npc] = npc.name
         // The name the player gave, else the game's name for them.
-        values[.player] = scene.playerCalled ?? conversation.playerName
+        values[.player] = facts.playerName ?? conversation.playerName
         values[.location] = world.name(of: conversation.location ?? npc.location)
         values[.gold] = conversation.latest.map { String($0.gold) }
 
@@ -50,7 +50,9 @@ enum ReplyValues {
         values[.item] = item
         values[.quantity] = (facts.quantity ?? offer?.quantity ?? (item != nil ? 1 : nil)).map(String.init)
         values[.price] = (facts.price ?? offer?.price).map(String.init)
-        values[.lowest] = (facts.lowest ?? refusedLowest(in: conversation)).map(String.init)
+        values[.lowest] =
+            (facts.lowest ?? refusedLowest(in: conversation) ?? lowest(of: facts, scene: scene, npc: npc, world: world))
+            .map(String.init)
         // The texts of lists are the NPC's lexicon's (the model's world speaks it).
         let lexicon = world.lexicon
         if let stock = facts.stock, !stock.isEmpty {
@@ -103,4 +105,14 @@ enum ReplyValues {
         return nil
     }
 
+    /// The lowest price for one of the item in play, whenever the NPC sells it: as its stock look-up said this
+    /// conversation, else by its trade policy (what `lookUpStock` would say). `nil` for an item it does not sell.
+    static func lowest(of facts: ReplyFacts, scene: Scene, npc: NPC, world: World) -> Int? {
+        guard let id = facts.item ?? scene.focus.item ?? scene.conversation.pendingOffer?.item else { return nil }
+        if let line = scene.conversation.prices[id] { return line.lowestPrice }
+        guard let item = world.items[id], npc.trade.trades, item.isTradeable, npc.trade.sells.contains(item.category),
+            !npc.trade.neverSells.contains(id), npc.inventory.contains(id)
+        else { return nil }
+        return npc.trade.lowestPrice(forValue: item.value)
+    }
 }

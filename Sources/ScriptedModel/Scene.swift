@@ -24,7 +24,7 @@ struct Scene: Sendable {
     }
 
     /// The transcript, read.
-    let conversation: Conversation
+    private(set) var conversation: Conversation
     /// The intent of this turn's prompt.
     private(set) var intent: DialogueIntent
     /// Whether the prompt is an event the NPC witnessed (rules without an intent never answer it).
@@ -40,9 +40,9 @@ struct Scene: Sendable {
     /// The first number the player said.
     let number: Int?
     /// Items the NPC notices the player carries (for greetings and returns).
-    let noticed: [ItemID]
+    private(set) var noticed: [ItemID]
     /// The NPC tools the model may call now.
-    let tools: Set<NPCTool>
+    private(set) var tools: Set<NPCTool>
     /// What a question about the conversation's past asks (for `recall`).
     let recall: RecallTopic?
     /// Whether the player's line names a catalog item.
@@ -54,9 +54,18 @@ struct Scene: Sendable {
     /// Whether a `sell` line asks what the NPC would pay rather than asking it to buy ("what would you pay for my
     /// sword?"): the NPC names its price and makes no offer.
     let asksValue: Bool
-    /// The name the player gave in the conversation ("my name is Wren"), from the game's facts of the whole
-    /// conversation (`ConversationFacts.playerCalled`), which a trim does not lose.
-    let playerCalled: String?
+    /// Whether the model is not sure a `buy` line asks to buy (`OrderEvidence`): the NPC looks the item up and asks
+    /// back (`clarify`) instead of offering.
+    let isUnsure: Bool
+    /// Whether a sentence instructing a machine was left out of the line (`Utterance`).
+    let leftOutInstructions: Bool
+    /// The name the player gives in this turn's line ("call me Dax"), if any.
+    let nameGiven: String?
+    /// Where the player says they are from in this turn's line ("I'm from Eastmarch"), if anywhere.
+    let originGiven: String?
+    /// Whether the line names the item as the player's own: a `mine` word right before its name, a `weak` word
+    /// allowed between ("fancy *my* compass for 10?", "*my* old compass is yours for 10").
+    let namesOwnItem: Bool
 
     /// Intents with a built-in flow of tool calls; rules without an intent never answer them.
     static let flowIntents: Set<DialogueIntent> = [.askStock, .askPrice, .buy, .haggle, .sell, .offerGift]
@@ -76,13 +85,37 @@ struct Scene: Sendable {
     ///   - world: The world.
     ///   - resolver: Finds items in words.
     ///   - memory: What earlier requests read of the conversation, or `nil` to read all of it.
+    ///   - readings: The scenes of earlier requests, whose reading of the player's line this one reuses when its
+    ///     line and the conversation before it are the same (the rounds of one turn), or `nil` to read anew.
     init(
-        request: GenerationRequest, npc: NPC, world: World, resolver: ItemResolver, memory: ConversationMemory? = nil
+        request: GenerationRequest, npc: NPC, world: World, resolver: ItemResolver, memory: ConversationMemory? = nil,
+        readings: SceneReadings? = nil
     ) {
         let conversation = Conversation(request.transcript, resolver: resolver, memory: memory)
+        let tools = Set(request.tools.compactMap { NPCTool(rawValue: $0.name) })
+        if !conversation.isEvent, let line = conversation.line,
+            let earlier = readings?.scene(for: line, after: conversation.history)
+        {
+            // Everything but what this turn's calls may change: the conversation, the tools, what the NPC notices.
+            self = earlier
+            self.conversation = conversation
+            self.tools = tools
+            switch intent {
+            case .greet, .greetAgain, .returning: noticed = conversation.noticedItems(in: world)
+            default: noticed = []
+            }
+            return
+        }
+        self.init(conversation: conversation, tools: tools, npc: npc, world: world, resolver: resolver)
+        if !conversation.isEvent, let line = conversation.line {
+            readings?.remember(self, for: line, after: conversation.history)
+        }
+    }
+
+    /// Reads a conversation's turn.
+    private init(conversation: Conversation, tools: Set<NPCTool>, npc: NPC, world: World, resolver: ItemResolver) {
         self.conversation = conversation
-        playerCalled = request.context.conditions?.conversation.playerCalled
-        tools = Set(request.tools.compactMap { NPCTool(rawValue: $0.name) })
+        self.tools = tools
         let pendingItem = conversation.pendingOffer?.item
 
         if conversation.isEvent {
@@ -90,6 +123,11 @@ struct Scene: Sendable {
             isEvent = true
             recall = nil
             asksValue = false
+            isUnsure = false
+            leftOutInstructions = false
+            namesOwnItem = false
+            nameGiven = nil
+            originGiven = nil
             namesItem = false
             categoryIntent = nil
             asksCount = false
@@ -117,8 +155,14 @@ struct Scene: Sendable {
         } else {
             isEvent = false
             let vocabulary = resolver.vocabulary
-            let words = resolver.line(conversation.line ?? "")
+            let utterance = Utterance(conversation.line ?? "", npcNames: Self.names(of: npc), resolver: resolver)
+            let words = utterance.words
             self.words = words
+            let nameGiven = vocabulary.names.name(in: conversation.line ?? "")
+            let originGiven = vocabulary.names.origin(in: conversation.line ?? "")
+            self.nameGiven = nameGiven
+            self.originGiven = originGiven
+            leftOutInstructions = utterance.leftOutInstructions
             var mentions = resolver.mentions(in: words)
             // A head word ("silver blade") that is also a category's word ("blades").
             let categoryWord =
@@ -127,8 +171,9 @@ struct Scene: Sendable {
                         && resolver.categories(in: words)?.text
                             == best.range.map({ words.tokens[$0] }).joined(separator: " ")
                 } ?? false
-            let numbers = SpokenNumber.all(
-                in: words, itemStarts: Set(mentions.map(\.range.lowerBound)), vocabulary: vocabulary)
+            let numbers = utterance.reviewed(
+                SpokenNumber.all(in: words, itemStarts: Set(mentions.map(\.range.lowerBound)), vocabulary: vocabulary),
+                mentions: mentions, vocabulary: vocabulary)
             let unknownRange = mentions.isEmpty ? resolver.unknownThingRange(in: words) : nil
             let unknownThing = unknownRange.map { words.tokens[$0].joined(separator: " ") }
             let pronoun = words.tokens.contains { vocabulary.isWord($0, in: .pronouns) }
@@ -143,18 +188,27 @@ struct Scene: Sendable {
             clues.namesSomething = !mentions.isEmpty || unknownThing != nil || pronoun
             clues.saysPronoun = pronoun
             clues.endsWithUnknownThing = unknownRange?.upperBound == words.count
-            clues.isQuestion = conversation.line?.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("?") ?? false
+            clues.isQuestion = utterance.asks
+            clues.clauseStarts = utterance.clauseStarts
+            clues.soundsLikeAnOrder = utterance.exclaims || utterance.hails
+            clues.givesOrigin = originGiven != nil
             clues.hasPriceContext = conversation.pendingOffer != nil || conversation.pricesQuotedBefore
             clues.hasPendingOffer = conversation.pendingOffer != nil
-            var intent = IntentDetector.intent(of: words, clues: clues, vocabulary: vocabulary)
+            let reading = IntentDetector.reading(of: words, clues: clues, vocabulary: vocabulary)
+            var intent = reading.intent
             // "Show me your blades" asks for the category; "sell you my old blade" still names the player's sword.
             if categoryWord, [.unknown, .askPrice, .askStock].contains(intent) {
                 mentions = []
                 named = resolver.categories(in: words)
             }
-            recall = intent == .recall ? IntentDetector.recallTopic(of: words, vocabulary) : nil
-            // "My name is Tamsin", "hi, I'm Wren": the player introduces themself, and the NPC answers in kind.
-            if [.unknown, .greet].contains(intent), vocabulary.names.name(in: conversation.line ?? "") != nil {
+            recall =
+                intent == .recall
+                ? IntentDetector.recallTopic(of: words, givesOrigin: originGiven != nil, vocabulary) : nil
+            // "My name is Tamsin", "hi, I'm Wren", "I'm from Eastmarch": the player introduces themself, and the NPC
+            // answers in kind.
+            if [.unknown, .greet].contains(intent),
+                nameGiven != nil || originGiven != nil
+            {
                 intent = .introduce
             }
             if intent == .greet, conversation.responsesBefore > 0 { intent = .greetAgain }
@@ -180,9 +234,12 @@ struct Scene: Sendable {
             }
 
             var focus = Focus.none
+            // Whether the item is only guessed from a slip ("the cheeze"): the NPC then asks before it acts.
+            var guessed = false
             // "The cheaper blade": a word that is both a head word ("silver blade") and a category's picks from both.
             let pickCategories =
-                named?.categories ?? (mentions.first.map { $0.strength < 3 } == true
+                named?.categories
+                ?? (mentions.first.map { $0.strength < 3 } == true
                     ? resolver.categories(in: words)?.categories : nil) ?? []
             // "The cheaper of the two", "the dearer one", naming nothing: of the items the player's last line named.
             var pickItems = Set(mentions.flatMap(\.items))
@@ -203,19 +260,25 @@ struct Scene: Sendable {
             } else if let named, mentions.isEmpty, intent == .askPrice {
                 focus = .unknown(named.text)
             } else if let best = mentions.first {
-                focus = Self.narrow(best.items, intent: intent, npc: npc, world: world, conversation: conversation)
+                focus = Self.narrow(
+                    best.items, alternatives: best.alternatives, intent: intent, npc: npc, world: world,
+                    conversation: conversation)
                 if case .none = focus { focus = .unknown(best.range.map { words.tokens[$0] }.joined(separator: " ")) }
             } else if let unknownThing, Self.tradeIntents.contains(intent), intent != .haggle {
                 // "Cheeze?" from an innkeeper who sells cheese: the one item it is a slip away from, or ask which of
                 // several; never deny having it.
-                let near = [.askPrice, .buy].contains(intent) ? Self.nearlyNamed(by: unknownThing, npc: npc, world: world) : []
+                let near =
+                    [.askPrice, .buy].contains(intent) ? Self.nearlyNamed(by: unknownThing, npc: npc, world: world) : []
                 focus = near.isEmpty ? .unknown(unknownThing) : near.count == 1 ? .item(near[0]) : .ambiguous(near)
+                guessed = near.count == 1
             } else {
                 switch intent {
                 case .haggle: focus = (pendingItem ?? conversation.contextItem).map(Focus.item) ?? .none
                 case .buy: focus = conversation.contextItem.map(Focus.item) ?? .none
                 case .askPrice, .offerGift, .sell:
-                    if pronoun, let item = conversation.contextItem { focus = .item(item) }
+                    // "How much is it?", "how much for two?": what the conversation was about.
+                    let counts = intent == .askPrice && !numbers.isEmpty && named == nil
+                    if pronoun || counts, let item = conversation.contextItem { focus = .item(item) }
                 default:
                     if let pendingItem { focus = .item(pendingItem) }
                 }
@@ -232,13 +295,41 @@ struct Scene: Sendable {
             // "I've two old coins, interested?": a thing the player carries and the NPC buys but does not sell, named
             // without a word of buying, is offered to the NPC.
             if intent == .buy, !words.containsAny(vocabulary.phrases(.buy)), case .item(let id) = focus,
+                !reading.isStatement || reading.saysHaving,
                 Self.isOffered(id, to: npc, carried: conversation.latestBefore, world: world)
             {
                 intent = .sell
             }
+            // A purchase read from how the line names an item, or of an item only guessed, is weighed before the
+            // NPC acts on it: a question gets the price, and too close a call is asked back.
+            var unsure = false
+            if intent == .buy, reading.intent == .buy || guessed {
+                let evidence = OrderEvidence(
+                    utterance: utterance, reading: reading, guessedItem: guessed, vocabulary: vocabulary)
+                switch evidence.verdict {
+                case .order: break
+                case .question: intent = .askPrice
+                case .unsure: unsure = true
+                }
+            }
+            isUnsure = unsure
+            namesOwnItem =
+                clues.itemStart.map { start in
+                    words.tokens[max(0, start - 2)..<start].reversed().drop {
+                        vocabulary.isWord($0, in: .weak) && !vocabulary.isWord($0, in: .mine)
+                    }
+                    .first.map { vocabulary.isWord($0, in: .mine) } ?? false
+                } ?? false
             self.intent = categoryOnly ? .unknown : intent
             categoryIntent = categoryOnly ? intent : nil
-            asksValue = intent == .sell && words.containsAny(vocabulary.phrases(.appraise))
+            // "What would you pay for my sword?", "what's my fan worth to you?", "how much would you give for my
+            // compass?": a selling line that asks (with an `appraise` phrase, or starting with an `asking` word or a
+            // `price` phrase) wants the price, not an offer.
+            asksValue =
+                intent == .sell
+                && (words.containsAny(vocabulary.phrases(.appraise))
+                    || words.tokens.first.map { vocabulary.isWord($0, in: .asking) } == true
+                    || vocabulary.phrases(.price).contains { words.matches($0, at: 0) })
             namesItem = !mentions.isEmpty
             asksCount = words.containsAny(vocabulary.phrases(.howMany))
 
@@ -254,7 +345,8 @@ struct Scene: Sendable {
                     quantityNumber
                     ?? (conversation.pendingOffer == nil
                         ? Self.quantityAsked(before: conversation, of: focus, resolver: resolver) : nil)
-                    ?? Self.everyOne(of: focus, in: words, before: mentions.first?.range, intent: selling ? .buy : .sell,
+                    ?? Self.everyOne(
+                        of: focus, in: words, before: mentions.first?.range, intent: selling ? .buy : .sell,
                         npc: npc, carried: conversation.latestBefore, vocabulary: vocabulary)
                 // "25's steep, would you do 12?": the number a bid phrase leads to is the bid.
                 let bid = numbers.first { number in
@@ -270,7 +362,10 @@ struct Scene: Sendable {
                 let largest = vocabulary.limits.largestQuantity
                 quantity =
                     quantityNumber ?? unmarked.flatMap { priceNumber == nil && $0 <= largest ? $0 : nil }
-                    ?? Self.everyOne(of: focus, in: words, before: mentions.first?.range, intent: intent, npc: npc,
+                    // "Two candles?" "Yes": as many as the line the NPC asked about.
+                    ?? (quoted != nil ? Self.quantityAsked(before: conversation, of: focus, resolver: resolver) : nil)
+                    ?? Self.everyOne(
+                        of: focus, in: words, before: mentions.first?.range, intent: intent, npc: npc,
                         carried: conversation.latestBefore, vocabulary: vocabulary)
                 price = priceNumber ?? unmarked.flatMap { $0 > largest ? $0 : nil }
             default:
@@ -284,6 +379,11 @@ struct Scene: Sendable {
         case .greet, .greetAgain, .returning: noticed = conversation.noticedItems(in: world)
         default: noticed = []
         }
+    }
+
+    /// The words of an NPC's name, aliases and id, which only hail it when said on their own.
+    private static func names(of npc: NPC) -> Set<String> {
+        Set(Words(npc.name).tokens + npc.aliases.flatMap { Words($0).tokens } + Words.tokenize(npc.id.rawValue))
     }
 
     /// This scene as a question about the price of what the line names, for a line no rule understood that names
@@ -309,7 +409,9 @@ struct Scene: Sendable {
 
     /// How many of the focused item the player's previous line asked about ("how much for 3 trout?"), if it named
     /// that item with a number.
-    private static func quantityAsked(before conversation: Conversation, of focus: Focus, resolver: ItemResolver)
+    private static func quantityAsked(
+        before conversation: Conversation, of focus: Focus, resolver: ItemResolver
+    )
         -> Int?
     {
         guard case .item(let item) = focus, let previous = conversation.previousLine else { return nil }
@@ -357,8 +459,9 @@ struct Scene: Sendable {
             let near = words.contains { word in
                 names.contains { name in
                     name == word
-                        || name.first == word.first && (word.count >= 7
-                            ? TypoMender.isAtMostTwoEdits(word, name) : TypoMender.isOneEdit(word, name))
+                        || name.first == word.first
+                            && (word.count >= 7
+                                ? TypoMender.isAtMostTwoEdits(word, name) : TypoMender.isOneEdit(word, name))
                 }
             }
             if near, !found.contains(item.id) { found.append(item.id) }
@@ -484,29 +587,38 @@ struct Scene: Sendable {
         return tradeIntents.contains(earlier) ? earlier : nil
     }
 
-    /// Narrows the items a mention fits: for selling and giving, to what the player carries; otherwise to what the
-    /// NPC sells. One left is the focus; several are ambiguous; none left gives `.none` for asking, buying and
-    /// haggling (the caller then asks the game about the player's words) and keeps them all otherwise.
-    private static func narrow(
-        _ items: [ItemID], intent: DialogueIntent, npc: NPC, world: World, conversation: Conversation
+    /// Narrows the items a mention fits, its strongest and its `alternatives` alike (an alias of one item, the head
+    /// word of another): for selling and giving, to what the player carries; otherwise to what the NPC sells. One
+    /// left is the focus; several are ambiguous; with none left the strongest decide as they are: one is the
+    /// focus, and several give `.none` for asking, buying and haggling (the caller then asks the game about the
+    /// player's words) and are ambiguous otherwise.
+    static func narrow(
+        _ items: [ItemID], alternatives: [ItemID] = [], intent: DialogueIntent, npc: NPC, world: World,
+        conversation: Conversation
     ) -> Focus {
-        guard items.count > 1 else { return items.first.map(Focus.item) ?? .none }
+        guard items.count > 1 || !alternatives.isEmpty else { return items.first.map(Focus.item) ?? .none }
+        let candidates = items + alternatives
         let preferred: [ItemID]
         switch intent {
         case .sell, .offerGift:
-            preferred = items.filter { (conversation.latestBefore?.quantity(of: $0) ?? 0) > 0 }
+            preferred = candidates.filter { (conversation.latestBefore?.quantity(of: $0) ?? 0) > 0 }
         default:
-            preferred = items.filter { item in
-                guard let known = world.items[item] else { return false }
-                return npc.inventory.contains(item) && npc.trade.sells.contains(known.category)
-                    && !npc.trade.neverSells.contains(item) && known.isTradeable
-            }
+            preferred = candidates.filter { sells($0, npc: npc, world: world) }
         }
         switch preferred.count {
         case 1: return .item(preferred[0])
-        case 0: return [.askPrice, .buy, .haggle].contains(intent) ? .none : .ambiguous(items)
-        default: return .ambiguous(preferred)
+        case 0:
+            if items.count == 1 { return .item(items[0]) }
+            return [.askPrice, .buy, .haggle].contains(intent) ? .none : .ambiguous(items)
+        default: return .ambiguous(preferred.sorted())
         }
+    }
+
+    /// Whether the NPC sells an item: it has it, sells its category, may part with it, and it can be traded.
+    static func sells(_ item: ItemID, npc: NPC, world: World) -> Bool {
+        guard let known = world.items[item] else { return false }
+        return npc.inventory.contains(item) && npc.trade.sells.contains(known.category)
+            && !npc.trade.neverSells.contains(item) && known.isTradeable
     }
 
     /// Whether a rule's condition holds for this step.

@@ -37,8 +37,9 @@ import Synchronization
 ///   made after a restore answers as the one made at first contact would; without it, the NPC as it was when the
 ///   model was made. It keeps nothing of the game between requests.
 /// - **Effects.** The model does not run a rule's `effects`: changing the game is the engine's job. It records the
-///   rule that answered in the response entry's `assetIDs` (`AnsweringRule`, after `scripted@<version>`), and the
-///   engine runs that rule's effects once the turn is in the transcript.
+///   rule that answered in the response entry's `assetIDs` (`AnsweringRule`, after `scripted@<version>`), then the
+///   outcome its reply answered (`AnsweringOutcome`: `outcome:clarify` marks a clarifying question), and the engine
+///   runs that rule's effects once the turn is in the transcript.
 /// - **Tools.** It only calls tools the request offers, and only the NPC tools (`NPCTool`); an NPC whose policy
 ///   says it does not trade never calls the trade tools.
 /// - **Streaming.** `streamGeneration(_:)` delivers the text word by word (each chunk a word and the spaces
@@ -91,6 +92,8 @@ public final class ScriptedModel: LanguageModel {
     private let prefixCounts = Mutex(PrefixCheckpoints<Int>())
     /// What earlier requests read of the conversation, so a request reads only the entries added since.
     let memory = ConversationMemory()
+    /// The scenes of the latest requests, so the rounds of a turn read the player's line once.
+    let readings = SceneReadings()
 
     private let resolver: ItemResolver
     private let rules: [Candidate]
@@ -217,7 +220,7 @@ public final class ScriptedModel: LanguageModel {
     /// - Returns: Tool calls, text, or (with a schema) structured content, with usage by the token rule.
     /// - Throws: `LanguageModelError.unsupportedCapability` when a schema cannot be filled from the reply.
     public func generate(_ request: GenerationRequest) async throws -> Generation {
-        let (output, answering) = try output(for: request)
+        let (output, answered) = try output(for: request)
         let completion: Int
         switch output {
         case .text(let text): completion = Self.tokens(inText: text)
@@ -228,7 +231,7 @@ public final class ScriptedModel: LanguageModel {
         let prompt = try await tokenCount(for: request)
         return Generation(
             output: output, usage: GenerationUsage(promptTokens: prompt, completionTokens: completion),
-            assetIDs: answering.map { [$0.assetID] } ?? [])
+            assetIDs: answered)
     }
 
     /// Streams the next step: the text word by word, or the tool calls at once, then usage.
@@ -319,14 +322,16 @@ public final class ScriptedModel: LanguageModel {
         return chunks
     }
 
-    /// The output for a request: calls, or a reply with the rule that answered.
-    private func output(for request: GenerationRequest) throws -> (Generation.Output, AnsweringRule?) {
+    /// The output for a request: calls, or a reply with the asset ids of the rule that answered (`AnsweringRule`)
+    /// and of the outcome its reply was chosen for (`AnsweringOutcome`), if any.
+    private func output(for request: GenerationRequest) throws -> (Generation.Output, [String]) {
         // The NPC and the world as the game holds them now, when the request carries the game (its stock and gold
         // change in play): a model made at first contact and one made after a restore then answer alike. Without the
         // game, as they were when the model was made.
         let world = request.context.conditions?.state.world ?? self.world
         let npc = world.npcs[self.npc.id] ?? self.npc
-        var scene = Scene(request: request, npc: npc, world: world, resolver: resolver, memory: memory)
+        var scene = Scene(
+            request: request, npc: npc, world: world, resolver: resolver, memory: memory, readings: readings)
         let allowed = allowedRules(in: request.context.conditions)
         let fallback = Candidate(rule: builtIn.rules.last!, set: builtIn, source: .builtIn)
         var chosen = allowed.first { scene.matches($0.rule, in: $0.set) } ?? fallback
@@ -348,9 +353,11 @@ public final class ScriptedModel: LanguageModel {
                 Transcript.ToolCall(
                     id: "scripted-\(base)-\(index + 1)", toolName: call.tool.rawValue, arguments: call.arguments)
             }
-            return (.toolCalls(calls), nil)
+            return (.toolCalls(calls), [])
         case .say(let outcome, let facts):
-            let rule = AnsweringRule(source: chosen.source, id: answering.id)
+            let rule =
+                [AnsweringRule(source: chosen.source, id: answering.id).assetID]
+                + (outcome.map { [AnsweringOutcome($0).assetID] } ?? [])
             let text = reply(scene: scene, outcome: outcome, facts: facts, rules: allowed, npc: npc, world: world)
             guard let schema = request.schema else { return (.text(text), rule) }
             let values = ReplyValues.make(
@@ -364,26 +371,43 @@ public final class ScriptedModel: LanguageModel {
     }
 
     /// The reply: from the first rule that fits and has a variant for the outcome whose placeholders can all be
-    /// filled, the variant `VariantChooser` picks.
+    /// filled, the variant `VariantChooser` picks. Never empty: a variant that comes out blank is passed over, and
+    /// with none left the last built-in rule's own words are said.
     private func reply(
         scene: Scene, outcome: DialogueOutcome?, facts: ReplyFacts, rules: [Candidate], npc: NPC, world: World
     ) -> String {
         for candidate in rules where scene.matches(candidate.rule, in: candidate.set) {
             let rule = candidate.rule
-            let variants = rule.replies(for: outcome)
+            let variants = Self.variants(of: rule, for: outcome)
             guard !variants.isEmpty else { continue }
             let values = ReplyValues.make(
                 scene: scene, outcome: outcome, facts: facts, rule: rule, npc: npc, world: world)
             let templates = variants.compactMap { try? DialogueTemplate.parse($0).get() }.filter { template in
                 template.placeholders.allSatisfy { values[$0] != nil }
+                    && Self.saysEveryReason(template, outcome: outcome, facts: facts)
             }
             guard !templates.isEmpty else { continue }
             let index = VariantChooser.index(
                 count: templates.count, seed: seed, npc: npc.id, rule: rule.id,
                 responses: scene.conversation.responsesBefore)
-            return Self.tidy(templates[index].render { values[$0] ?? "" })
+            let text = Self.tidy(templates[index].render { values[$0] ?? "" })
+            if !text.isEmpty { return text }
         }
-        return "…"
+        return builtIn.rules.last?.replies.first ?? "Hm."
+    }
+
+    /// Whether a variant says why the game refused: by `{reasons}`, or by `{lowest}` when the price was the only
+    /// reason. A refusal's reasons are never left unsaid ("I can't go under 20" when the player cannot pay at all).
+    static func saysEveryReason(_ template: DialogueTemplate, outcome: DialogueOutcome?, facts: ReplyFacts) -> Bool {
+        guard outcome == .refused, let reasons = facts.reasons, !reasons.isEmpty else { return true }
+        let placeholders = Set(template.placeholders)
+        return placeholders.contains(.reasons) || (facts.refusedOnlyForPrice && placeholders.contains(.lowest))
+    }
+
+    /// The reply variants a rule has for an outcome: its list for the outcome, else its general replies; but a rule
+    /// answers `clarify` only with replies written for it, since its general replies may promise an offer.
+    static func variants(of rule: DialogueRule, for outcome: DialogueOutcome?) -> [String] {
+        outcome == .clarify ? rule.outcomes[.clarify] ?? [] : rule.replies(for: outcome)
     }
 
     /// The rules whose condition (`"if"`) holds in the turn's conditions, in order; rules without one always take

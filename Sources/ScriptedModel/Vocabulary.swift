@@ -33,8 +33,25 @@ struct Vocabulary: Sendable {
     /// - Parameter lexicon: The world's lexicon.
     init(_ lexicon: Lexicon) {
         priority = lexicon.priority
-        phrases = lexicon.phrases.mapValues { $0.map { Words($0) }.filter { !$0.isEmpty } }
-        words = lexicon.words.mapValues { Set($0.flatMap(Words.tokenize)) }
+        let words = lexicon.words.mapValues { Set($0.flatMap(Words.tokenize)) }
+        self.words = words
+        var phrases = lexicon.phrases.mapValues { $0.map { Words($0) }.filter { !$0.isEmpty } }
+        // "Give me" is also "give us": a `buy` phrase with a `speaker` word stands for each of them.
+        if let buy = phrases[.buy], let speakers = words[.speaker], speakers.count > 1 {
+            var all = buy
+            for phrase in buy {
+                for (index, token) in phrase.tokens.enumerated() where speakers.contains(token) {
+                    for other in speakers.sorted() where other != token {
+                        var tokens = phrase.tokens
+                        tokens[index] = other
+                        let variant = Words(tokens: tokens)
+                        if !all.contains(variant) { all.append(variant) }
+                    }
+                }
+            }
+            phrases[.buy] = all
+        }
+        self.phrases = phrases
         var synonyms: [String: [String]] = [:]
         var phraseSynonyms: [String: [(phrase: [String], meaning: [String])]] = [:]
         for (key, meaning) in lexicon.synonyms {
@@ -46,7 +63,9 @@ struct Vocabulary: Sendable {
             }
         }
         self.synonyms = synonyms
-        self.phraseSynonyms = phraseSynonyms.mapValues { $0.sorted { ($0.phrase.count, $1.phrase.joined()) > ($1.phrase.count, $0.phrase.joined()) } }
+        self.phraseSynonyms = phraseSynonyms.mapValues {
+            $0.sorted { ($0.phrase.count, $1.phrase.joined()) > ($1.phrase.count, $0.phrase.joined()) }
+        }
         numberWords = lexicon.numbers.words
         scales = lexicon.numbers.scales
         joiners = Set(lexicon.numbers.joiners)

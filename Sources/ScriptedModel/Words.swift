@@ -6,8 +6,12 @@
 struct Words: Sendable, Equatable {
     /// The words in order.
     let tokens: [String]
-    /// Each word's singular forms (`singulars(of:)`), worked out once: a line is matched against hundreds of phrases.
+    /// Each word's possible singular forms (`Words.singulars(of:)`), worked out once: a line is matched against
+    /// hundreds of phrases.
     private let singularForms: [[String]]
+    /// Every word and singular form in the line, so that a phrase whose first word is not among them is passed over
+    /// at once.
+    private let forms: Set<String>
 
     /// The words of a text.
     ///
@@ -20,6 +24,7 @@ struct Words: Sendable, Equatable {
     init(tokens: [String]) {
         self.tokens = tokens
         singularForms = tokens.map(Words.singulars(of:))
+        forms = Set(tokens).union(singularForms.joined())
     }
 
     /// Words are equal when their words are.
@@ -44,7 +49,9 @@ struct Words: Sendable, Equatable {
 
     /// Where the phrase first starts in the line, at or after `start`.
     func firstIndex(of phrase: Words, from start: Int = 0) -> Int? {
-        guard !phrase.isEmpty, phrase.count <= tokens.count, start <= tokens.count - phrase.count else { return nil }
+        guard !phrase.isEmpty, phrase.count <= tokens.count, start <= tokens.count - phrase.count,
+            forms.contains(phrase.tokens[0])
+        else { return nil }
         for index in start...(tokens.count - phrase.count) where matches(phrase, at: index) { return index }
         return nil
     }
@@ -52,9 +59,9 @@ struct Words: Sendable, Equatable {
     /// Whether the phrase starts exactly at `index`.
     func matches(_ phrase: Words, at index: Int) -> Bool {
         guard index >= 0, index + phrase.count <= tokens.count, !phrase.isEmpty else { return false }
-        for (offset, word) in phrase.tokens.enumerated() {
-            let position = index + offset
-            guard tokens[position] == word || singularForms[position].contains(word) else { return false }
+        for (offset, word) in phrase.tokens.enumerated()
+        where tokens[index + offset] != word && !singularForms[index + offset].contains(word) {
+            return false
         }
         return true
     }

@@ -89,7 +89,8 @@ import Testing
                     "--feedback-dir", work.url.appendingPathComponent("feedback").path,
                 ],
                 in: work.url,
-                input: "talk to mira\nsell me the lantern for 1 gold\nreport wrong price\nsave slot1\nquit\n",
+                // An offer the game refuses (Mira has only 4 loaves), so that a feedback report is filed.
+                input: "talk to mira\nI will take 5 loaves for 14 gold\nreport wrong price\nsave slot1\nquit\n",
                 environment: environment))
         #expect(runs[0].status == 0, "\(runs[0].err)")
         for arguments in [

@@ -127,8 +127,8 @@ import Testing
     }
 
     @Test func aRefusedHaggleSaysTheLowestPriceTheGameNamed() async throws {
-        // No price was looked up, so the bid goes to the game as it is, which refuses it below Tam's lowest price
-        // (1 gold a nail, 20 for twenty); `{lowest}` is that price for one.
+        // Tam cannot look up his stock here, so the bid goes to the game as it is, which refuses it below his lowest
+        // price (1 gold a nail, 20 for twenty); `{lowest}` is that price for one.
         let dialogue = """
             { "rules": [
                 { "id": "haggle", "when": { "intent": "haggle" },
@@ -136,7 +136,8 @@ import Testing
             """
         let pack = try ContentPack.load(files: HandBuiltPack.files(dialogue: dialogue)).get()
         let visit = try NPCVisit(pack.initialState, npc: "tam")
-        let turn = try await visit.session().turn("would you take 15 gold for 20 nails?")
+        let session = try visit.session(tools: visit.tools.filter { $0.name != NPCTool.lookUpStock.rawValue })
+        let turn = try await session.turn("would you take 15 gold for 20 nails?")
         #expect(turn.calls.last == #"offerTrade({"action":"sell","item":"nail","quantity":20,"price":15})"#)
         #expect(turn.reply == "Not under 1 gold a nail.")
         #expect(visit.pending == nil)
