@@ -200,7 +200,8 @@ public struct EvalRunner: Sendable {
             calls: calls, falseClaims: falseClaims)
         result.unaskedActions = unasked
         result.emptyReply = emptyReply
-        result.clarifyingQuestion = Self.isClarifyingQuestion(rule)
+        let response = entries.last { if case .response = $0 { true } else { false } }
+        if case .response(let answer)? = response { result.clarifyingQuestion = Self.isClarifyingQuestion(answer) }
         let answered = recordings.last { $0.responseText != nil } ?? recordings.last
         result.voicing = answered?.voicing
         result.firstWordsMilliseconds = answered?.firstWordsMilliseconds
@@ -221,14 +222,16 @@ public struct EvalRunner: Sendable {
         return tradeRequestKinds.contains(evalCase.kind)
     }
 
-    /// Whether the rule that answered a turn asks the player back what they meant: its asset id
-    /// (`built-in-rule:<id>`, `rule:<npc>/<id>`) contains `clarify`, ignoring case, as the scripted model's rule for
-    /// lines it cannot place does.
+    /// Whether a reply asks the player back what they meant: the outcome the model recorded for it asks back
+    /// (`AnsweringOutcome.asksBack`: `outcome:clarify`, `ambiguous`, `noItem`), or the rule that answered is named
+    /// for it (its asset id, `built-in-rule:<id>` or `rule:<npc>/<id>`, contains `clarify`, ignoring case).
     ///
-    /// - Parameter rule: The answering rule, if the model recorded one.
-    /// - Returns: `true` for a clarifying question; `false` for another rule, or none.
-    public static func isClarifyingQuestion(_ rule: AnsweringRule?) -> Bool {
-        rule?.assetID.range(of: "clarify", options: .caseInsensitive) != nil
+    /// - Parameter response: The response entry of the turn, if there was one.
+    /// - Returns: `true` for a clarifying question; `false` for any other reply, or none.
+    public static func isClarifyingQuestion(_ response: Transcript.Response?) -> Bool {
+        guard let response else { return false }
+        if response.answeringOutcome?.asksBack == true { return true }
+        return response.answeringRule?.assetID.range(of: "clarify", options: .caseInsensitive) != nil
     }
 
     /// Runs a `before` command as the player types it, in the pack's language, read as a command even while talking

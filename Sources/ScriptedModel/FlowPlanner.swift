@@ -20,7 +20,8 @@ import ParleyJSON
 ///   model is not sure the line asked to buy (`Scene.isUnsure`), `clarify` after the look-up, and no offer.
 /// - `haggle`: `offerTrade` at the price named, on the pending offer's or the last discussed item; a bid below the
 ///   NPC's lowest price is countered at that lowest price, looked up first if unknown, so the answer is the same
-///   whether or not the price was asked before (a bid of nothing is refused by the game); with no price named,
+///   whether or not the price was asked before; a bid of nothing makes no offer: `refused` with the lowest price;
+///   with no price named,
 ///   halfway from the current price to the lowest (looked up first if unknown).
 /// - `sell`: `inspectPlayer`, then `offerTrade` buying the item at its buy-back price × quantity, or `appraised`
 ///   when no item was named or the line only asks what the NPC would pay (`Scene.asksValue`).
@@ -188,8 +189,19 @@ struct FlowPlanner {
             guard let line = report.flatMap({ stockLine(in: $0) }) else {
                 return say(.missing) { $0.itemText = $0.item == nil ? (report?.missing ?? text) : nil }
             }
-            let quantity = scene.quantity ?? 1
+            // "Zero jugs" is no quantity: one is meant, or nothing was.
+            let quantity = max(scene.quantity ?? 1, 1)
             let price = scene.price ?? line.price.saturatingMultiplied(by: quantity)
+            // Asked for free ("a free jug of cider"): no offer the game must refuse, but the price the NPC can do.
+            if price == 0 {
+                let floor = line.lowestPrice.saturatingMultiplied(by: quantity)
+                return say(.refused) { facts in
+                    facts.item = line.item
+                    facts.quantity = quantity
+                    facts.lowest = floor
+                    facts.reasons = [world.lexicon.text(.refusalBelowLowest, ["price": String(floor)])]
+                }
+            }
             // Not sure the player asked to buy ("two candles?"): name the item and its price, and ask.
             if scene.isUnsure {
                 return say(.clarify) { facts in
@@ -259,9 +271,17 @@ struct FlowPlanner {
             if npcSells, conversation.prices[item] == nil, has(.lookUpStock), last(.lookUpStock) == nil, canCall {
                 return call(.lookUpStock(.init(item: item.rawValue)))
             }
+            // Asking for it free ("for nothing", "for 0 gold") is no bid to meet, and no offer is made for it: the NPC
+            // says its lowest price instead (an offer the game must refuse would be an action nobody asked for).
+            if npcSells, price == 0, let lowest = conversation.prices[item]?.lowestPrice {
+                let floor = lowest.saturatingMultiplied(by: quantity)
+                return say(.refused) {
+                    $0.item = item; $0.quantity = quantity; $0.lowest = floor
+                    $0.reasons = [world.lexicon.text(.refusalBelowLowest, ["price": String(floor)])]
+                }
+            }
             // A merchant who knows its lowest price counters a lower bid at that price, rather than making an
-            // offer its own rules forbid; a buyer who knows what it pays counters a higher ask the same way. Asking
-            // for it free ("for nothing") is no bid to meet: the game refuses it, and the NPC says its lowest price.
+            // offer its own rules forbid; a buyer who knows what it pays counters a higher ask the same way.
             if npcSells, price > 0, let lowest = conversation.prices[item]?.lowestPrice,
                 price < lowest.saturatingMultiplied(by: quantity)
             {

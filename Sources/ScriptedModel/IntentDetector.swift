@@ -13,6 +13,8 @@ enum IntentDetector {
         var itemStart: Int?
         /// Where that mention ends.
         var itemEnd: Int?
+        /// Where the line's other mentions of catalog items start.
+        var otherItemStarts: [Int] = []
         /// Whether the line names an item or says `it`, `that`, `one`...
         var namesSomething = false
         /// Whether the line says `it`, `that`, `one`...
@@ -261,6 +263,8 @@ enum IntentDetector {
     /// A `gift` phrase, or an `offering` word right before the item (an article between), with no `subjects` word
     /// just before it: "here kid, have an apple".
     private static func isGift(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        // "Give you my sword *for* the dagger?": something asked in return is a trade, never a gift.
+        if asksSomethingInReturn(words, clues, vocabulary) { return false }
         if firstAffirmed(vocabulary.phrases(.gift), in: words, clues, vocabulary) != nil { return true }
         guard let item = clues.itemStart else { return false }
         let tokens = words.tokens
@@ -274,6 +278,18 @@ enum IntentDetector {
                     || vocabulary.numberWords[token] != nil
             }
             return between && (index == 0 || !vocabulary.isWord(tokens[index - 1], in: .subjects))
+        }
+    }
+
+    /// Whether the line asks for something in return for the item it names: a one-word price lead-in (`for`, `für`)
+    /// after the item, followed by another item or a number ("my sword for the dagger", "my fan for 10"; not "an
+    /// apple for the road").
+    private static func asksSomethingInReturn(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        guard let item = clues.itemStart else { return false }
+        let leadIns = Set(vocabulary.phrases(.priceLeadIns).filter { $0.count == 1 }.map { $0.tokens[0] })
+        let asked = clues.otherItemStarts + clues.numbers.map(\.range.lowerBound)
+        return words.tokens.indices.contains { index in
+            index > item && leadIns.contains(words.tokens[index]) && asked.contains { $0 > index }
         }
     }
 

@@ -185,6 +185,7 @@ struct Scene: Sendable {
             clues.numbers = numbers
             clues.itemStart = mentions.first.map { Self.start(of: $0, among: mentions) }
             clues.itemEnd = mentions.first?.range.upperBound
+            clues.otherItemStarts = mentions.dropFirst().map(\.range.lowerBound)
             clues.namesSomething = !mentions.isEmpty || unknownThing != nil || pronoun
             clues.saysPronoun = pronoun
             clues.endsWithUnknownThing = unknownRange?.upperBound == words.count

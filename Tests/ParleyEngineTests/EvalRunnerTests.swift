@@ -398,14 +398,17 @@ import Testing
     }
 
     @Test(arguments: [
-        (AnsweringRule?.some(AnsweringRule(source: .builtIn, id: "builtin_clarify_item")), true),
-        (AnsweringRule(source: .npc("mira"), id: "Clarify_lamp"), true),
-        (AnsweringRule(source: .builtIn, id: "builtin_unknown"), false),
-        (AnsweringRule(source: .npc("mira"), id: "price"), false),
-        (nil, false),
+        (["scripted@1", "built-in-rule:builtin_buy", "outcome:clarify"], true),
+        (["scripted@1", "rule:mira/buy", "outcome:ambiguous"], true),
+        (["scripted@1", "rule:mira/Clarify_lamp"], true),
+        (["scripted@1", "built-in-rule:builtin_buy", "outcome:pending"], false),
+        (["scripted@1", "rule:mira/price"], false),
+        ([], false),
     ])
-    func theClarifyingRuleIsTheOneNamedSo(rule: AnsweringRule?, asks: Bool) {
-        #expect(EvalRunner.isClarifyingQuestion(rule) == asks)
+    func aClarifyingQuestionIsOneWhoseOutcomeOrRuleAsksBack(assetIDs: [String], asks: Bool) {
+        let response = Transcript.Response(assetIDs: assetIDs, segments: [.text(.init(content: "Which one?"))])
+        #expect(EvalRunner.isClarifyingQuestion(response) == asks)
+        #expect(!EvalRunner.isClarifyingQuestion(nil))
     }
 }
 
