@@ -67,7 +67,7 @@ final class Signal: Sendable {
     var hasFired: Bool { state.withLock { $0.fired } }
 
     /// Waits until fired; `false` when `timeout` passed first.
-    func wait(timeout: Duration = .seconds(20)) async -> Bool {
+    func wait(timeout: Duration = .seconds(60)) async -> Bool {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.waitUntilFired() }
             group.addTask { try? await Task.sleep(for: timeout) }
@@ -133,7 +133,7 @@ final class LogRecorder: Sendable {
 
     /// Waits until an entry matches; `false` after `timeout`.
     func wait(
-        timeout: Duration = .seconds(20), for matches: @escaping @Sendable (HTTPServerLogEntry) -> Bool
+        timeout: Duration = .seconds(60), for matches: @escaping @Sendable (HTTPServerLogEntry) -> Bool
     ) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !all.contains(where: matches) {
@@ -144,8 +144,9 @@ final class LogRecorder: Sendable {
     }
 }
 
-/// Waits until `condition` holds, checking every few milliseconds; `false` after `timeout`.
-func eventually(timeout: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
+/// Waits until `condition` holds, checking every few milliseconds; `false` after `timeout` (a minute by default: a
+/// server beside compiles on two cores is slow, not wrong).
+func eventually(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
         guard ContinuousClock.now < deadline else { return false }
