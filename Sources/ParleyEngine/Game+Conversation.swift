@@ -109,8 +109,17 @@ extension Game {
 
     // MARK: - History
 
-    func describeHistory() -> String {
-        guard let partner, let conversation = conversations[partner] else {
+    /// The conversation with the NPC the player is talking to, reading it from the save at first need (a continued
+    /// game goes on talking to its partner before any new line is said); `nil` when the player talks to no one.
+    func partnerConversation() async -> NPCConversation? {
+        guard let partner else { return nil }
+        if let open = conversations[partner] { return open }
+        guard restored?.npcs.contains(partner) == true else { return nil }
+        return try? await conversation(with: partner)
+    }
+
+    func describeHistory() async -> String {
+        guard let partner, let conversation = await partnerConversation() else {
             return "You are not talking to anyone."
         }
         let name = state.world.name(of: partner)

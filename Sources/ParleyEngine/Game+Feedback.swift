@@ -136,8 +136,10 @@ extension Game {
     }
 
     /// Files a player's report about the NPC's last reply.
-    func report(expected: String?, category: LanguageModelFeedback.Issue.Category, output: (GameOutput) -> Void) {
-        guard let npc = partner, let session = conversations[npc]?.session else {
+    func report(
+        expected: String?, category: LanguageModelFeedback.Issue.Category, output: (GameOutput) -> Void
+    ) async {
+        guard let npc = partner, let session = await partnerConversation()?.session else {
             return output(.problem("Talk to someone first; a report is about what they said."))
         }
         let last = session.transcript.last { if case .response = $0 { true } else { false } }

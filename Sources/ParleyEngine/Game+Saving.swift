@@ -86,17 +86,22 @@ extension Game {
     /// - Returns: The conversation's whole history (the working transcript may be a trimmed version of it).
     package func history(of npc: NPCID) -> Transcript { conversations[npc]?.history ?? Transcript() }
 
-    /// What changed since the last save, for an autosave; `nil` when nothing did.
+    /// What changed since the last save, for an autosave; `nil` when nothing did (unless `evenIfUnchanged`).
     ///
-    /// - Parameter playTime: The total play time now.
+    /// The delta always says whom the player is talking to (`SaveDelta.talkingTo`), since the save writes it with
+    /// every autosave: a host that must write (a report to keep) asks for a delta even when nothing changed, rather
+    /// than making one that would forget the partner.
+    ///
+    /// - Parameters:
+    ///   - playTime: The total play time now.
+    ///   - evenIfUnchanged: Whether to return a delta when nothing changed (one that changes nothing).
     /// - Returns: The changed state, the conversations that grew, and the offers if they changed.
-    public func saveDelta(playTime: Duration) -> SaveDelta? {
+    public func saveDelta(playTime: Duration, evenIfUnchanged: Bool = false) -> SaveDelta? {
         let events = Array(shared.read(\.events).dropFirst(saveMarks.eventCount))
         let offers = pendingOffers
         let changed = saveMarks.changedConversations
-        guard !events.isEmpty || !changed.isEmpty || offers != saveMarks.offers || partner != saveMarks.partner else {
-            return nil
-        }
+        let unchanged = events.isEmpty && changed.isEmpty && offers == saveMarks.offers && partner == saveMarks.partner
+        guard !unchanged || evenIfUnchanged else { return nil }
         let conversations = Dictionary(
             uniqueKeysWithValues: changed.compactMap { npc in
                 self.conversations[npc].map { (npc, $0.annotated(npcName: state.world.name(of: npc))) }

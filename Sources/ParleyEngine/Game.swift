@@ -154,8 +154,8 @@ public actor Game {
         case .accept: await answerOffer(accepting: true, output: output)
         case .decline: await answerOffer(accepting: false, output: output)
         case .bye: await bye(output: output)
-        case .history: output(.narration(describeHistory()))
-        case .report(let expected, let category): report(expected: expected, category: category, output: output)
+        case .history: output(.narration(await describeHistory()))
+        case .report(let expected, let category): await report(expected: expected, category: category, output: output)
         case .help: output(.narration(state.world.lexicon.text(.help)))
         case .save, .load, .saves, .reload:
             output(.problem("This needs a game host (saves and a content folder); the library's Game alone cannot."))

@@ -61,11 +61,8 @@ extension GameHost {
                 try file.writeFull(snapshot)
                 needsFullAutosave = false
             } else {
-                var delta = await game.saveDelta(playTime: playTime)
-                if delta == nil, !unsaved.feedback.isEmpty || !unsaved.recordings.isEmpty {
-                    delta = SaveDelta(state: await game.state, playTime: playTime)
-                }
-                guard var delta else { return }
+                let attachments = !unsaved.feedback.isEmpty || !unsaved.recordings.isEmpty
+                guard var delta = await game.saveDelta(playTime: playTime, evenIfUnchanged: attachments) else { return }
                 delta.feedback = unsaved.feedback
                 delta.recordings = unsaved.recordings
                 try file.autosave(delta)
