@@ -90,7 +90,7 @@ struct FakeModelServer {
 
 /// What a request for text carries to keep replies short and free of loops: `max_tokens` from the sentence budget,
 /// penalties and samplers, and stop strings; and what requests for structured output do not carry.
-@Suite(.timeLimit(.minutes(1))) struct RepetitionControlTests {
+@Suite(.timeLimit(.minutes(10))) struct RepetitionControlTests {
     static func text(options: GenerationOptions = GenerationOptions()) -> GenerationRequest {
         GenerationRequest(transcript: sampleTranscript(), options: options)
     }

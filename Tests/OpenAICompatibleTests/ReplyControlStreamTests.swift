@@ -10,7 +10,7 @@ import Testing
 /// A small model that loops ("I'm so glad you're here. I'm so glad you're here. …") or rambles against a loopback
 /// server: the turn ends normally with the kept text, the stream shows nothing that is cut, the transcript holds
 /// exactly the kept text, and the backend closes the connection instead of reading on.
-@Suite(.timeLimit(.minutes(1))) struct ReplyControlStreamTests {
+@Suite(.timeLimit(.minutes(10))) struct ReplyControlStreamTests {
     /// A text reply that would stream `start`, then `pieces` over and over for half a minute or more, and then hang.
     static func endless(_ pieces: [String], after start: [String] = []) -> LoopbackResponse {
         let chunks = (start + (0..<2_000).flatMap { _ in pieces }).map { ServerTest.chunk(["content": .string($0)]) }

@@ -3,7 +3,7 @@ import Testing
 @testable import OpenAICompatible
 
 /// The sentence budget and the loop cut, on whole replies and on replies that stream in pieces split anywhere.
-@Suite(.timeLimit(.minutes(1))) struct ReplyShaperTests {
+@Suite(.timeLimit(.minutes(10))) struct ReplyShaperTests {
     static let loops = ReplyShaper.Rules(cutsLoops: true)
 
     static func budget(_ sentences: Int, loops: Bool = false) -> ReplyShaper.Rules {

@@ -8,7 +8,7 @@ import Testing
 
 /// A reply may be as large as the request allows and no larger: a server that ignores `max_tokens` (or something
 /// else at its address) cannot put ten megabytes in a transcript, a save or a recording.
-@Suite(.timeLimit(.minutes(1))) struct ReplySizeTests {
+@Suite(.timeLimit(.minutes(10))) struct ReplySizeTests {
     static let tenMegabytes = String(repeating: "blah ", count: 2 << 20)
     static let options = GenerationOptions(maximumResponseTokens: 200)
 

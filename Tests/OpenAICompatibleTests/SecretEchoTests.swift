@@ -8,7 +8,7 @@ import Testing
 
 /// A server that echoes the `Authorization` header (in an error body, an error event, a web page, even in what the
 /// model says) does not get the API key into an error or an answer.
-@Suite(.timeLimit(.minutes(1))) struct SecretEchoTests {
+@Suite(.timeLimit(.minutes(10))) struct SecretEchoTests {
     static func secret() -> String { "sk-echo-\(UUID().uuidString)" }
 
     /// The request's `Authorization` header as a server would quote it.

@@ -9,7 +9,7 @@ import Testing
 /// What comes back is not always what was asked for: a whole answer to a streaming request, a proxy's or captive
 /// portal's web page, a redirect, a rate limit. Each is used when it can be, and otherwise said clearly; retries
 /// and waits are announced to whoever waits.
-@Suite(.timeLimit(.minutes(1))) struct ServerAnswerTests {
+@Suite(.timeLimit(.minutes(10))) struct ServerAnswerTests {
     static let portal = """
         <!DOCTYPE html>
         <html><head><title>Sign in to Harbour Cafe Wi-Fi</title></head>

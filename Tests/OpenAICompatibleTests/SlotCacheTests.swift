@@ -10,7 +10,7 @@ import Testing
 /// slot changes hands and when the game saves, and a key's file is restored when it comes back; servers without
 /// slot actions (Ollama, vLLM, OpenAI, llama-server without `--slot-save-path`) get no slot request, or one that
 /// fails unseen, after which the backend stops trying. The fake server checks the protocol, not any cache.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct SlotCacheTests {
     static func request(_ line: String = "Hello?") -> GenerationRequest {
         GenerationRequest(

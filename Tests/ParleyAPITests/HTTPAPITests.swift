@@ -13,7 +13,7 @@ import Testing
 
 /// The game API over real HTTP, as a game would use it: an `HTTPServer` on loopback serving `APIRoutes`, called with
 /// the project's libcurl client. No test looks inside the server; each speaks HTTP only.
-@Suite(.timeLimit(.minutes(3))) struct HTTPAPITests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPAPITests {
     /// A server over a fresh save folder, and a client for it.
     final class Fixture: Sendable {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-http-\(UUID().uuidString)")

@@ -8,7 +8,7 @@ import Testing
 
 /// docs/openapi.json describes the API that runs: an OpenAPI 3.1 document whose every reference resolves, which lists
 /// exactly the server's routes, and whose schemas the server's real answers follow.
-@Suite(.timeLimit(.minutes(3))) struct OpenAPITests {
+@Suite(.timeLimit(.minutes(10))) struct OpenAPITests {
     static func document() throws -> JSONValue {
         let url = APIGamesTests.root.appendingPathComponent("docs/openapi.json")
         return try JSONValue(parsing: Array(try Data(contentsOf: url)))

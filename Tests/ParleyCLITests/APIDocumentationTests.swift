@@ -6,7 +6,7 @@ import Testing
 /// docs/api.md's curl session is true: each command runs, with the real `curl`, against the built `parley serve`,
 /// and every JSON member the documentation shows (`"key":value`, a scalar value) is in the real answer; a value with
 /// `…` in it stands for what the documentation leaves out, and is compared up to the `…`.
-@Suite(.timeLimit(.minutes(3))) struct APIDocumentationTests {
+@Suite(.timeLimit(.minutes(10))) struct APIDocumentationTests {
     /// One documented command and the answer shown after it, if any.
     struct Step: CustomStringConvertible {
         var command: String

@@ -7,7 +7,7 @@ import Testing
 /// it made.
 @Suite(
     .enabled(if: GodotHeadless.testsEnabled, Comment(rawValue: GodotHeadless.howToEnable)),
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(10)))
 struct GodotExampleTests {
     static let project = ParleyBinary.packageRoot.appendingPathComponent("Examples/godot")
     /// How long Godot may take; the scene gives up by itself after 60 s, so this is for a Godot that hangs.

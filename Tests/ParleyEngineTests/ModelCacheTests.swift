@@ -13,7 +13,7 @@ import Testing
 /// and with what their first request will begin with; the game asks the models to write their caches when it saves
 /// and closes, so that the first turn after `--continue` restores the NPC's cache. The models are test doubles:
 /// what a server does with a prewarm or a cache file is the backend's business (`SlotCacheTests`).
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct ModelCacheTests {
     // MARK: - Prewarm
 

@@ -12,7 +12,7 @@ import Testing
 /// NPCs played by a server (`VoicedModel`): grounded voicing says the planned line in the server's words only when
 /// they keep its facts, and the planner answers whenever the server is slow, wrong or down. The server is a mock
 /// here: what it says is the point of each test.
-@Suite(.timeLimit(.minutes(1))) struct VoicingTests {
+@Suite(.timeLimit(.minutes(10))) struct VoicingTests {
     /// The planned line the voice was asked to say: the `Reply:` line of its prompt.
     static func plannedLine(in request: GenerationRequest) -> String {
         guard case .prompt(let prompt)? = request.transcript.last(where: { if case .prompt = $0 { true } else { false } })

@@ -3,7 +3,7 @@ import HTTPTestSupport
 import ParleyHTTP
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct HTTPClientBasicsTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPClientBasicsTests {
     @Test func getReturnsStatusHeadersAndBody() async throws {
         let server = try LoopbackHTTPServer(
             .respond(status: 200, headers: [("Content-Type", "text/plain"), ("X-Slot", "3")], body: Data("ok".utf8)))

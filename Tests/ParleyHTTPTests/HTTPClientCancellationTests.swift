@@ -6,7 +6,7 @@ import Testing
 /// The servers here never finish answering, so only cancellation can end a request: ending with `cancelled` (and
 /// not a timeout, nor a hang that the suite's time limit would catch) is what shows it is prompt. No duration is
 /// asserted: a busy machine is late by seconds.
-@Suite(.timeLimit(.minutes(1))) struct HTTPClientCancellationTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPClientCancellationTests {
     @Test func cancellingARequestToAServerThatNeverAnswersIsPrompt() async throws {
         let server = try LoopbackHTTPServer(.hang)
         let client = try HTTPClient()

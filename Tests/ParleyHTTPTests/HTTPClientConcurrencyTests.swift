@@ -3,7 +3,7 @@ import HTTPTestSupport
 import ParleyHTTP
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct HTTPClientConcurrencyTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPClientConcurrencyTests {
     /// Fifty requests are held by the server at once while this test's own task keeps running: the client
     /// multiplexes them on its thread instead of blocking threads of the cooperative pool (which has only as
     /// many threads as cores, so a blocking client would stall at two in flight and starve this task).

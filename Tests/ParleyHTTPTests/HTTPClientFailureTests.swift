@@ -3,7 +3,7 @@ import HTTPTestSupport
 import ParleyHTTP
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct HTTPClientFailureTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPClientFailureTests {
     @Test func connectionRefusedNamesTheURLWithoutSecrets() async throws {
         let closed = try LoopbackHTTPServer(.text("unused"))
         closed.stop()

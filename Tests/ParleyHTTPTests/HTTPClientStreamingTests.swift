@@ -4,7 +4,7 @@ import Testing
 
 @testable import ParleyHTTP
 
-@Suite(.timeLimit(.minutes(1))) struct HTTPClientStreamingTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPClientStreamingTests {
     static let text = LineSplitterTests.text
     static let bytes = Array(text.utf8)
 

@@ -4,7 +4,7 @@ import HTTPTestSupport
 import Testing
 
 /// The test server's own request handling, driven over a raw socket for what libcurl never sends.
-@Suite(.timeLimit(.minutes(1))) struct LoopbackHTTPServerTests {
+@Suite(.timeLimit(.minutes(10))) struct LoopbackHTTPServerTests {
     @Test func decodesAChunkedRequestBody() async throws {
         let server = try LoopbackHTTPServer(.text("got it"))
         let connection = try RawConnection(port: server.port)

@@ -8,7 +8,7 @@ import Testing
 /// made by real games gives, follows their links and submits their form, and the tests read the DOM it built.
 @Suite(
     .enabled(if: HeadlessChromium.testsEnabled, Comment(rawValue: HeadlessChromium.howToEnable)),
-    .timeLimit(.minutes(5)), .serialized)
+    .timeLimit(.minutes(10)), .serialized)
 struct BrowserInspectorTests {
     @Test func aSaveWithARefusedOfferShowsTheRefusalAndItsReport() async throws {
         try await InspectorFixture.with { fixture in

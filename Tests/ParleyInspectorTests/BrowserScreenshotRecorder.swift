@@ -9,7 +9,7 @@ import Testing
     .enabled(
         if: ProcessInfo.processInfo.environment["PARLEY_RECORD_SCREENSHOT"] == "1",
         "records docs/images/inspector-conversation.png when PARLEY_RECORD_SCREENSHOT=1"),
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(10)))
 struct BrowserScreenshotRecorder {
     static let picture = InspectorFixture.root.appendingPathComponent("docs/images/inspector-conversation.png")
 

@@ -9,7 +9,7 @@ import Testing
 
 /// The inspector's routes over HTTP, without a browser: the JSON of saves, conversations and reports, the pages'
 /// escaping and headers, and the report form's refusal of requests from elsewhere.
-@Suite(.timeLimit(.minutes(3))) struct InspectorRoutesTests {
+@Suite(.timeLimit(.minutes(10))) struct InspectorRoutesTests {
     @Test func theJSONListsSavesConversationsAndReports() async throws {
         try await InspectorFixture.with { fixture in
             try await fixture.saveWithARefusedOffer()

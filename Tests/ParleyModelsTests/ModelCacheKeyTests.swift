@@ -8,7 +8,7 @@ import Testing
 
 /// A server plays each NPC through a copy of one backend keyed by the world and the NPC, so each NPC's KV cache has
 /// a file of its own on llama-server, named for the model that made it; and the game's save and close reach it.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct ModelCacheKeyTests {
     /// A loopback server that answers like llama-server with `--slot-save-path`, reporting `build` as its build.
     static func server(build: String = "b1") throws -> LoopbackHTTPServer {

@@ -8,7 +8,7 @@ import Testing
 
 /// The bearer token: which requests get in, what the others get, and the rule that only a loopback server may
 /// run without one.
-@Suite(.timeLimit(.minutes(1))) struct AuthenticationTests {
+@Suite(.timeLimit(.minutes(10))) struct AuthenticationTests {
     static let token = "s3cret-token-0123456789abcdef"
 
     @Test(

@@ -4,7 +4,7 @@ import ParleyServer
 import Testing
 
 /// Many clients at once, all answered, with handlers that overlap in time.
-@Suite(.timeLimit(.minutes(2))) struct ConcurrencyTests {
+@Suite(.timeLimit(.minutes(10))) struct ConcurrencyTests {
     /// A handler that waits until `overlap` requests are inside it at once, so the test fails unless the server
     /// really runs handlers concurrently.
     static func overlappingRouter(overlap: Int, inside: LockedValue<Int>, reached: Signal) -> HTTPRouter {

@@ -12,7 +12,7 @@ import Testing
 /// Replay a failure with the seed and case it names:
 /// `PARLEY_SERVER_FUZZ_SEED=<seed> PARLEY_SERVER_FUZZ_CASE=<case> swift test --filter ParleyServerTests.FuzzTests`.
 /// `PARLEY_SERVER_FUZZ_CASES` sets how many cases run (400 by default).
-@Suite(.timeLimit(.minutes(3))) struct FuzzTests {
+@Suite(.timeLimit(.minutes(10))) struct FuzzTests {
     static let environment = ProcessInfo.processInfo.environment
     static let seed = UInt64(environment["PARLEY_SERVER_FUZZ_SEED"] ?? "") ?? 0x5EED_F00D
     static let caseCount = Int(environment["PARLEY_SERVER_FUZZ_CASES"] ?? "") ?? 400

@@ -4,7 +4,7 @@ import ParleyServer
 import Testing
 
 /// Many requests on one connection: in turn, pipelined, with libcurl's connection reuse, and HTTP/1.0.
-@Suite(.timeLimit(.minutes(1))) struct KeepAliveTests {
+@Suite(.timeLimit(.minutes(10))) struct KeepAliveTests {
     @Test func servesManyRequestsInTurnOnOneConnection() async throws {
         try await withServer(router: echoRouter()) { server in
             let connection = try RawClient(port: server.port)

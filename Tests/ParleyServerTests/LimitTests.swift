@@ -6,7 +6,7 @@ import Testing
 
 /// Every limit, and every malformed request, over a real connection: the status, a problem body, and whether the
 /// connection closes.
-@Suite(.timeLimit(.minutes(1))) struct LimitTests {
+@Suite(.timeLimit(.minutes(10))) struct LimitTests {
     static let limits = HTTPServer.Limits(
         maximumHeaderSize: 1024, maximumHeaderCount: 10, maximumTargetLength: 256, maximumBodySize: 100,
         maximumConnections: 100)

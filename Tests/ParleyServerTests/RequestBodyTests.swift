@@ -4,7 +4,7 @@ import ParleyServer
 import Testing
 
 /// Request bodies over real connections: Content-Length, chunked in odd pieces, Expect: 100-continue.
-@Suite(.timeLimit(.minutes(1))) struct RequestBodyTests {
+@Suite(.timeLimit(.minutes(10))) struct RequestBodyTests {
     static let chunked =
         "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
         + "5\r\nhello\r\n7;ext=1\r\n, world\r\n000\r\nX-Trailer: ignored\r\n\r\n"

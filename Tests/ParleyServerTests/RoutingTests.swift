@@ -6,7 +6,7 @@ import Testing
 
 /// Routing over real connections, with the project's libcurl client: parameters, specificity, HEAD, OPTIONS,
 /// 404 and 405, problems, handler errors, request ids and peers.
-@Suite(.timeLimit(.minutes(1))) struct RoutingTests {
+@Suite(.timeLimit(.minutes(10))) struct RoutingTests {
     static func router() -> HTTPRouter {
         var router = echoRouter()
         router.get("/games/new/transcript/{npc}") { _ in .text("literal wins") }

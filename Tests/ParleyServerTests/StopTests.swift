@@ -6,7 +6,7 @@ import Testing
 
 /// Stopping a server with connections in every state: it returns, frees the port, finishes what it can within
 /// the grace period and cuts the rest.
-@Suite(.timeLimit(.minutes(1))) struct StopTests {
+@Suite(.timeLimit(.minutes(10))) struct StopTests {
     @Test func stopsWithConnectionsOpenAndFreesThePort() async throws {
         let handlerCancelled = Signal()
         let streamTerminated = Signal()

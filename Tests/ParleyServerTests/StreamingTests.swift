@@ -5,7 +5,7 @@ import Testing
 
 /// Streamed responses: chunks and server-sent events arrive as they are produced, and a client that goes away
 /// cancels the producer.
-@Suite(.timeLimit(.minutes(1))) struct StreamingTests {
+@Suite(.timeLimit(.minutes(10))) struct StreamingTests {
     /// The test hands the producer one event at a time and reads it through libcurl and the project's SSE parser
     /// before it hands over the next: a server that buffered the stream would never deliver the first.
     @Test func eventsArriveAsTheyAreProduced() async throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// `--max-tokens` is bounded on the command line, and a huge limit through the library is a failed turn, not an
 /// arithmetic overflow.
-@Suite(.timeLimit(.minutes(2))) struct MaxTokensLimitTests {
+@Suite(.timeLimit(.minutes(10))) struct MaxTokensLimitTests {
     static let content = packageRoot.appendingPathComponent("Content").path
 
     @Test(arguments: ["9223372036854775807", "1000001", "0", "-5", "99999999999999999999999"])

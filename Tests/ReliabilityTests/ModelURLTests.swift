@@ -3,7 +3,7 @@ import Testing
 
 /// A `--model` URL that cannot be right is refused when the command starts, saying what is wrong, instead of
 /// failing at every turn. (How a specification is parsed is tested in `ParleyModelsTests/ModelChoiceTests`.)
-@Suite(.timeLimit(.minutes(2))) struct ModelURLTests {
+@Suite(.timeLimit(.minutes(10))) struct ModelURLTests {
     @Test(arguments: TurnTimeoutCommandTests.turnCommands, ["htp:/x", "http://host:99999/v1"])
     func everyCommandRefusesAMalformedModelURLAtStartUp(command: [String], model: String) async throws {
         let work = TemporaryFolder()

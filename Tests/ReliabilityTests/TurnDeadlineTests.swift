@@ -10,7 +10,7 @@ import Testing
 /// A turn has a time limit for all of it (every model call, every retry and wait), and the player sees the waiting:
 /// the server's retries and rate limits as notices, a turn that runs out as a problem that loses nothing. Nothing
 /// from a turn that ran out reaches a later one.
-@Suite(.timeLimit(.minutes(1))) struct TurnDeadlineTests {
+@Suite(.timeLimit(.minutes(10))) struct TurnDeadlineTests {
     /// A game host on the server's backend, with saves in `folder`.
     func host(_ model: OpenAICompatibleLanguageModel, folder: TemporaryFolder) throws -> GameHost {
         GameHost(pack: try shippedPack(), models: { _, _ in model }, store: SaveGameStore(folder: folder.url))

@@ -4,7 +4,7 @@ import Testing
 
 /// `--turn-timeout` on the command line: refused when absurd, and, with a slow server, the player sees the retries
 /// as they happen and a turn that runs out as a problem, after which the game goes on.
-@Suite(.timeLimit(.minutes(2))) struct TurnTimeoutCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct TurnTimeoutCommandTests {
     static let content = packageRoot.appendingPathComponent("Content").path
 
     /// The three commands that run NPC turns, with their other arguments.

@@ -5,7 +5,7 @@ import Testing
 
 /// `parley play --model URL` voices NPCs through the server (`--voice grounded`, the default): the server's line is
 /// shown when it keeps the planned facts, and a server that hangs or fails never stalls or spoils the game.
-@Suite(.timeLimit(.minutes(2))) struct VoicingCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct VoicingCommandTests {
     static let content = packageRoot.appendingPathComponent("Content").path
 
     /// A chat server that voices the planned line after a word of its own, as a whole chat completion (grounded
