@@ -30,7 +30,11 @@ import Testing
                     pack: pack,
                     models: models ?? { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) },
                     store: SaveGameStore(folder: folder)))
-            var configuration = HTTPServer.Configuration(timeouts: .all(.seconds(30)))
+            // Ten minutes for a client's steps, so that a loaded machine only slows a test; 30 s to stop.
+            var configuration = HTTPServer.Configuration(
+                timeouts: .init(
+                    header: .seconds(600), body: .seconds(600), idle: .seconds(600), write: .seconds(600),
+                    linger: .seconds(30), shutdownGrace: .seconds(30)))
             configuration.limits.maximumBodySize = maximumBody
             server = try HTTPServer(configuration: configuration, router: APIRoutes.router(for: games))
             client = try HTTPClient()

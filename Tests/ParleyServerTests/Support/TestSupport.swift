@@ -7,7 +7,11 @@ import Testing
 /// Timeouts for tests: small where a test waits for one to pass, generous for everything else, so that a slow,
 /// busy machine can only make a test slower, never make it fail.
 extension HTTPServer.Timeouts {
-    static let generous = HTTPServer.Timeouts.all(.seconds(30))
+    /// Ten minutes for a client's steps (a request sent one byte at a time took over 30 s on a machine loaded to 12),
+    /// 30 s for the server's own waits when closing and stopping.
+    static let generous = HTTPServer.Timeouts(
+        header: .seconds(600), body: .seconds(600), idle: .seconds(600), write: .seconds(600), linger: .seconds(30),
+        shutdownGrace: .seconds(30))
 
     static func generous(_ change: (inout HTTPServer.Timeouts) -> Void) -> HTTPServer.Timeouts {
         var timeouts = generous
