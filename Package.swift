@@ -268,6 +268,7 @@ let package = Package(
             dependencies: [
                 "ParleyFuzz", "ParleyEngine", "LanguageModels", "LanguageModelsTesting", "GameWorld", "SaveGames",
                 "ScriptedModel", "OpenAICompatible", "HTTPTestSupport", "ParleyJSON", "parley", "ChildProcess",
+                "ParleyBasics",
             ]),
 
         // MARK: - Examples

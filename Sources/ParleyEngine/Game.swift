@@ -125,9 +125,10 @@ public actor Game {
     /// - Returns: `false` when the player quit.
     @discardableResult
     public func perform(_ line: String, output: @Sendable (GameOutput) -> Void) async -> Bool {
+        await Task.yield()
         let command = command(for: line)
         if command == .quit { return false }
-        await perform(command, output: output)
+        await run(command, output: output)
         return true
     }
 
@@ -137,6 +138,14 @@ public actor Game {
     ///   - command: The command.
     ///   - output: Receives what the game shows, piece by piece.
     public func perform(_ command: GameCommand, output: @Sendable (GameOutput) -> Void) async {
+        await Task.yield()
+        await run(command, output: output)
+    }
+
+    /// Runs one command, without first letting other tasks run (`perform(_:output:)` does: a turn with an in-process
+    /// model never suspends, and a game of many such turns would otherwise hold one of the cooperative pool's few
+    /// threads, starving every other game and request, however long it plays).
+    private func run(_ command: GameCommand, output: @Sendable (GameOutput) -> Void) async {
         // The goal is announced when a command reaches it: a fact of the state before and after, so a restored game
         // announces it exactly when the live one would.
         let goalWasReached = state.isGoalReached

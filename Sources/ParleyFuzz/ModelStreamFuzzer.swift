@@ -45,6 +45,7 @@ public enum ModelStreamFuzzer {
         let model = try OpenAICompatibleLanguageModel(configuration: configuration)
 
         for iteration in 0..<iterations {
+            await Task.yield()  // Let the other tasks of the cooperative pool have a turn between inputs.
             summary.iterations += 1
             let bytes = mutator.oneIn(10) ? sources[mutator.below(2)] : mutator.mutate(sources[mutator.below(2)])
             let chunks = SSEParserFuzzer.split(bytes, &mutator).map { Data($0) }

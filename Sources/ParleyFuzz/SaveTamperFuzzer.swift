@@ -92,6 +92,8 @@ public enum SaveTamperFuzzer {
         let model = MockLanguageModel { _ in .text("Hm.") }
 
         for iteration in 0..<iterations {
+            // Each input is seconds of work that may never suspend: let the other tasks of the pool have a turn.
+            await Task.yield()
             summary.iterations += 1
             let folder = root.appendingPathComponent("game-\(iteration)")
             try manager.createDirectory(at: folder, withIntermediateDirectories: true)
