@@ -17,7 +17,9 @@ import ParleyJSON
 /// - `buy`: `lookUpStock {"item"}`, then `inspectPlayer` (when the NPC has it) and, if the player can pay,
 ///   `offerTrade` selling it at the price the player named or the asking price × quantity, then `pending` or
 ///   `refused`; if the player cannot pay, `priced`, so the NPC names its price instead of making an offer; if the
-///   model is not sure the line asked to buy (`Scene.isUnsure`), `clarify` after the look-up, and no offer.
+///   model is not sure the line asked to buy (`Scene.isUnsure`), `clarify` after the look-up, and no offer. A line
+///   that orders several things at once (`Scene.orderedItems`) gets the offer for the first named; the reply then
+///   says the rest come after (`ScriptedModel.sayingTheRest`).
 /// - `haggle`: `offerTrade` at the price named, on the pending offer's or the last discussed item; a bid below the
 ///   NPC's lowest price is countered at that lowest price, looked up first if unknown, so the answer is the same
 ///   whether or not the price was asked before; a bid of nothing makes no offer: `refused` with the lowest price;
