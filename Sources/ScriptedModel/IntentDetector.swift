@@ -219,14 +219,20 @@ enum IntentDetector {
 
     /// The earliest of the phrases in the line that no `negations` word negates, if any.
     static func firstAffirmed(_ phrases: [Words], in words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Int? {
-        phrases.compactMap { phrase -> Int? in
+        affirmed(phrases, in: words, clues, vocabulary).first
+    }
+
+    /// Where the phrases are in the line, each time no `negations` word negates them, in order.
+    static func affirmed(_ phrases: [Words], in words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> [Int] {
+        phrases.flatMap { phrase -> [Int] in
+            var found: [Int] = []
             var start = 0
             while let index = words.firstIndex(of: phrase, from: start) {
-                if !isNegated(at: index, in: words, clues, vocabulary) { return index }
+                if !isNegated(at: index, in: words, clues, vocabulary) { found.append(index) }
                 start = index + 1
             }
-            return nil
-        }.min()
+            return found
+        }.sorted()
     }
 
     /// `sell my sword`, `would you buy this`, `what would you pay for my boots`, `how much for my sword`.
@@ -309,6 +315,21 @@ enum IntentDetector {
         return true
     }
 
+    /// Whether the phrase at `index` (of `length` words) is asked about with an `asking` word before it in the same
+    /// part of the sentence, and no item is named after it there: "*what* should I take with me?", "*what* will I
+    /// need?" ask what to get, not for something named earlier ("I'm after the locket. What should I take?").
+    private static func asksWhat(
+        before index: Int, length: Int, in words: Words, _ clues: Clues, _ vocabulary: Vocabulary
+    ) -> Bool {
+        let start = clues.clauseStarts.filter { $0 <= index }.max() ?? 0
+        guard words.tokens[start..<index].contains(where: { vocabulary.isWord($0, in: .asking) }) else { return false }
+        let end = clues.clauseStarts.filter { $0 > index }.min() ?? words.count
+        let named = ([clues.itemStart].compactMap { $0 } + clues.otherItemStarts).contains {
+            $0 >= index + length && $0 < end
+        }
+        return !named
+    }
+
     /// How a line asks to buy: with a `buy` phrase, or by wanting something.
     private enum Buying {
         /// A `buy` phrase, or a `want` phrase with `to` and a `wantVerbs` word: "I'll take", "I want to buy".
@@ -320,10 +341,11 @@ enum IntentDetector {
     /// `I'll take the lantern`, `give me two loaves`, `I want to buy rope`; `I want to know` is not buying, nor is
     /// `I don't want to buy it`.
     private static func buying(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Buying? {
-        if let index = firstAffirmed(vocabulary.phrases(.buy), in: words, clues, vocabulary) {
-            // "What will you give me if I find it?" asks; "what a lantern! give me it" names what it buys.
-            let asks = words.tokens[..<index].contains { vocabulary.isWord($0, in: .asking) }
-            return !asks || clues.itemStart != nil ? .said : nil
+        let said = affirmed(vocabulary.phrases(.buy), in: words, clues, vocabulary)
+        if !said.isEmpty {
+            // "What will you give me if I find it?" and "what should I take with me?" ask; "what a lantern! give me
+            // it", "what I'll take is the lantern" and "what should I take? I'll take the rope" name what they buy.
+            return said.contains { !asksWhat(before: $0, length: 0, in: words, clues, vocabulary) } ? .said : nil
         }
         // "Sell it to me", "sell that one to us".
         if words.tokens.indices.contains(where: { index in
@@ -337,8 +359,13 @@ enum IntentDetector {
                 continue
             }
             let after = index + phrase.count
+            // "What will I need?", "what do I want for the cellar?": a question about what is needed buys nothing.
+            if asksWhat(before: index, length: phrase.count, in: words, clues, vocabulary) { continue }
             if after < words.count, vocabulary.isWord(words.tokens[after], in: .wantTo) {
-                if after + 1 < words.count, vocabulary.isWord(words.tokens[after + 1], in: .wantVerbs) {
+                // "I need to get a lantern" buys; "I need to get down into the cellar" goes somewhere.
+                if after + 1 < words.count, vocabulary.isWord(words.tokens[after + 1], in: .wantVerbs),
+                    !(after + 2 < words.count && vocabulary.isDirection(words.tokens[after + 2]))
+                {
                     return .said
                 }
                 continue
