@@ -135,7 +135,10 @@ enum IntentDetector {
     ) -> DialogueIntent? {
         let limits = vocabulary.limits
         switch check {
-        case .recall: return recallTopic(of: words, givesOrigin: clues.givesOrigin, vocabulary) != nil ? .recall : nil
+        case .recall:
+            let topic = recallTopic(
+                of: words, givesOrigin: clues.givesOrigin, clauseStarts: clues.clauseStarts, vocabulary)
+            return topic != nil ? .recall : nil
         case .sell: return isSell(words, clues, vocabulary) ? .sell : nil
         case .haggle: return isHaggle(words, clues, vocabulary) ? .haggle : nil
         case .buy, .namedItem: return reading(of: words, clues: clues, check: check, vocabulary)?.intent
@@ -186,12 +189,37 @@ enum IntentDetector {
 
     /// What a question about the conversation's past asks, from the lexicon's `recall...` phrases, or `nil`. A
     /// line that gives the player's name ("my name is Tamsin") asks nothing; "what I'm called" gives none.
-    static func recallTopic(of words: Words, givesOrigin: Bool, _ vocabulary: Vocabulary) -> RecallTopic? {
+    ///
+    /// - Parameters:
+    ///   - words: The line's words.
+    ///   - givesOrigin: Whether the line says where the player is from.
+    ///   - clauseStarts: Where the line's sentences and comma-separated parts start (`Utterance.clauseStarts`).
+    ///   - vocabulary: The pack's words.
+    /// - Returns: The topic asked about, or `nil`.
+    static func recallTopic(
+        of words: Words, givesOrigin: Bool, clauseStarts: Set<Int> = [], _ vocabulary: Vocabulary
+    ) -> RecallTopic? {
         let givesName = vocabulary.phrases(.selfName).contains { phrase in
             words.firstIndex(of: phrase).map { $0 + phrase.count < words.count } ?? false
         }
         if givesName || givesOrigin { return nil }
-        for topic in RecallTopic.allCases where words.containsAny(vocabulary.phrases(topic.table)) { return topic }
+        if let topic = recallTable(in: words, clauseStarts: clauseStarts, vocabulary) { return topic }
+        // "What'd I get off you just now?": `'d` is spelled out as `would`, but a `pastTime` phrase closing the
+        // question makes it `did`; "what'd I get for my boots before I go?" still asks what they would fetch.
+        let closesAClause = vocabulary.phrases(.pastTime).contains { phrase in
+            var from = 0
+            while let start = words.firstIndex(of: phrase, from: from) {
+                let end = start + phrase.count
+                if end == words.count || clauseStarts.contains(end) { return true }
+                from = start + 1
+            }
+            return false
+        }
+        if closesAClause, let past = pastReading(of: words, vocabulary),
+            let topic = recallTable(in: past, clauseStarts: clauseStarts, vocabulary)
+        {
+            return topic
+        }
         // "Where'd I say I come from?": a question that ends with a `selfOrigin` phrase and no place after it.
         if let first = words.tokens.first, vocabulary.isWord(first, in: .inquiry),
             vocabulary.phrases(.selfOrigin).contains(where: { words.matches($0, at: words.count - $0.count) })
@@ -199,6 +227,43 @@ enum IntentDetector {
             return .origin
         }
         return nil
+    }
+
+    /// The first topic one of whose `recall…` phrases the line holds. A `recallName` phrase that ends with a
+    /// `subjects` word ("who am I") is a whole question: it asks the player's name only where its clause ends after
+    /// it or a `nameStops` word follows ("who am I?", "who am I again?"), not where more words make it another
+    /// question ("who am I talking to?", "who am I supposed to ask about the locket?").
+    private static func recallTable(in words: Words, clauseStarts: Set<Int>, _ vocabulary: Vocabulary) -> RecallTopic? {
+        for topic in RecallTopic.allCases {
+            for phrase in vocabulary.phrases(topic.table) {
+                let whole = topic == .name && phrase.tokens.last.map { vocabulary.isWord($0, in: .subjects) } == true
+                var from = 0
+                while let start = words.firstIndex(of: phrase, from: from) {
+                    let end = start + phrase.count
+                    if !whole || end == words.count || clauseStarts.contains(end)
+                        || vocabulary.isWord(words.tokens[end], in: .nameStops)
+                    {
+                        return topic
+                    }
+                    from = start + 1
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The line with each `would` right after an `inquiry` word ("what'd", "where'd", spelled out by `Words`) read
+    /// as `did`, or `nil` when it has none. Only English contractions are spelled out so, so only an English line has
+    /// one.
+    private static func pastReading(of words: Words, _ vocabulary: Vocabulary) -> Words? {
+        var tokens = words.tokens
+        var changed = false
+        for index in tokens.indices.dropFirst()
+        where tokens[index] == "would" && vocabulary.isWord(tokens[index - 1], in: .inquiry) {
+            tokens[index] = "did"
+            changed = true
+        }
+        return changed ? Words(tokens: tokens) : nil
     }
 
     // MARK: - Trade

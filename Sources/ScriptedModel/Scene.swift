@@ -209,7 +209,8 @@ struct Scene: Sendable {
             }
             recall =
                 intent == .recall
-                ? IntentDetector.recallTopic(of: words, givesOrigin: originGiven != nil, vocabulary) : nil
+                ? IntentDetector.recallTopic(
+                    of: words, givesOrigin: originGiven != nil, clauseStarts: utterance.clauseStarts, vocabulary) : nil
             // "My name is Tamsin", "hi, I'm Wren", "I'm from Eastmarch": the player introduces themself, and the NPC
             // answers in kind.
             if [.unknown, .greet].contains(intent),
