@@ -201,6 +201,11 @@ extension Lexicon {
         case selfNameAfter
         /// The player saying where they are from, before the place: `i am from`, `i come from`.
         case selfOrigin
+        /// The player saying they have a thing, right before its name (articles, determiners, `weak` words, numbers
+        /// and one other word between): `i have`, `i found` ("*I've got* a compass, 10 gold"). The thing named is the
+        /// player's own, as after a `mine` word: a price for it sells it, even to an NPC that sells the same. Not
+        /// after a `subjects` word ("can *I have* a pie" buys).
+        case having
         /// Asking their own name: `what is my name`, `who am i`. A phrase ending with a `subjects` word ("who am I")
         /// asks only at the end of its part of the sentence or before a `nameStops` word ("who am I again?"), not
         /// "who am I supposed to ask?".

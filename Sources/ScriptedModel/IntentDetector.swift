@@ -314,10 +314,12 @@ enum IntentDetector {
             }
             if vocabulary.isWord(token, in: .buyVerbs) {
                 if listenerBefore || vocabulary.isWord(next, in: .mine) { return true }
-                // "would you like to buy", "want to buy my coin?", "care to buy a fan?": asking the NPC to buy.
+                // "would you like to buy", "want to buy my coin?", "care to buy a fan?": asking the NPC to buy; so is
+                // a question that starts a part of a sentence so ("found this old coin, wanna buy it?").
                 if index >= 2, vocabulary.isWord(tokens[index - 1], in: .wantTo) {
                     let asker = tokens[max(0, index - 4)..<(index - 1)]
                     if asker.contains(where: { vocabulary.isWord($0, in: .listener) }) || index == 2 { return true }
+                    if clues.isQuestion, clues.clauseStarts.contains(index - 2) { return true }
                 }
             }
         }

@@ -335,6 +335,7 @@ struct Scene: Sendable {
                         vocabulary.isWord($0, in: .weak) && !vocabulary.isWord($0, in: .mine)
                     }
                     .first.map { vocabulary.isWord($0, in: .mine) } ?? false
+                        || Self.saysHaving(before: start, in: words, vocabulary: vocabulary)
                 } ?? false
             self.intent = categoryOnly ? .unknown : intent
             categoryIntent = categoryOnly ? intent : nil
@@ -440,6 +441,26 @@ struct Scene: Sendable {
         let numbers = SpokenNumber.all(
             in: words, itemStarts: Set(mentions.map(\.range.lowerBound)), vocabulary: resolver.vocabulary)
         return numbers.first { $0.role == .quantity }?.value
+    }
+
+    /// Whether a `having` phrase ends right before the item's name, not after a `subjects` word ("*I've got* a
+    /// compass", "*found* this green old coin"; not "can *I have* a pie"): between them only articles, determiners,
+    /// weak words, numbers and at most one other word (an adjective).
+    static func saysHaving(before start: Int, in words: Words, vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        for phrase in vocabulary.phrases(.having) where phrase.count <= start {
+            for end in max(phrase.count, start - 4)...start where words.matches(phrase, at: end - phrase.count) {
+                let phraseStart = end - phrase.count
+                if phraseStart > 0, vocabulary.isWord(tokens[phraseStart - 1], in: .subjects) { continue }
+                let others = tokens[end..<start].filter { word in
+                    !(vocabulary.isWord(word, in: .determiners) || vocabulary.isWord(word, in: .articles)
+                        || vocabulary.isWord(word, in: .weak) || vocabulary.numberWords[word] != nil
+                        || word.allSatisfy(\.isNumber))
+                }
+                if others.count <= 1 { return true }
+            }
+        }
+        return false
     }
 
     /// What a `buy` line orders of what the NPC sells, in the order named: each thing named apart from the others (a
