@@ -281,6 +281,12 @@ extension Lexicon {
         case recallGave
         /// `{memory}` of a gift from the NPC: `I gave you {quantity} {item}.`
         case recallReceived
+        /// Said after the NPC's offer for the first of several things ordered at once ("a pie and an ale"), naming
+        /// the others: `Then the {item} after that, if you still want it.`
+        case orderRest
+        /// Said before the NPC's reply to a line that gives the player's name ("hi, I'm Tamsin") when the reply does
+        /// not say the name itself: `{player}, is it? Glad to know you.`
+        case nameHeard
         /// The game's `help`: the commands, one a line.
         case help
         /// What the game says at the start about `help`: `Type help for the commands.`
@@ -320,7 +326,7 @@ extension Lexicon {
                 .recallBought, .recallSold:
                 ["item", "price", "quantity"]
             case .goodsOne, .refusalNotForSale, .refusalKeepYours, .refusalUntradeable, .refusalNoneLeft,
-                .refusalPlayerHasNone, .recallAsked:
+                .refusalPlayerHasNone, .recallAsked, .orderRest:
                 ["item"]
             case .goodsSeveral, .refusalOnlyLeft, .refusalPlayerHasOnly, .recallGave, .recallReceived:
                 ["item", "quantity"]
@@ -333,7 +339,7 @@ extension Lexicon {
             case .refusalPlayerCannotPay: ["gold"]
             case .refusalNPCCannotPay: ["price", "gold"]
             case .refusalBelowLowest, .refusalAboveHighest: ["price"]
-            case .recallName, .recallMetName: ["player"]
+            case .recallName, .recallMetName, .nameHeard: ["player"]
             case .recallOrigin: ["place"]
             case .notUnderstood: ["line", "hint"]
             }

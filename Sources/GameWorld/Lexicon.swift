@@ -201,7 +201,14 @@ extension Lexicon {
         case selfNameAfter
         /// The player saying where they are from, before the place: `i am from`, `i come from`.
         case selfOrigin
-        /// Asking their own name: `what is my name`, `who am i`.
+        /// The player saying they have a thing, right before its name (articles, determiners, `weak` words, numbers
+        /// and one other word between): `i have`, `i found` ("*I've got* a compass, 10 gold"). The thing named is the
+        /// player's own, as after a `mine` word: a price for it sells it, even to an NPC that sells the same. Not
+        /// after a `subjects` word ("can *I have* a pie" buys).
+        case having
+        /// Asking their own name: `what is my name`, `who am i`. A phrase ending with a `subjects` word ("who am I")
+        /// asks only at the end of its part of the sentence or before a `nameStops` word ("who am I again?"), not
+        /// "who am I supposed to ask?".
         case recallName
         /// Asking where they said they are from: `where am i from`, `where do i come from`.
         case recallOrigin
@@ -213,6 +220,10 @@ extension Lexicon {
         case recallAsked
         /// Asking whether the NPC remembers them: `remember me`, `have we met`.
         case recallMet
+        /// Words that put a question in the past: `just now`, `earlier`, `ago`. With one closing the question or a
+        /// part of it, "what'd I get off you just now?" (`'d` spelled out as `would`) is read as "what did I get…" for
+        /// the `recall…` tables; "what'd I get for my boots before I go?" still asks what they would fetch.
+        case pastTime
         /// Picking the cheapest of several items: `cheapest`, `the cheaper`, `least expensive`.
         case cheapest
         /// Picking the dearest of several items: `most expensive`, `priciest`, `dearest`.

@@ -17,12 +17,15 @@ import ParleyJSON
 /// - `buy`: `lookUpStock {"item"}`, then `inspectPlayer` (when the NPC has it) and, if the player can pay,
 ///   `offerTrade` selling it at the price the player named or the asking price × quantity, then `pending` or
 ///   `refused`; if the player cannot pay, `priced`, so the NPC names its price instead of making an offer; if the
-///   model is not sure the line asked to buy (`Scene.isUnsure`), `clarify` after the look-up, and no offer.
+///   model is not sure the line asked to buy (`Scene.isUnsure`), `clarify` after the look-up, and no offer. A line
+///   that orders several things at once (`Scene.orderedItems`) gets the offer for the first named; the reply then
+///   says the rest come after (`ScriptedModel.sayingTheRest`).
 /// - `haggle`: `offerTrade` at the price named, on the pending offer's or the last discussed item; a bid below the
 ///   NPC's lowest price is countered at that lowest price, looked up first if unknown, so the answer is the same
 ///   whether or not the price was asked before; a bid of nothing makes no offer: `refused` with the lowest price;
-///   with no price named,
-///   halfway from the current price to the lowest (looked up first if unknown).
+///   with no price named, halfway from the current price to the lowest (looked up first if unknown). A bid on a thing the line names as
+///   the player's own (`Scene.namesOwnItem`: "*my* compass for 10", "*I've got* a compass, 10 gold") first looks at
+///   what the player carries (`inspectPlayer`): what they carry is theirs to sell, whatever the NPC has of the same.
 /// - `sell`: `inspectPlayer`, then `offerTrade` buying the item at its buy-back price × quantity, or `appraised`
 ///   when no item was named or the line only asks what the NPC would pay (`Scene.asksValue`).
 /// - `offerGift`: `acceptGift`, then `accepted` or `refused`.
@@ -244,6 +247,10 @@ struct FlowPlanner {
         guard npc.trade.trades, has(.offerTrade) else { return say(.unavailable) }
         if let exchange = last(.offerTrade) { return offerOutcome(exchange) }
         let pending = conversation.pendingOffer.flatMap { $0.item == item ? $0 : nil }
+        // "I've got a compass, 10 gold": whether the player has the thing they call their own is seen, not guessed.
+        if pending == nil, scene.namesOwnItem, has(.inspectPlayer), last(.inspectPlayer) == nil, canCall {
+            return call(.inspectPlayer)
+        }
         let carried = (conversation.latest?.quantity(of: item) ?? 0) > 0
         if pending == nil, !isStocked(item), !carried { return say(.missing) }
         // "Fancy my compass for 10?": the player's own thing, which they carry, is theirs to sell, whatever the NPC

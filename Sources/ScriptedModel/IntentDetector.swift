@@ -135,7 +135,10 @@ enum IntentDetector {
     ) -> DialogueIntent? {
         let limits = vocabulary.limits
         switch check {
-        case .recall: return recallTopic(of: words, givesOrigin: clues.givesOrigin, vocabulary) != nil ? .recall : nil
+        case .recall:
+            let topic = recallTopic(
+                of: words, givesOrigin: clues.givesOrigin, clauseStarts: clues.clauseStarts, vocabulary)
+            return topic != nil ? .recall : nil
         case .sell: return isSell(words, clues, vocabulary) ? .sell : nil
         case .haggle: return isHaggle(words, clues, vocabulary) ? .haggle : nil
         case .buy, .namedItem: return reading(of: words, clues: clues, check: check, vocabulary)?.intent
@@ -186,12 +189,37 @@ enum IntentDetector {
 
     /// What a question about the conversation's past asks, from the lexicon's `recall...` phrases, or `nil`. A
     /// line that gives the player's name ("my name is Tamsin") asks nothing; "what I'm called" gives none.
-    static func recallTopic(of words: Words, givesOrigin: Bool, _ vocabulary: Vocabulary) -> RecallTopic? {
+    ///
+    /// - Parameters:
+    ///   - words: The line's words.
+    ///   - givesOrigin: Whether the line says where the player is from.
+    ///   - clauseStarts: Where the line's sentences and comma-separated parts start (`Utterance.clauseStarts`).
+    ///   - vocabulary: The pack's words.
+    /// - Returns: The topic asked about, or `nil`.
+    static func recallTopic(
+        of words: Words, givesOrigin: Bool, clauseStarts: Set<Int> = [], _ vocabulary: Vocabulary
+    ) -> RecallTopic? {
         let givesName = vocabulary.phrases(.selfName).contains { phrase in
             words.firstIndex(of: phrase).map { $0 + phrase.count < words.count } ?? false
         }
         if givesName || givesOrigin { return nil }
-        for topic in RecallTopic.allCases where words.containsAny(vocabulary.phrases(topic.table)) { return topic }
+        if let topic = recallTable(in: words, clauseStarts: clauseStarts, vocabulary) { return topic }
+        // "What'd I get off you just now?": `'d` is spelled out as `would`, but a `pastTime` phrase closing the
+        // question makes it `did`; "what'd I get for my boots before I go?" still asks what they would fetch.
+        let closesAClause = vocabulary.phrases(.pastTime).contains { phrase in
+            var from = 0
+            while let start = words.firstIndex(of: phrase, from: from) {
+                let end = start + phrase.count
+                if end == words.count || clauseStarts.contains(end) { return true }
+                from = start + 1
+            }
+            return false
+        }
+        if closesAClause, let past = pastReading(of: words, vocabulary),
+            let topic = recallTable(in: past, clauseStarts: clauseStarts, vocabulary)
+        {
+            return topic
+        }
         // "Where'd I say I come from?": a question that ends with a `selfOrigin` phrase and no place after it.
         if let first = words.tokens.first, vocabulary.isWord(first, in: .inquiry),
             vocabulary.phrases(.selfOrigin).contains(where: { words.matches($0, at: words.count - $0.count) })
@@ -199,6 +227,43 @@ enum IntentDetector {
             return .origin
         }
         return nil
+    }
+
+    /// The first topic one of whose `recall…` phrases the line holds. A `recallName` phrase that ends with a
+    /// `subjects` word ("who am I") is a whole question: it asks the player's name only where its clause ends after
+    /// it or a `nameStops` word follows ("who am I?", "who am I again?"), not where more words make it another
+    /// question ("who am I talking to?", "who am I supposed to ask about the locket?").
+    private static func recallTable(in words: Words, clauseStarts: Set<Int>, _ vocabulary: Vocabulary) -> RecallTopic? {
+        for topic in RecallTopic.allCases {
+            for phrase in vocabulary.phrases(topic.table) {
+                let whole = topic == .name && phrase.tokens.last.map { vocabulary.isWord($0, in: .subjects) } == true
+                var from = 0
+                while let start = words.firstIndex(of: phrase, from: from) {
+                    let end = start + phrase.count
+                    if !whole || end == words.count || clauseStarts.contains(end)
+                        || vocabulary.isWord(words.tokens[end], in: .nameStops)
+                    {
+                        return topic
+                    }
+                    from = start + 1
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The line with each `would` right after an `inquiry` word ("what'd", "where'd", spelled out by `Words`) read
+    /// as `did`, or `nil` when it has none. Only English contractions are spelled out so, so only an English line has
+    /// one.
+    private static func pastReading(of words: Words, _ vocabulary: Vocabulary) -> Words? {
+        var tokens = words.tokens
+        var changed = false
+        for index in tokens.indices.dropFirst()
+        where tokens[index] == "would" && vocabulary.isWord(tokens[index - 1], in: .inquiry) {
+            tokens[index] = "did"
+            changed = true
+        }
+        return changed ? Words(tokens: tokens) : nil
     }
 
     // MARK: - Trade
@@ -219,14 +284,20 @@ enum IntentDetector {
 
     /// The earliest of the phrases in the line that no `negations` word negates, if any.
     static func firstAffirmed(_ phrases: [Words], in words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Int? {
-        phrases.compactMap { phrase -> Int? in
+        affirmed(phrases, in: words, clues, vocabulary).first
+    }
+
+    /// Where the phrases are in the line, each time no `negations` word negates them, in order.
+    static func affirmed(_ phrases: [Words], in words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> [Int] {
+        phrases.flatMap { phrase -> [Int] in
+            var found: [Int] = []
             var start = 0
             while let index = words.firstIndex(of: phrase, from: start) {
-                if !isNegated(at: index, in: words, clues, vocabulary) { return index }
+                if !isNegated(at: index, in: words, clues, vocabulary) { found.append(index) }
                 start = index + 1
             }
-            return nil
-        }.min()
+            return found
+        }.sorted()
     }
 
     /// `sell my sword`, `would you buy this`, `what would you pay for my boots`, `how much for my sword`.
@@ -243,10 +314,12 @@ enum IntentDetector {
             }
             if vocabulary.isWord(token, in: .buyVerbs) {
                 if listenerBefore || vocabulary.isWord(next, in: .mine) { return true }
-                // "would you like to buy", "want to buy my coin?", "care to buy a fan?": asking the NPC to buy.
+                // "would you like to buy", "want to buy my coin?", "care to buy a fan?": asking the NPC to buy; so is
+                // a question that starts a part of a sentence so ("found this old coin, wanna buy it?").
                 if index >= 2, vocabulary.isWord(tokens[index - 1], in: .wantTo) {
                     let asker = tokens[max(0, index - 4)..<(index - 1)]
                     if asker.contains(where: { vocabulary.isWord($0, in: .listener) }) || index == 2 { return true }
+                    if clues.isQuestion, clues.clauseStarts.contains(index - 2) { return true }
                 }
             }
         }
@@ -309,6 +382,21 @@ enum IntentDetector {
         return true
     }
 
+    /// Whether the phrase at `index` (of `length` words) is asked about with an `asking` word before it in the same
+    /// part of the sentence, and no item is named after it there: "*what* should I take with me?", "*what* will I
+    /// need?" ask what to get, not for something named earlier ("I'm after the locket. What should I take?").
+    private static func asksWhat(
+        before index: Int, length: Int, in words: Words, _ clues: Clues, _ vocabulary: Vocabulary
+    ) -> Bool {
+        let start = clues.clauseStarts.filter { $0 <= index }.max() ?? 0
+        guard words.tokens[start..<index].contains(where: { vocabulary.isWord($0, in: .asking) }) else { return false }
+        let end = clues.clauseStarts.filter { $0 > index }.min() ?? words.count
+        let named = ([clues.itemStart].compactMap { $0 } + clues.otherItemStarts).contains {
+            $0 >= index + length && $0 < end
+        }
+        return !named
+    }
+
     /// How a line asks to buy: with a `buy` phrase, or by wanting something.
     private enum Buying {
         /// A `buy` phrase, or a `want` phrase with `to` and a `wantVerbs` word: "I'll take", "I want to buy".
@@ -320,10 +408,11 @@ enum IntentDetector {
     /// `I'll take the lantern`, `give me two loaves`, `I want to buy rope`; `I want to know` is not buying, nor is
     /// `I don't want to buy it`.
     private static func buying(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Buying? {
-        if let index = firstAffirmed(vocabulary.phrases(.buy), in: words, clues, vocabulary) {
-            // "What will you give me if I find it?" asks; "what a lantern! give me it" names what it buys.
-            let asks = words.tokens[..<index].contains { vocabulary.isWord($0, in: .asking) }
-            return !asks || clues.itemStart != nil ? .said : nil
+        let said = affirmed(vocabulary.phrases(.buy), in: words, clues, vocabulary)
+        if !said.isEmpty {
+            // "What will you give me if I find it?" and "what should I take with me?" ask; "what a lantern! give me
+            // it", "what I'll take is the lantern" and "what should I take? I'll take the rope" name what they buy.
+            return said.contains { !asksWhat(before: $0, length: 0, in: words, clues, vocabulary) } ? .said : nil
         }
         // "Sell it to me", "sell that one to us".
         if words.tokens.indices.contains(where: { index in
@@ -337,8 +426,13 @@ enum IntentDetector {
                 continue
             }
             let after = index + phrase.count
+            // "What will I need?", "what do I want for the cellar?": a question about what is needed buys nothing.
+            if asksWhat(before: index, length: phrase.count, in: words, clues, vocabulary) { continue }
             if after < words.count, vocabulary.isWord(words.tokens[after], in: .wantTo) {
-                if after + 1 < words.count, vocabulary.isWord(words.tokens[after + 1], in: .wantVerbs) {
+                // "I need to get a lantern" buys; "I need to get down into the cellar" goes somewhere.
+                if after + 1 < words.count, vocabulary.isWord(words.tokens[after + 1], in: .wantVerbs),
+                    !(after + 2 < words.count && vocabulary.isDirection(words.tokens[after + 2]))
+                {
                     return .said
                 }
                 continue

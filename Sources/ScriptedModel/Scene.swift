@@ -66,6 +66,10 @@ struct Scene: Sendable {
     /// Whether the line names the item as the player's own: a `mine` word right before its name, a `weak` word
     /// allowed between ("fancy *my* compass for 10?", "*my* old compass is yours for 10").
     let namesOwnItem: Bool
+    /// The things a `buy` line orders when it names more than one the NPC sells ("a pie and an ale, please"), in the
+    /// order named; empty otherwise. An offer is for one thing: the NPC offers the first (the focus) and says the rest
+    /// come after, rather than offer one of them as if it were the whole order.
+    let orderedItems: [ItemID]
 
     /// Intents with a built-in flow of tool calls; rules without an intent never answer them.
     static let flowIntents: Set<DialogueIntent> = [.askStock, .askPrice, .buy, .haggle, .sell, .offerGift]
@@ -126,6 +130,7 @@ struct Scene: Sendable {
             isUnsure = false
             leftOutInstructions = false
             namesOwnItem = false
+            orderedItems = []
             nameGiven = nil
             originGiven = nil
             namesItem = false
@@ -204,7 +209,8 @@ struct Scene: Sendable {
             }
             recall =
                 intent == .recall
-                ? IntentDetector.recallTopic(of: words, givesOrigin: originGiven != nil, vocabulary) : nil
+                ? IntentDetector.recallTopic(
+                    of: words, givesOrigin: originGiven != nil, clauseStarts: utterance.clauseStarts, vocabulary) : nil
             // "My name is Tamsin", "hi, I'm Wren", "I'm from Eastmarch": the player introduces themself, and the NPC
             // answers in kind.
             if [.unknown, .greet].contains(intent),
@@ -292,7 +298,6 @@ struct Scene: Sendable {
             {
                 focus = .item(chosen)
             }
-            self.focus = focus
             // "I've two old coins, interested?": a thing the player carries and the NPC buys but does not sell, named
             // without a word of buying, is offered to the NPC.
             if intent == .buy, !words.containsAny(vocabulary.phrases(.buy)), case .item(let id) = focus,
@@ -314,12 +319,23 @@ struct Scene: Sendable {
                 }
             }
             isUnsure = unsure
+            // "A pie and an ale, please": the first is offered, the rest named after it; "the cloak, not the boots":
+            // the one wanted.
+            let orders =
+                intent == .buy && byPrice == nil
+                ? Self.ordered(
+                    mentions: mentions, in: words, npc: npc, world: world, conversation: conversation,
+                    vocabulary: vocabulary) : nil
+            if let first = orders?.first { focus = .item(first.item) }
+            orderedItems = (orders?.count ?? 0) > 1 ? orders?.map(\.item) ?? [] : []
+            self.focus = focus
             namesOwnItem =
                 clues.itemStart.map { start in
                     words.tokens[max(0, start - 2)..<start].reversed().drop {
                         vocabulary.isWord($0, in: .weak) && !vocabulary.isWord($0, in: .mine)
                     }
                     .first.map { vocabulary.isWord($0, in: .mine) } ?? false
+                        || Self.saysHaving(before: start, in: words, vocabulary: vocabulary)
                 } ?? false
             self.intent = categoryOnly ? .unknown : intent
             categoryIntent = categoryOnly ? intent : nil
@@ -334,9 +350,12 @@ struct Scene: Sendable {
             namesItem = !mentions.isEmpty
             asksCount = words.containsAny(vocabulary.phrases(.howMany))
 
-            let quantityNumber = numbers.first { $0.role == .quantity }?.value
+            // Of several things ordered, the count said before the first is the first's ("two pies and an ale").
+            let counted =
+                orderedItems.isEmpty ? numbers : numbers.filter { $0.range.upperBound <= orders?[0].start ?? 0 }
+            let quantityNumber = counted.first { $0.role == .quantity }?.value
             let priceNumber = numbers.first { $0.role == .price }?.value
-            let unmarked = numbers.first { $0.role == .unmarked }?.value
+            let unmarked = counted.first { $0.role == .unmarked }?.value
             switch intent {
             case .haggle:
                 // With no offer yet, as many as the player's last line asked about ("how much for 3 trout?" "10 for
@@ -422,6 +441,86 @@ struct Scene: Sendable {
         let numbers = SpokenNumber.all(
             in: words, itemStarts: Set(mentions.map(\.range.lowerBound)), vocabulary: resolver.vocabulary)
         return numbers.first { $0.role == .quantity }?.value
+    }
+
+    /// Whether a `having` phrase ends right before the item's name, not after a `subjects` word ("*I've got* a
+    /// compass", "*found* this green old coin"; not "can *I have* a pie"): between them only articles, determiners,
+    /// weak words, numbers and at most one other word (an adjective).
+    static func saysHaving(before start: Int, in words: Words, vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        for phrase in vocabulary.phrases(.having) where phrase.count <= start {
+            for end in max(phrase.count, start - 4)...start where words.matches(phrase, at: end - phrase.count) {
+                let phraseStart = end - phrase.count
+                if phraseStart > 0, vocabulary.isWord(tokens[phraseStart - 1], in: .subjects) { continue }
+                let others = tokens[end..<start].filter { word in
+                    !(vocabulary.isWord(word, in: .determiners) || vocabulary.isWord(word, in: .articles)
+                        || vocabulary.isWord(word, in: .weak) || vocabulary.numberWords[word] != nil
+                        || word.allSatisfy(\.isNumber))
+                }
+                if others.count <= 1 { return true }
+            }
+        }
+        return false
+    }
+
+    /// What a `buy` line orders of what the NPC sells, in the order named: each thing named apart from the others (a
+    /// word or more between them: "a pie *and* an ale", not "apple cider"), but not one said as unwanted, right after a
+    /// `negations` word or a `besides` phrase ("the cloak, *not* the boots", "the rope *instead of* the lantern").
+    /// `nil` when the line names fewer than two things, says `or` (the lexicon's text) between them ("the pie or the
+    /// cheese" orders one), or names one as the player's own, after a `mine` word ("my sword for your dagger"); also
+    /// `nil` when it names none unwanted and fewer than two are left. One left is the thing wanted.
+    static func ordered(
+        mentions: [ItemResolver.Mention], in words: Words, npc: NPC, world: World, conversation: Conversation,
+        vocabulary: Vocabulary
+    ) -> [(item: ItemID, start: Int)]? {
+        guard mentions.count > 1 else { return nil }
+        let sorted = mentions.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        let or = Set(Words.tokenize(world.lexicon.text(.or)))
+        if let first = sorted.first, let last = sorted.last, first.range.upperBound < last.range.lowerBound,
+            words.tokens[first.range.upperBound..<last.range.lowerBound].contains(where: or.contains)
+        {
+            return nil
+        }
+        var orders: [(item: ItemID, start: Int)] = []
+        var unwanted = false
+        for mention in sorted {
+            let start = mention.range.lowerBound
+            if start > 0, vocabulary.isWord(words.tokens[start - 1], in: .mine) { return nil }
+            let beside = mentions.contains {
+                $0.range.upperBound == mention.range.lowerBound || $0.range.lowerBound == mention.range.upperBound
+            }
+            guard !beside,
+                case .item(let item) = narrow(
+                    mention.items, alternatives: mention.alternatives, intent: .buy, npc: npc, world: world,
+                    conversation: conversation),
+                sells(item, npc: npc, world: world)
+            else { continue }
+            if isUnwanted(at: start, in: words, vocabulary: vocabulary) {
+                unwanted = true
+                continue
+            }
+            if !orders.contains(where: { $0.item == item }) { orders.append((item, start)) }
+        }
+        return orders.count > 1 || (unwanted && orders.count == 1) ? orders : nil
+    }
+
+    /// Whether the thing named at `start` is said as unwanted: a `negations` word or the end of a `besides` phrase
+    /// right before it, only articles, determiners and `weak` words between ("not *the* boots", "instead of the
+    /// lantern").
+    static func isUnwanted(at start: Int, in words: Words, vocabulary: Vocabulary) -> Bool {
+        let besides = vocabulary.phrases(.besides)
+        var index = start
+        while index > 0 {
+            if besides.contains(where: { $0.count <= index && words.matches($0, at: index - $0.count) }) { return true }
+            let token = words.tokens[index - 1]
+            if vocabulary.isWord(token, in: .negations) { return true }
+            guard
+                vocabulary.isWord(token, in: .articles) || vocabulary.isWord(token, in: .determiners)
+                    || vocabulary.isWord(token, in: .weak)
+            else { return false }
+            index -= 1
+        }
+        return false
     }
 
     /// Whether the player carries the item and the NPC would buy it but does not sell it.
@@ -563,7 +662,8 @@ struct Scene: Sendable {
     }
 
     /// The intent of the player's previous line when this line picks one of the items it could have meant
-    /// ("How much is the sword?" "Short Sword or Silver Sword?" "The silver one."), so the request goes on.
+    /// ("How much is the sword?" "Short Sword or Silver Sword?" "The silver one."), or one of the items it named ("A
+    /// pie and an ale, please." "Mutton Pie or Mug of Ale first?" "The pie."), so the request goes on.
     private static func choiceAnswered(
         by words: Words, mentions: [ItemResolver.Mention], intent: DialogueIntent, conversation: Conversation,
         resolver: ItemResolver
@@ -575,9 +675,11 @@ struct Scene: Sendable {
         else { return nil }
         let previous = resolver.line(previousLine)
         let previousMentions = resolver.mentions(in: previous)
-        guard let choices = previousMentions.first?.items, choices.count > 1, choices.contains(best.items[0]) else {
-            return nil
-        }
+        // The words of one mention fit several items ("the sword?"), or the line named several ("a pie and an ale").
+        let choices =
+            (previousMentions.first?.items.count ?? 0) > 1
+            ? previousMentions.first?.items ?? [] : previousMentions.count > 1 ? previousMentions.flatMap(\.items) : []
+        guard Set(choices).count > 1, choices.contains(best.items[0]) else { return nil }
         var clues = IntentDetector.Clues()
         clues.numbers = SpokenNumber.all(
             in: previous, itemStarts: Set(previousMentions.map(\.range.lowerBound)), vocabulary: vocabulary)

@@ -358,7 +358,13 @@ public final class ScriptedModel: LanguageModel {
             let rule =
                 [AnsweringRule(source: chosen.source, id: answering.id).assetID]
                 + (outcome.map { [AnsweringOutcome($0).assetID] } ?? [])
-            let text = reply(scene: scene, outcome: outcome, facts: facts, rules: allowed, npc: npc, world: world)
+            let said = reply(scene: scene, outcome: outcome, facts: facts, rules: allowed, npc: npc, world: world)
+            let text = Self.acknowledgingName(
+                scene.nameGiven,
+                in: Self.sayingTheRest(
+                    of: scene.orderedItems, in: said, offered: outcome == .pending ? facts.item : nil,
+                    world: self.world),
+                lexicon: self.world.lexicon)
             guard let schema = request.schema else { return (.text(text), rule) }
             let values = ReplyValues.make(
                 scene: scene, outcome: outcome, facts: facts, rule: nil, npc: npc, world: world, forArguments: true)
@@ -394,6 +400,42 @@ public final class ScriptedModel: LanguageModel {
             if !text.isEmpty { return text }
         }
         return builtIn.rules.last?.replies.first ?? "Hm."
+    }
+
+    /// A reply to a line that gives the player's name ("hi, I'm Tamsin"), with the name said back first in the NPC's
+    /// language (`Lexicon.Text.nameHeard`: "Tamsin, is it? Glad to know you."), unless the reply says it already (an
+    /// NPC's own rule may say `{player}`, which is the name given). Every NPC acknowledges a name this way, its own
+    /// introduction following; nothing is kept besides the transcript, whose line gives the name.
+    ///
+    /// - Parameters:
+    ///   - name: The name the line gives, if any (`Scene.nameGiven`).
+    ///   - text: The reply.
+    ///   - lexicon: The NPC's lexicon.
+    /// - Returns: The reply, acknowledging the name.
+    static func acknowledgingName(_ name: String?, in text: String, lexicon: Lexicon) -> String {
+        guard let name, !name.isEmpty else { return text }
+        let nameWords = Words(name)
+        guard !nameWords.isEmpty, !Words(text).contains(nameWords) else { return text }
+        let heard = lexicon.text(.nameHeard, ["player": name]).trimmingCharacters(in: .whitespaces)
+        return heard.isEmpty ? text : heard + " " + text
+    }
+
+    /// A reply making the offer for one of several things ordered at once ("a pie and an ale, please"), with the
+    /// others named after it in the NPC's language (`Lexicon.Text.orderRest`: "Then the Mug of Ale after that, if you
+    /// still want it."): an offer is for one thing, and the reply must not pass the rest over in silence.
+    ///
+    /// - Parameters:
+    ///   - ordered: The things the line ordered (`Scene.orderedItems`).
+    ///   - text: The reply.
+    ///   - offered: The item of the offer the game made pending this step, if any.
+    ///   - world: The world speaking the NPC's lexicon, for names and the text.
+    /// - Returns: The reply, naming the rest when an offer was made for one of several things ordered.
+    static func sayingTheRest(of ordered: [ItemID], in text: String, offered: ItemID?, world: World) -> String {
+        guard ordered.count > 1, let offered, ordered.contains(offered) else { return text }
+        let rest = ordered.filter { $0 != offered }.map { world.name(of: $0) }
+        let then = world.lexicon.text(.orderRest, ["item": world.lexicon.list(rest)])
+            .trimmingCharacters(in: .whitespaces)
+        return then.isEmpty ? text : text + " " + then
     }
 
     /// Whether a variant says why the game refused: by `{reasons}`, or by `{lowest}` when the price was the only

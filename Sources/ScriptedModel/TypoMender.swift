@@ -10,6 +10,8 @@ import GameWorld
 /// - by adding a dropped final `e` (`tak` → `take`, `lik` → `like`, `rop` → `rope`), to a word of an item's name, of
 ///   a synonym group, or of the trade words (the `buy`, `sell` and `want` phrases and the verb sets; never
 ///   `bit` → `bite`), or a dropped final `g` to a known word (`sellin` → `selling`, `somethin` → `something`), or
+/// - by adding a dropped vowel to a word of two or three letters without one, which no word is, to a trade word
+///   (`gt` → `get`, `sll` → `sell`), when only one fits, or
 /// - in the name of something after a determiner ("the *chese*"), and only to a word of an item's name or of a
 ///   synonym group: by one letter added or dropped, for a word of at least `Lexicon.Limits.shortestEditMended`
 ///   letters; by one letter changed only from two letters longer (a changed letter often makes another word:
@@ -25,6 +27,8 @@ struct TypoMender: Sendable {
     private let finalETargets: Set<String>
     /// Content words: of items' names and aliases, NPCs' names and synonym groups.
     private let content: Set<String>
+    /// Trade words of three or four letters, by length: a short word without a vowel may mend to one (`gt` → `get`).
+    private let shortTradeWords: [Int: [String]]
     /// Content words by length, for edits.
     private let contentByLength: [Int: [String]]
     /// The shortest word mended by a swap; 0 turns swaps off.
@@ -58,19 +62,30 @@ struct TypoMender: Sendable {
             for phrase in vocabulary.phrases(table) { trade.formUnion(phrase.tokens) }
         }
         finalETargets = content.union(trade).filter { $0.count >= 4 && $0.hasSuffix("e") }
+        shortTradeWords = Dictionary(grouping: trade.filter { (3...4).contains($0.count) }.sorted(), by: \.count)
         self.content = content
         contentByLength = Dictionary(grouping: content.sorted(), by: \.count)
         shortestSwap = vocabulary.limits.shortestSwapMended
         shortestEdit = vocabulary.limits.shortestEditMended
     }
 
-    /// The line with each unknown word that is one swap of two neighbouring letters from exactly one known word, or
-    /// a known word without its final `e`, mended.
+    /// The line with each unknown word that is one swap of two neighbouring letters from exactly one known word, a
+    /// known word without its final `e` or `g`, or a short trade word without its vowel (`gt`), mended.
     func mendingSwaps(in words: Words) -> Words {
         guard shortestSwap > 0 else { return words }
         var tokens = words.tokens
         var changed = false
-        for (index, token) in tokens.enumerated() where token.count >= 3 && isMendable(token) {
+        for (index, token) in tokens.enumerated() where token.count >= 2 && isMendable(token) {
+            // "gt", "sll": a short word without a vowel, a vowel dropped from one trade word.
+            if token.count <= 3, !token.contains(where: Self.vowels.contains) {
+                let found = (shortTradeWords[token.count + 1] ?? []).filter { Self.isOneEdit(token, $0) }
+                if found.count == 1 {
+                    tokens[index] = found[0]
+                    changed = true
+                }
+                continue
+            }
+            guard token.count >= 3 else { continue }
             var found: Set<String> = []
             if token.count >= shortestSwap { found = Self.swaps(of: token).intersection(swapTargets) }
             // "candels": a swap in a plural's singular ("candel" → "candle"), the plural kept.

@@ -27,6 +27,9 @@ struct Vocabulary: Sendable {
     let limits: Lexicon.Limits
     /// Finds the name a player gives ("my name is Tamsin", "I'm Wren").
     let names: PlayerNameFinder
+    /// The lexicon's words for directions and command particles of two letters or more (`down`, `north`, `up`):
+    /// after a verb they say where to go, not what to get ("I need to get *down* into the cellar").
+    private let directions: Set<String>
 
     /// Prepares a lexicon.
     ///
@@ -75,7 +78,14 @@ struct Vocabulary: Sendable {
             .sorted { $0.0.count > $1.0.count }
         limits = lexicon.limits
         names = PlayerNameFinder(lexicon)
+        directions = Set(
+            (lexicon.directions.values.joined() + lexicon.commands(.particles)).flatMap(Words.tokenize).filter {
+                $0.count >= 2
+            })
     }
+
+    /// Whether a word is one of the lexicon's directions or command particles (two letters or more).
+    func isDirection(_ word: String) -> Bool { directions.contains(word) }
 
     /// Every word of every phrase table and word set, and the number words: the words the lexicon knows.
     var allWords: Set<String> {
