@@ -34,7 +34,7 @@ public actor APIGame {
 
     /// Runs `body` once every line that came before it has run: an actor alone would let a second line start while
     /// the first waits for its NPC's model.
-    private func serialized<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
+    func serialized<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
         if running {
             await withCheckedContinuation { waiting.append($0) }
         }
@@ -58,13 +58,19 @@ public actor APIGame {
         await serialized { await recording(emit: emit) { output in await host.perform(line, output: output) } }
     }
 
-    /// Starts play, a new game or the last one, as `parley play` does.
-    func begin(continuing: Bool) async -> (events: [APIEvent], goesOn: Bool) {
+    /// Starts play, a new game or the last one, as `parley play` does; a new game's state patched first, when a
+    /// patch is given (one that passed `StatePatch.check(in:)`), so that it looks around in the game's own world.
+    func begin(continuing: Bool, state patch: StatePatch? = nil) async -> (events: [APIEvent], goesOn: Bool) {
         await serialized {
-            await recording(emit: { _ in }) { output in
+            let game = await host.game
+            var changes: [StateChange] = []
+            if let patch { changes = (try? await game.apply(patch)) ?? [] }
+            let world = await game.state.world
+            let (events, goesOn) = await recording(emit: { _ in }) { output in
                 await host.begin(continuing: continuing, output: output)
                 return true
             }
+            return (APIEvent.events(for: changes, in: world) + events, goesOn)
         }
     }
 
@@ -76,7 +82,7 @@ public actor APIGame {
     }
 
     /// Runs `body` with an output that records what the game shows as events, then adds what the game did.
-    private func recording(
+    func recording(
         emit: @escaping @Sendable (APIEvent) -> Void,
         _ body: (@escaping @Sendable (GameOutput) -> Void) async -> Bool
     ) async -> (events: [APIEvent], goesOn: Bool) {

@@ -70,9 +70,11 @@ public actor APIGames {
             guard let object = body.objectValue else {
                 throw .badRequest("The body must be a JSON object: {}, {\"load\": \"SLOT\"} or {\"continue\": true}.")
             }
-            let known = ["load", "continue"]
+            let known = ["load", "continue", "state"]
             if let unknown = object.keys.first(where: { !known.contains($0) }) {
-                throw .badRequest("Unknown field \"\(unknown)\": a new game takes {}, {\"load\": \"SLOT\"} or {\"continue\": true}.")
+                throw .badRequest(
+                    "Unknown field \"\(unknown)\": a new game takes {}, {\"load\": \"SLOT\"} or {\"continue\": true}, "
+                        + "each with an optional {\"state\": …}.")
             }
             switch (object["load"], object["continue"]) {
             case (nil, nil), (nil, .bool(false)?): self = .new
@@ -109,12 +111,23 @@ public actor APIGames {
 
     /// Starts a game.
     ///
-    /// - Parameter start: New, loaded from a slot, or continued.
-    /// - Returns: The game and what it showed as it started (its first `look`, or the load's messages).
+    /// - Parameters:
+    ///   - start: New, loaded from a slot, or continued.
+    ///   - patch: The game's own state, pushed in as it starts (`{"state": …}`): before a new game looks around, after
+    ///     a save is loaded; `nil` for none.
+    /// - Returns: The game and what it showed as it started (its first `look`, or the load's messages), after the
+    ///   events of the pushed state's changes.
     /// - Throws: `APIProblem`: 503 when there are too many games, 404 for a slot that does not exist, 409 for a slot
     ///   another game is playing, 422 for a save that cannot be loaded (damaged, of another world; it is left as it
-    ///   was).
-    public func start(_ start: Start) async throws(APIProblem) -> (game: APIGame, events: [APIEvent]) {
+    ///   was), 422 for a pushed state that is not valid (nothing is started).
+    public func start(_ start: Start, state patch: StatePatch? = nil) async throws(APIProblem) -> (
+        game: APIGame, events: [APIEvent]
+    ) {
+        do {
+            try patch?.check(in: configuration.pack.initialState.world)
+        } catch {
+            throw .invalidState(error, at: "$.state")
+        }
         if making { await withCheckedContinuation { waiting.append($0) } }
         making = true
         defer { if waiting.isEmpty { making = false } else { waiting.removeFirst().resume() } }
@@ -137,7 +150,7 @@ public actor APIGames {
         let game = APIGame(id: id, host: host, turnTimeout: configuration.turnTimeout)
         switch start {
         case .new:
-            let (events, _) = await game.begin(continuing: false)
+            let (events, _) = await game.begin(continuing: false, state: patch)
             games[id] = game
             return (game, events)
         case .load(let slot):
@@ -148,7 +161,7 @@ public actor APIGames {
                 throw APIProblem(status: 422, title: "Save cannot be loaded", detail: Self.problems(in: events))
             }
             games[id] = game
-            return (game, events)
+            return (game, events + (await Self.push(patch, to: game)))
         case .continueLast:
             guard let latest = configuration.store?.autosaveSlots(base: host.autosaveSlot).first?.slot else {
                 await host.close()
@@ -163,7 +176,7 @@ public actor APIGames {
                 throw APIProblem(status: 422, title: "Save cannot be loaded", detail: Self.problems(in: events))
             }
             games[id] = game
-            return (game, events)
+            return (game, events + (await Self.push(patch, to: game)))
         }
     }
 
@@ -227,6 +240,12 @@ public actor APIGames {
             throw APIProblem(
                 status: 404, title: "Unknown save", detail: "There is no save in slot \(slot); GET /v1/saves lists them.")
         }
+    }
+
+    /// Pushes a state checked already into a game that was loaded, and returns its events.
+    private static func push(_ patch: StatePatch?, to game: APIGame) async -> [APIEvent] {
+        guard let patch else { return [] }
+        return (try? await game.push(patch)) ?? []
     }
 
     /// The problems a failed load showed, as one detail.

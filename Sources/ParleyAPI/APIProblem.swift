@@ -1,3 +1,5 @@
+import ParleyJSON
+
 /// A request the game API could not carry out, as `parley serve` answers it: an HTTP status with an RFC 9457 problem
 /// (`application/problem+json`) whose `detail` says what happened and what to do.
 public struct APIProblem: Error, Sendable, Equatable, CustomStringConvertible {
@@ -13,6 +15,9 @@ public struct APIProblem: Error, Sendable, Equatable, CustomStringConvertible {
     }
     /// What happened to this request, and what to do.
     public var detail: String
+    /// More members of the problem's JSON object (RFC 9457 extension members), for example a refused state's
+    /// `errors`; none by default.
+    public var extensions: JSONObject = JSONObject()
 
     /// Creates a problem.
     ///

@@ -33,8 +33,10 @@ public enum APIRoutes {
         }
         router.post("/v1/games") { request in
             try await answering {
-                let start = try APIGames.Start(json: try body(of: request, emptyIs: [:]))
-                let (game, events) = try await games.start(start)
+                let json = try body(of: request, emptyIs: [:])
+                let start = try APIGames.Start(json: json)
+                let (game, events) = try await games.start(
+                    start, state: try statePatch(in: json["state"], at: "$.state"))
                 var object = JSONObject([("id", .string(game.id))])
                 object["events"] = .array(events.map(\.json))
                 object["state"] = .object(await game.state())
@@ -92,10 +94,12 @@ public enum APIRoutes {
                 return .json(text)
             }
         }
+        addOwnWorldRoutes(to: &router, games: games)
         if let store = games.configuration.store {
             let configuration = games.configuration
             let inspector = Inspector(
-                store: store, replay: .init(pack: configuration.pack, models: configuration.models, modelName: "the server's model"))
+                store: store,
+                replay: .init(pack: configuration.pack, models: configuration.models, modelName: "the server's model"))
             InspectorRoutes.register(on: &router, inspector: inspector)
         }
         router.get("/v1/games/{id}/feedback") { request in
@@ -168,7 +172,8 @@ public enum APIRoutes {
         } catch let problem as APIProblem {
             return .problem(
                 ProblemDetails(
-                    HTTPStatus(problem.status), detail: problem.detail, title: problem.title, type: problem.type))
+                    HTTPStatus(problem.status), detail: problem.detail, title: problem.title, type: problem.type,
+                    extensions: problem.extensions))
         }
     }
 }
