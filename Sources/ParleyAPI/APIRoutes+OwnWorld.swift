@@ -1,4 +1,5 @@
 import GameWorld
+import ParleyBasics
 import ParleyEngine
 import ParleyJSON
 import ParleyServer
@@ -42,5 +43,97 @@ extension APIRoutes {
         } catch {
             throw .invalidState(error, at: prefix)
         }
+    }
+}
+
+// MARK: - Talking to an NPC directly
+
+extension APIRoutes {
+    /// Adds `POST /v1/games/{id}/npcs/{npc}/say` and `GET /v1/games/{id}/npcs`.
+    static func addDirectSpeechRoutes(to router: inout HTTPRouter, games: APIGames) {
+        router.get("/v1/games/{id}/npcs") { request in
+            try await answering {
+                let game = try await game(request, in: games)
+                return .json(["npcs": .array(await game.npcs())] as JSONValue)
+            }
+        }
+        router.post("/v1/games/{id}/npcs/{npc}/say") { request in
+            try await answering {
+                let game = try await game(request, in: games)
+                let npc = try await self.npc(request, of: game)
+                let line = try line(in: request)
+                return await respond(
+                    to: request, game: game, games: games,
+                    run: { emit in (await game.say(line, to: npc, emit: emit), true) })
+            }
+        }
+    }
+
+    /// The NPC a request's path names, one of the world's.
+    ///
+    /// - Throws: ``APIProblem`` (404, with a did-you-mean) when the world has no such NPC.
+    static func npc(_ request: HTTPServerRequest, of game: APIGame) async throws(APIProblem) -> NPCID {
+        let id = request.pathParameters["npc"] ?? ""
+        let world = await game.world()
+        guard world.npcs[NPCID(id)] == nil else { return NPCID(id) }
+        let guess = Suggestions.closest(to: id, in: world.npcs.keys.map(\.rawValue).sorted())
+        throw APIProblem(
+            status: 404, title: "Unknown NPC",
+            detail: "There is no NPC \"\(id)\" in this world" + (guess.map { " (did you mean \"\($0)\"?)" } ?? "")
+                + "; GET /v1/games/\(game.id)/npcs lists them.")
+    }
+
+    /// The line in a request's body, `{"text": "..."}`, as `/input` takes it: at most `maximumInputCharacters`
+    /// characters, line breaks made spaces.
+    ///
+    /// - Throws: ``APIProblem``: 400 for another body, 413 for a line too long.
+    static func line(in request: HTTPServerRequest) throws(APIProblem) -> String {
+        guard let object = try body(of: request).objectValue, let text = object["text"]?.stringValue else {
+            throw APIProblem.badRequest("The body must be {\"text\": \"...\"}: what the player says.")
+        }
+        guard text.count <= maximumInputCharacters else {
+            throw APIProblem(
+                status: 413, title: "Line too long",
+                detail: "A line has at most \(maximumInputCharacters) characters, and this one has \(text.count).")
+        }
+        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    /// Runs a line's turn and answers with its events: as JSON (`{"events", "ended"}`), or as server-sent events
+    /// ending with `done` when the request accepts `text/event-stream`. The line runs to its end even if the client
+    /// leaves while it streams.
+    ///
+    /// - Parameters:
+    ///   - request: The request, for its `Accept`.
+    ///   - game: The game.
+    ///   - games: The games, to end the game when the line quit it.
+    ///   - run: Runs the line, passing each event to `emit` as it happens; returns every event, and `false` when the
+    ///     game ended.
+    static func respond(
+        to request: HTTPServerRequest, game: APIGame, games: APIGames,
+        run: @escaping @Sendable (_ emit: @escaping @Sendable (APIEvent) -> Void) async -> ([APIEvent], Bool)
+    ) async -> HTTPServerResponse {
+        guard wantsEventStream(request) else {
+            let (events, goesOn) = await run { _ in }
+            if !goesOn { try? await games.end(game.id) }
+            return .json(["events": .array(events.map(\.json)), "ended": .bool(!goesOn)] as JSONValue)
+        }
+        let (events, continuation) = AsyncStream.makeStream(of: ServerSentEvent.self)
+        // Not a child of the response's task: a client that leaves does not take back the player's turn.
+        Task {
+            let (_, goesOn) = await run { event in
+                continuation.yield(ServerSentEvent(event: event.type, data: event.json.jsonString()))
+            }
+            if !goesOn { try? await games.end(game.id) }
+            continuation.yield(
+                ServerSentEvent(event: "done", data: (["ended": .bool(!goesOn)] as JSONValue).jsonString()))
+            continuation.finish()
+        }
+        return .eventStream(events)
+    }
+
+    /// Whether a request asks for server-sent events (`Accept: text/event-stream`).
+    static func wantsEventStream(_ request: HTTPServerRequest) -> Bool {
+        request.headers["Accept"]?.lowercased().contains("text/event-stream") == true
     }
 }

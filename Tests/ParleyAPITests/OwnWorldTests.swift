@@ -218,7 +218,101 @@ extension OwnWorldTests {
             try await answers.check(.patch, "/v1/games/\(id)/state", "/v1/games/{id}/state", body: "[]")
             try await answers.check(.patch, "/v1/games/none/state", "/v1/games/{id}/state", body: "{}")
             try await answers.check(.post, "/v1/games", "/v1/games", body: #"{"state": {"quests": {"x": "y"}}}"#)
-            #expect(answers.checked == 6)
+            try await answers.check(.get, "/v1/games/\(id)/npcs", "/v1/games/{id}/npcs")
+            try await answers.check(.get, "/v1/games/none/npcs", "/v1/games/{id}/npcs")
+            for (npc, line) in [("oona", "hello"), ("mira", "how much is the rope?"), ("mira", "I'll take it")] {
+                try await answers.check(
+                    .post, "/v1/games/\(id)/npcs/\(npc)/say", "/v1/games/{id}/npcs/{npc}/say",
+                    body: (["text": .string(line)] as JSONValue).jsonString())
+            }
+            try await answers.check(
+                .post, "/v1/games/\(id)/npcs/mria/say", "/v1/games/{id}/npcs/{npc}/say", body: #"{"text": "hi"}"#)
+            try await answers.check(
+                .post, "/v1/games/\(id)/npcs/mira/say", "/v1/games/{id}/npcs/{npc}/say", body: #"{"txt": "hi"}"#)
+            #expect(answers.checked == 13)
+        }
+    }
+}
+
+// MARK: - Talking to an NPC directly
+
+extension OwnWorldTests {
+    @Test func anNPCElsewhereAnswersALineSaidToItDirectly() async throws {
+        try await HTTPAPITests.withFixture { fixture in
+            let game = try await fixture.newGame()
+            // The player is in the market square; Oona stands at the North Gate.
+            let (status, json, _) = try await fixture.call(
+                .post, "/v1/games/\(game)/npcs/oona/say", #"{"text": "hello there"}"#)
+            #expect(status == 200)
+            let events = json?["events"]?.arrayValue ?? []
+            #expect(events.contains { $0["type"] == "speechBegan" && $0["npc"]?["id"] == "oona" }, "\(events)")
+            #expect(!Self.said(events).isEmpty)
+            #expect(json?["ended"] == false)
+            let (_, state, _) = try await fixture.call(.get, "/v1/games/\(game)")
+            #expect(state?["talkingTo"]?["id"] == "oona")
+            #expect(state?["location"]?["id"] == "market_square")
+            // Her conversation is the game's, and saved with it.
+            let (transcript, _, _) = try await fixture.call(.get, "/v1/games/\(game)/transcript/oona")
+            #expect(transcript == 200)
+            let (_, save, _) = try await fixture.call(.get, "/v1/saves/autosave")
+            #expect((save?["npcs"]?.arrayValue ?? []).contains { $0["id"] == "oona" }, "\(String(describing: save))")
+        }
+    }
+
+    @Test func aLineSaidDirectlyStreamsAsServerSentEvents() async throws {
+        try await HTTPAPITests.withFixture { fixture in
+            let game = try await fixture.newGame()
+            let request = HTTPRequest.postJSON(
+                fixture.url("/v1/games/\(game)/npcs/mira/say"),
+                body: Data(#"{"text": "how much is the lantern?"}"#.utf8),
+                accept: "text/event-stream")
+            let response = try await fixture.client.stream(request)
+            #expect(response.status == 200)
+            var names: [String] = []
+            var speech = ""
+            for try await event in response.serverSentEvents {
+                names.append(event.event ?? "")
+                if event.event == "speech" { speech += try JSONValue(parsing: event.data)["text"]?.stringValue ?? "" }
+            }
+            #expect(names.last == "done")
+            #expect(names.contains("toolCall"))
+            #expect(speech.contains("25 gold"), "\(speech)")
+        }
+    }
+
+    @Test func everyNPCIsListedWhereverItIs() async throws {
+        try await HTTPAPITests.withFixture { fixture in
+            let game = try await fixture.newGame()
+            _ = try await fixture.call(.post, "/v1/games/\(game)/npcs/pip/say", #"{"text": "hi"}"#)
+            let (status, json, _) = try await fixture.call(.get, "/v1/games/\(game)/npcs")
+            #expect(status == 200)
+            let npcs = json?["npcs"]?.arrayValue ?? []
+            #expect(
+                npcs.compactMap { $0["id"]?.stringValue } == ["aurelio", "brannoc", "hesper", "mira", "oona", "pip"])
+            let mira = try #require(npcs.first { $0["id"] == "mira" })
+            #expect(mira["name"] == "Mira Quickcoin")
+            #expect(mira["location"]?["id"] == "market_square" && mira["here"] == true)
+            #expect(mira["talkedTo"] == false)
+            #expect(mira["gold"] == 60)
+            let oona = try #require(npcs.first { $0["id"] == "oona" })
+            #expect(oona["location"]?["name"] == "North Gate" && oona["here"] == false)
+            #expect(npcs.first { $0["id"] == "pip" }?["talkedTo"] == true)
+        }
+    }
+
+    @Test func aLineToAnUnknownNPCOrWithoutTextIsRefused() async throws {
+        try await HTTPAPITests.withFixture { fixture in
+            let game = try await fixture.newGame()
+            let (unknown, problem, _) = try await fixture.call(
+                .post, "/v1/games/\(game)/npcs/mria/say", #"{"text": "hi"}"#)
+            #expect(unknown == 404)
+            #expect(problem?["type"] == "urn:parley:problem:unknown-npc")
+            let detail = problem?["detail"]?.stringValue ?? ""
+            #expect(detail.contains("did you mean \"mira\""), "\(detail)")
+            #expect(try await fixture.call(.post, "/v1/games/\(game)/npcs/mira/say", #"{"line": "hi"}"#).status == 400)
+            #expect(try await fixture.call(.post, "/v1/games/none/npcs/mira/say", #"{"text": "hi"}"#).status == 404)
+            let long = (["text": .string(String(repeating: "a", count: 2_001))] as JSONValue).jsonString()
+            #expect(try await fixture.call(.post, "/v1/games/\(game)/npcs/mira/say", long).status == 413)
         }
     }
 }
