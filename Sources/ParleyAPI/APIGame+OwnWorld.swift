@@ -21,7 +21,7 @@ extension APIGame {
         let host = self.host
         var changes: [StateChange] = []
         var failure: StatePatchError?
-        let (shown, _) = await recording(emit: { _ in }) { output in
+        let (shown, _) = await recording(emit: { _ in }, publishing: false) { output in
             do throws(StatePatchError) {
                 changes = try await host.apply(patch, output: output)
             } catch {
@@ -31,7 +31,9 @@ extension APIGame {
         }
         if let failure { return .failure(.invalidState(failure)) }
         let world = await host.game.state.world
-        return .success(APIEvent.events(for: changes, in: world) + shown)
+        let events = APIEvent.events(for: changes, in: world) + shown
+        for event in events { eventLog.publish(event) }
+        return .success(events)
     }
 }
 

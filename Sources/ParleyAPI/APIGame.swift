@@ -14,6 +14,8 @@ public actor APIGame {
     let host: GameHost
     /// The longest one NPC turn may take.
     let turnTimeout: Duration
+    /// Every event of the game, numbered, for its listeners (`GET /v1/games/{id}/events`).
+    nonisolated let eventLog: GameEventLog
     /// When the game last ran a line or was read.
     private(set) var lastUsed = ContinuousClock.now
     /// Whether a line is running; `waiting` holds the lines that came meanwhile, in order.
@@ -26,10 +28,12 @@ public actor APIGame {
     ///   - id: The game's id.
     ///   - host: The game, its saves claimed.
     ///   - turnTimeout: The longest one NPC turn may take.
-    init(id: String, host: GameHost, turnTimeout: Duration = Game.turnTimeout) {
+    ///   - eventLog: Where its events go for listeners.
+    init(id: String, host: GameHost, turnTimeout: Duration = Game.turnTimeout, eventLog: GameEventLog = GameEventLog()) {
         self.id = id
         self.host = host
         self.turnTimeout = turnTimeout
+        self.eventLog = eventLog
     }
 
     /// Runs `body` once every line that came before it has run: an actor alone would let a second line start while
@@ -65,12 +69,13 @@ public actor APIGame {
             let game = await host.game
             var changes: [StateChange] = []
             if let patch { changes = (try? await game.apply(patch)) ?? [] }
-            let world = await game.state.world
+            let pushed = APIEvent.events(for: changes, in: await game.state.world)
+            for event in pushed { eventLog.publish(event) }
             let (events, goesOn) = await recording(emit: { _ in }) { output in
                 await host.begin(continuing: continuing, output: output)
                 return true
             }
-            return (APIEvent.events(for: changes, in: world) + events, goesOn)
+            return (pushed + events, goesOn)
         }
     }
 
@@ -81,11 +86,18 @@ public actor APIGame {
         }
     }
 
-    /// Runs `body` with an output that records what the game shows as events, then adds what the game did.
+    /// Runs `body` with an output that records what the game shows as events, then adds what the game did; each
+    /// event goes to the game's listeners as well, unless `publishing` is false (the caller publishes them).
     func recording(
-        emit: @escaping @Sendable (APIEvent) -> Void,
+        emit: @escaping @Sendable (APIEvent) -> Void, publishing: Bool = true,
         _ body: (@escaping @Sendable (GameOutput) -> Void) async -> Bool
     ) async -> (events: [APIEvent], goesOn: Bool) {
+        let eventLog = self.eventLog
+        let shown = emit
+        let emit: @Sendable (APIEvent) -> Void = { event in
+            if publishing { eventLog.publish(event) }
+            shown(event)
+        }
         let game = await host.game
         let world = await game.state.world
         let recorder = await EventRecorder.begin(on: game)
@@ -137,9 +149,10 @@ public actor APIGame {
         }
     }
 
-    /// Saves what is not saved yet and closes the game's save.
+    /// Saves what is not saved yet and closes the game's save; its listeners get `ended`.
     func close() async {
         await serialized { await host.close() }
+        eventLog.end()
     }
 }
 

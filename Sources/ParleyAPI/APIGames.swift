@@ -27,6 +27,12 @@ public actor APIGames {
         public var maximumGames: Int
         /// The longest one NPC turn may take (`Game.turnTimeout`).
         public var turnTimeout: Duration
+        /// How often a listener of a game's events (`GET /v1/games/{id}/events`) gets a heartbeat comment when nothing
+        /// happens: 15 seconds by default.
+        public var heartbeatInterval: Duration = .seconds(15)
+        /// How many of a game's last events are kept for listeners that reconnect with `Last-Event-ID`: 1,000 by
+        /// default.
+        public var eventBacklog: Int = 1_000
 
         /// Creates a configuration.
         ///
@@ -147,7 +153,9 @@ public actor APIGames {
             throw APIProblem(status: 409, title: "Save folder in use", detail: "\(error)")
         }
         let id = Self.newID()
-        let game = APIGame(id: id, host: host, turnTimeout: configuration.turnTimeout)
+        let game = APIGame(
+            id: id, host: host, turnTimeout: configuration.turnTimeout,
+            eventLog: GameEventLog(capacity: configuration.eventBacklog))
         switch start {
         case .new:
             let (events, _) = await game.begin(continuing: false, state: patch)
@@ -195,6 +203,12 @@ public actor APIGames {
         guard let game = games.removeValue(forKey: id) else { throw ended.contains(id) ? .endedGame(id) : .unknownGame(id) }
         ended.insert(id)
         await game.close()
+    }
+
+    /// Ends the streams of every game's listeners (`GET /v1/games/{id}/events`), for a server that is stopping: their
+    /// clients reconnect later with `Last-Event-ID`. The games play on.
+    public func closeEventStreams() {
+        for game in games.values { game.eventLog.closeListeners() }
     }
 
     /// Ends every game, saving what is not saved yet: for shutting the server down.

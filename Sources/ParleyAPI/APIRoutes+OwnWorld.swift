@@ -1,3 +1,4 @@
+import Foundation
 import GameWorld
 import ParleyBasics
 import ParleyEngine
@@ -135,5 +136,54 @@ extension APIRoutes {
     /// Whether a request asks for server-sent events (`Accept: text/event-stream`).
     static func wantsEventStream(_ request: HTTPServerRequest) -> Bool {
         request.headers["Accept"]?.lowercased().contains("text/event-stream") == true
+    }
+}
+
+// MARK: - Listening to a game
+
+extension APIRoutes {
+    /// Adds `GET /v1/games/{id}/events`: every event of the game as server-sent events, to any number of listeners.
+    static func addListeningRoutes(to router: inout HTTPRouter, games: APIGames) {
+        router.get("/v1/games/{id}/events") { request in
+            try await answering {
+                let game = try await game(request, in: games)
+                let items = game.eventLog.listen(
+                    after: try lastEventID(of: request), heartbeat: games.configuration.heartbeatInterval)
+                return .eventStream { writer in
+                    // A first line at once, so a client knows it listens before anything happens.
+                    try await writer.sendComment("listening to game \(game.id)")
+                    for await item in items {
+                        switch item {
+                        case .event(let id, let event):
+                            try await writer.send(
+                                ServerSentEvent(event: event.type, data: event.json.jsonString(), id: String(id)))
+                        case .missed(let count):
+                            let missed = APIEvent("eventsMissed", JSONObject([("count", .integer(count))]))
+                            try await writer.send(ServerSentEvent(event: missed.type, data: missed.json.jsonString()))
+                        case .heartbeat:
+                            try await writer.sendComment("heartbeat")
+                        case .ended:
+                            let ended = APIEvent("ended", JSONObject([("game", .string(game.id))]))
+                            try await writer.send(ServerSentEvent(event: ended.type, data: ended.json.jsonString()))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The number in a request's `Last-Event-ID`, or `nil` without one.
+    ///
+    /// - Throws: ``APIProblem`` (400) when it is not a whole number (this stream's ids are).
+    static func lastEventID(of request: HTTPServerRequest) throws(APIProblem) -> Int? {
+        guard let text = request.headers["Last-Event-ID"]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+            return nil
+        }
+        guard let id = Int(text), id >= 0 else {
+            throw APIProblem.badRequest(
+                "Last-Event-ID must be the id of an event this stream sent, a whole number, not \"\(text)\"; leave it "
+                    + "out to listen from now on.")
+        }
+        return id
     }
 }

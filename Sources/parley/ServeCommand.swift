@@ -94,8 +94,12 @@ enum ServeCommand {
             return .failure
         }
         context.print(server.baseURL)
-        // A signal stops the server; then every game is saved below, and the command ends with status 0.
-        let trap = SignalTrap(exits: false) { await server.stop() }
+        // A signal stops the server (its games' listeners first, whose streams would otherwise hold the stop for its
+        // grace period); then every game is saved below, and the command ends with status 0.
+        let trap = SignalTrap(exits: false) {
+            await games.closeEventStreams()
+            await server.stop()
+        }
         defer { trap.cancel() }
         await server.waitUntilStopped()
         await games.endAll()

@@ -21,15 +21,19 @@ import Testing
         let server: HTTPServer
         let client: HTTPClient
 
-        init(models: Game.ModelProvider? = nil, maximumBody: Int = 64 * 1024) throws {
+        init(
+            models: Game.ModelProvider? = nil, maximumBody: Int = 64 * 1024,
+            configure: (inout APIGames.Configuration) -> Void = { _ in }
+        ) throws {
             let pack = try ContentPack.load(
                 from: APIGamesTests.root.appendingPathComponent("Content"), displayPath: "Content"
             ).get()
-            games = APIGames(
-                configuration: .init(
-                    pack: pack,
-                    models: models ?? { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) },
-                    store: SaveGameStore(folder: folder)))
+            var gamesConfiguration = APIGames.Configuration(
+                pack: pack,
+                models: models ?? { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) },
+                store: SaveGameStore(folder: folder))
+            configure(&gamesConfiguration)
+            games = APIGames(configuration: gamesConfiguration)
             var configuration = HTTPServer.Configuration(timeouts: .all(.seconds(30)))
             configuration.limits.maximumBodySize = maximumBody
             server = try HTTPServer(configuration: configuration, router: APIRoutes.router(for: games))
@@ -74,9 +78,10 @@ import Testing
     }
 
     static func withFixture(
-        models: Game.ModelProvider? = nil, maximumBody: Int = 64 * 1024, _ body: (Fixture) async throws -> Void
+        models: Game.ModelProvider? = nil, maximumBody: Int = 64 * 1024,
+        configure: (inout APIGames.Configuration) -> Void = { _ in }, _ body: (Fixture) async throws -> Void
     ) async throws {
-        let fixture = try Fixture(models: models, maximumBody: maximumBody)
+        let fixture = try Fixture(models: models, maximumBody: maximumBody, configure: configure)
         do {
             try await body(fixture)
         } catch {
