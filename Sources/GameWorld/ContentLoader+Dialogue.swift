@@ -6,7 +6,7 @@ import ParleyJSON
 extension ContentLoader {
     static let dialogueFields = ["synonyms", "rules"]
     static let ruleFields = ["id", "when", "replies", "outcomes", "calls", "effects"]
-    static let conditionFields = ["intent", "keywords", "item", "number", "if"]
+    static let conditionFields = ["intent", "keywords", "item", "number", "if", "event"]
     static let callFields = ["tool", "arguments"]
     /// The most calls one rule makes (the scripted model makes one per round, at most three rounds a turn).
     static let maximumCalls = 3
@@ -338,7 +338,10 @@ extension ContentLoader {
                 }
                 condition.keywords.append(keyword)
             }
-            if !condition.keywords.isEmpty, !condition.intents.isEmpty, condition.intents.allSatisfy(\.isGameEvent) {
+            // Keywords match a game's own event by its words (a `gameEvent`), never another event.
+            if !condition.keywords.isEmpty, !condition.intents.isEmpty,
+                condition.intents.allSatisfy({ $0.isGameEvent && $0 != .gameEvent }), object["event"] == nil
+            {
                 warning(
                     path.key("keywords"), "keywords never match a game event, and this rule only answers game events",
                     hint: "remove the keywords, or add an intent for something the player says")
@@ -365,6 +368,9 @@ extension ContentLoader {
 
         if object["number"] != nil {
             if let number = bool("number", in: object, at: path) { condition.number = number } else { valid = false }
+        }
+        if let value = object["event"] {
+            if !decodeEventKinds(value, at: path.key("event"), into: &condition) { valid = false }
         }
         if let state = self.condition("if", in: object, at: path, scope: scope) {
             condition.condition = state

@@ -93,3 +93,34 @@ extension APIGame {
     /// The world's NPCs, for checking a request's NPC before it waits its turn.
     func world() async -> World { await host.game.state.world }
 }
+
+// Telling NPCs what happened (`POST /v1/games/{id}/events`).
+
+extension APIGame {
+    /// Tells NPCs what happened, after every line that came before it, and autosaves: a `worldEvent` event first (what
+    /// happened, and who witnessed it), then, with `react`, the witnesses' answers as `input(_:emit:)` gives them.
+    ///
+    /// - Parameters:
+    ///   - event: What happened, checked already (`WorldEvent.check(in:)`).
+    ///   - emit: Receives each event as it happens, for streaming.
+    /// - Returns: Every event, in order.
+    public func tell(_ event: WorldEvent, emit: @escaping @Sendable (APIEvent) -> Void = { _ in }) async -> [APIEvent] {
+        let host = self.host
+        return await serialized {
+            let state = await host.game.state
+            let witnesses = event.witnesses(in: state)
+            var fields = JSONObject([("text", .string(event.text))])
+            if let kind = event.kind { fields["kind"] = .string(kind) }
+            fields["witnesses"] = .array(witnesses.map { GameJSON.npc($0, in: state.world) })
+            fields["react"] = .bool(event.react)
+            let told = APIEvent("worldEvent", fields)
+            eventLog.publish(told)
+            emit(told)
+            let (events, _) = await recording(emit: emit) { output in
+                _ = try? await host.tell(event, output: output)
+                return true
+            }
+            return [told] + events
+        }
+    }
+}

@@ -187,3 +187,46 @@ extension APIRoutes {
         return id
     }
 }
+
+// MARK: - Telling NPCs what happened
+
+extension APIRoutes {
+    /// Adds `POST /v1/games/{id}/events`: the game tells its NPCs what happened.
+    static func addWorldEventRoutes(to router: inout HTTPRouter, games: APIGames) {
+        router.post("/v1/games/{id}/events") { request in
+            try await answering {
+                let game = try await game(request, in: games)
+                let json = try body(of: request)
+                guard json.objectValue != nil else {
+                    throw APIProblem.badRequest(
+                        "The body must be an event: {\"text\": \"The player draws a sword.\", \"witnesses\": \"here\"}."
+                    )
+                }
+                let world = await game.world()
+                let event: WorldEvent
+                do throws(WorldEventError) {
+                    event = try WorldEvent(json: json)
+                    try event.check(in: world)
+                } catch {
+                    throw APIProblem.invalidEvent(error)
+                }
+                return await respond(
+                    to: request, game: game, games: games, run: { emit in (await game.tell(event, emit: emit), true) })
+            }
+        }
+    }
+}
+
+extension APIProblem {
+    /// `422 Invalid event`: an event that was refused, every problem in `detail` and in `errors`
+    /// (`[{"path", "detail"}]`).
+    static func invalidEvent(_ error: WorldEventError) -> APIProblem {
+        var problem = APIProblem(
+            status: 422, title: "Invalid event",
+            detail: "The event was not told to anyone: "
+                + error.problems.map(\.description).joined(separator: "; ") + ".")
+        problem.extensions["errors"] = .array(
+            error.problems.map { ["path": .string($0.path), "detail": .string($0.message)] as JSONValue })
+        return problem
+    }
+}

@@ -97,6 +97,7 @@ public enum APIRoutes {
         addOwnWorldRoutes(to: &router, games: games)
         addDirectSpeechRoutes(to: &router, games: games)
         addListeningRoutes(to: &router, games: games)
+        addWorldEventRoutes(to: &router, games: games)
         if let store = games.configuration.store {
             let configuration = games.configuration
             let inspector = Inspector(

@@ -229,7 +229,14 @@ extension OwnWorldTests {
                 .post, "/v1/games/\(id)/npcs/mria/say", "/v1/games/{id}/npcs/{npc}/say", body: #"{"text": "hi"}"#)
             try await answers.check(
                 .post, "/v1/games/\(id)/npcs/mira/say", "/v1/games/{id}/npcs/{npc}/say", body: #"{"txt": "hi"}"#)
-            #expect(answers.checked == 13)
+            for body in [
+                #"{"text": "The player draws a sword.", "kind": "weaponDrawn", "witnesses": ["oona"], "react": true}"#,
+                #"{"text": "Rain.", "witnesses": "here"}"#, #"{"text": "x", "witnesses": ["nobody"]}"#, "[]",
+            ] {
+                try await answers.check(.post, "/v1/games/\(id)/events", "/v1/games/{id}/events", body: body)
+            }
+            try await answers.check(.post, "/v1/games/none/events", "/v1/games/{id}/events", body: #"{"text": "x"}"#)
+            #expect(answers.checked == 18)
         }
     }
 }
@@ -313,6 +320,70 @@ extension OwnWorldTests {
             #expect(try await fixture.call(.post, "/v1/games/none/npcs/mira/say", #"{"text": "hi"}"#).status == 404)
             let long = (["text": .string(String(repeating: "a", count: 2_001))] as JSONValue).jsonString()
             #expect(try await fixture.call(.post, "/v1/games/\(game)/npcs/mira/say", long).status == 413)
+        }
+    }
+}
+
+// MARK: - Telling NPCs what happened
+
+extension OwnWorldTests {
+    @Test func anInjectedEventWithReactMakesAnNPCSpeakAndListenersHearIt() async throws {
+        try await HTTPAPITests.withFixture { fixture in
+            let game = try await fixture.newGame()
+            let listener = GameEventsTests.collect(try await GameEventsTests.listen(fixture, game))
+            let (status, json, _) = try await fixture.call(
+                .post, "/v1/games/\(game)/events",
+                #"{"text": "The player draws a sword.", "kind": "weaponDrawn", "witnesses": ["oona"], "react": true}"#)
+            #expect(status == 200)
+            let events = json?["events"]?.arrayValue ?? []
+            let told = try #require(events.first)
+            #expect(told["type"] == "worldEvent")
+            #expect(told["text"] == "The player draws a sword." && told["kind"] == "weaponDrawn")
+            #expect(told["witnesses"]?[0]?["id"] == "oona" && told["react"] == true)
+            #expect(Self.said(events).contains("Rule 3"), "\(Self.said(events))")
+            #expect(json?["ended"] == false)
+            // Without react: in her conversation, and nobody speaks.
+            let (_, quiet, _) = try await fixture.call(
+                .post, "/v1/games/\(game)/events", #"{"text": "A crow lands on the gate.", "witnesses": ["oona"]}"#)
+            #expect((quiet?["events"]?.arrayValue ?? []).map { $0["type"] } == ["worldEvent"])
+            let (_, transcript, _) = try await fixture.call(.get, "/v1/games/\(game)/transcript/oona")
+            let text = transcript?.jsonString() ?? ""
+            #expect(text.contains("A crow lands on the gate."))
+            _ = try await fixture.call(.delete, "/v1/games/\(game)")
+            let heard = try await listener.value
+            #expect(heard.filter { $0.type == "worldEvent" }.count == 2)
+            #expect(heard.contains { $0.type == "speechEnded" && $0.json["npc"]?["id"] == "oona" })
+        }
+    }
+
+    @Test func anInjectedEventStreamsTheReactions() async throws {
+        try await HTTPAPITests.withFixture { fixture in
+            let game = try await fixture.newGame()
+            let request = HTTPRequest.postJSON(
+                fixture.url("/v1/games/\(game)/events"),
+                body: Data(#"{"text": "Smoke rises over the rooftops.", "witnesses": "here", "react": true}"#.utf8),
+                accept: "text/event-stream")
+            let response = try await fixture.client.stream(request)
+            var names: [String] = []
+            for try await event in response.serverSentEvents { names.append(event.event ?? "") }
+            #expect(names.first == "worldEvent")
+            #expect(names.contains("speechEnded"))
+            #expect(names.last == "done")
+        }
+    }
+
+    @Test func aBadEventIs422AndTellsNobody() async throws {
+        try await HTTPAPITests.withFixture { fixture in
+            let game = try await fixture.newGame()
+            let (status, problem, _) = try await fixture.call(
+                .post, "/v1/games/\(game)/events", #"{"text": "", "witnesses": ["ona"], "react": true}"#)
+            #expect(status == 422)
+            #expect(problem?["type"] == "urn:parley:problem:invalid-event")
+            let paths = (problem?["errors"]?.arrayValue ?? []).compactMap { $0["path"]?.stringValue }
+            #expect(paths == ["$.text", "$.witnesses[0]"])
+            let (_, npcs, _) = try await fixture.call(.get, "/v1/games/\(game)/npcs")
+            #expect((npcs?["npcs"]?.arrayValue ?? []).allSatisfy { $0["talkedTo"] == false })
+            #expect(try await fixture.call(.post, "/v1/games/\(game)/events", "[1]").status == 400)
         }
     }
 }
