@@ -16,11 +16,16 @@ public actor APIGame {
     let turnTimeout: Duration
     /// Every event of the game, numbered, for its listeners (`GET /v1/games/{id}/events`).
     nonisolated let eventLog: GameEventLog
+    /// The id of another game playing a slot (as stored), if one is: a line that saves to it or loads it is refused.
+    nonisolated let slotOwner: (@Sendable (String) async -> String?)?
     /// When the game last ran a line or was read.
     private(set) var lastUsed = ContinuousClock.now
     /// Whether a line is running; `waiting` holds the lines that came meanwhile, in order.
     private var running = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// Whether a line (or anything else) is running or waiting to.
+    var isBusy: Bool { running || !waiting.isEmpty }
 
     /// Wraps a host.
     ///
@@ -29,11 +34,16 @@ public actor APIGame {
     ///   - host: The game, its saves claimed.
     ///   - turnTimeout: The longest one NPC turn may take.
     ///   - eventLog: Where its events go for listeners.
-    init(id: String, host: GameHost, turnTimeout: Duration = Game.turnTimeout, eventLog: GameEventLog = GameEventLog()) {
+    ///   - slotOwner: The id of another game playing a slot, if one is.
+    init(
+        id: String, host: GameHost, turnTimeout: Duration = Game.turnTimeout, eventLog: GameEventLog = GameEventLog(),
+        slotOwner: (@Sendable (String) async -> String?)? = nil
+    ) {
         self.id = id
         self.host = host
         self.turnTimeout = turnTimeout
         self.eventLog = eventLog
+        self.slotOwner = slotOwner
     }
 
     /// Runs `body` once every line that came before it has run: an actor alone would let a second line start while
@@ -59,11 +69,19 @@ public actor APIGame {
     public func input(_ line: String, emit: @escaping @Sendable (APIEvent) -> Void = { _ in }) async -> (
         events: [APIEvent], goesOn: Bool
     ) {
-        await serialized { await recording(emit: emit) { output in await host.perform(line, output: output) } }
+        await serialized {
+            if let refusal = await slotRefusal(for: line) {
+                eventLog.publish(refusal)
+                emit(refusal)
+                return ([refusal], true)
+            }
+            return await recording(emit: emit) { output in await host.perform(line, output: output) }
+        }
     }
 
-    /// Starts play, a new game or the last one, as `parley play` does; a new game's state patched first, when a
-    /// patch is given (one that passed `StatePatch.check(in:)`), so that it looks around in the game's own world.
+    /// Starts play, a new game or the last one, as `parley play` does: a new game with the world's introduction, then
+    /// its first look; its state patched first, when a patch is given (one that passed `StatePatch.check(in:)`), so
+    /// that it looks around in the game's own world.
     func begin(continuing: Bool, state patch: StatePatch? = nil) async -> (events: [APIEvent], goesOn: Bool) {
         await serialized {
             let game = await host.game
@@ -71,7 +89,10 @@ public actor APIGame {
             if let patch { changes = (try? await game.apply(patch)) ?? [] }
             let pushed = APIEvent.events(for: changes, in: await game.state.world)
             for event in pushed { eventLog.publish(event) }
+            let introduction = await game.state.world.introduction
             let (events, goesOn) = await recording(emit: { _ in }) { output in
+                // A new game is introduced, as `parley play` introduces it, before it looks around.
+                if !continuing, !introduction.isEmpty { output(.narration(introduction)) }
                 await host.begin(continuing: continuing, output: output)
                 return true
             }

@@ -33,6 +33,9 @@ public actor APIGames {
         /// How many of a game's last events are kept for listeners that reconnect with `Last-Event-ID`: 1,000 by
         /// default.
         public var eventBacklog: Int = 1_000
+        /// How long a game may go unused (no line, no request, no listener) before it is saved and ended, or `nil`
+        /// (the default) to keep every game until it is deleted; see ``endIdleGames(at:)``.
+        public var idleTimeout: Duration?
 
         /// Creates a configuration.
         ///
@@ -98,7 +101,7 @@ public actor APIGames {
 
     /// The configuration.
     public nonisolated let configuration: Configuration
-    private var games: [String: APIGame] = [:]
+    var games: [String: APIGame] = [:]
     /// The ids of the games that ended, so a late request hears that its game ended rather than that it never was.
     private var ended: Set<String> = []
     /// Whether a game is being made; `waiting` holds the requests that came meanwhile.
@@ -138,10 +141,12 @@ public actor APIGames {
         making = true
         defer { if waiting.isEmpty { making = false } else { waiting.removeFirst().resume() } }
         guard games.count < configuration.maximumGames else {
-            throw APIProblem(
+            var problem = APIProblem(
                 status: 503, title: "Too many games",
                 detail: "\(games.count) games are being played, the most this server allows; DELETE one you no longer "
                     + "need, or start the server with a higher limit.")
+            problem.headers["Retry-After"] = String(Self.retryAfterSeconds)
+            throw problem
         }
         let configuration = self.configuration
         let host = GameHost(
@@ -155,7 +160,8 @@ public actor APIGames {
         let id = Self.newID()
         let game = APIGame(
             id: id, host: host, turnTimeout: configuration.turnTimeout,
-            eventLog: GameEventLog(capacity: configuration.eventBacklog))
+            eventLog: GameEventLog(capacity: configuration.eventBacklog),
+            slotOwner: { [weak self] slot in await self?.playingGame(slot: slot, except: id) })
         switch start {
         case .new:
             let (events, _) = await game.begin(continuing: false, state: patch)

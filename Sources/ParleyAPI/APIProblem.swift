@@ -18,6 +18,8 @@ public struct APIProblem: Error, Sendable, Equatable, CustomStringConvertible {
     /// More members of the problem's JSON object (RFC 9457 extension members), for example a refused state's
     /// `errors`; none by default.
     public var extensions: JSONObject = JSONObject()
+    /// Header fields the answer carries besides the problem's (`Retry-After` on a `503`); none by default.
+    public var headers: [String: String] = [:]
 
     /// Creates a problem.
     ///
@@ -42,8 +44,8 @@ public struct APIProblem: Error, Sendable, Equatable, CustomStringConvertible {
     static func endedGame(_ id: String) -> APIProblem {
         APIProblem(
             status: 404, title: "Game ended",
-            detail: "The game \"\(id)\" has ended (DELETE, or the line quit) and was saved. Start another with POST "
-                + "/v1/games, or continue it with {\"continue\": true}.")
+            detail: "The game \"\(id)\" has ended (DELETE, a line that quit, or left idle past the server's idle "
+                + "timeout) and was saved. Start another with POST /v1/games, or continue it with {\"continue\": true}.")
     }
 
     /// `400 Bad request`, for a body that is not what the endpoint takes.

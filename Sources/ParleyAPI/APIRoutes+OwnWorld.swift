@@ -4,6 +4,7 @@ import ParleyBasics
 import ParleyEngine
 import ParleyJSON
 import ParleyServer
+import SaveGames
 
 // The routes a game with a world of its own uses (docs/api.md, "Use Parley with your game's own world"): pushing its
 // state.
@@ -133,9 +134,10 @@ extension APIRoutes {
         return .eventStream(events)
     }
 
-    /// Whether a request asks for server-sent events (`Accept: text/event-stream`).
+    /// Whether a request asks for server-sent events rather than JSON: `Accept` prefers `text/event-stream` by its
+    /// quality values (`text/event-stream;q=0` does not; without `Accept`, or with `*/*`, JSON).
     static func wantsEventStream(_ request: HTTPServerRequest) -> Bool {
-        request.headers["Accept"]?.lowercased().contains("text/event-stream") == true
+        request.preferredMediaType(among: ["application/json", "text/event-stream"]) == "text/event-stream"
     }
 }
 
@@ -228,5 +230,33 @@ extension APIProblem {
         problem.extensions["errors"] = .array(
             error.problems.map { ["path": .string($0.path), "detail": .string($0.message)] as JSONValue })
         return problem
+    }
+}
+
+// MARK: - Games beside one another
+
+extension APIRoutes {
+    /// Adds `GET /v1/games`: the games being played.
+    static func addGameListRoutes(to router: inout HTTPRouter, games: APIGames) {
+        router.get("/v1/games") { _ in .json(["games": .array(await games.list())] as JSONValue) }
+    }
+
+    /// Refuses a save into a slot another game is playing: it would replace that game's save, conversations and all.
+    ///
+    /// - Throws: ``APIProblem`` (409 `save-in-use`) naming the other game.
+    static func refuseSlotInUse(_ slot: String, by game: APIGame, in games: APIGames) async throws(APIProblem) {
+        let stored = SaveGameStore.sanitizedSlotName(slot) ?? slot
+        guard let other = await games.playingGame(slot: stored, except: game.id) else { return }
+        throw APIProblem(
+            status: 409, title: "Save in use",
+            detail: "Slot \(stored) is being played by game \(other); nothing was saved. Save to another slot, or end "
+                + "that game first (DELETE /v1/games/\(other)).")
+    }
+}
+
+extension APIProblem {
+    /// ``headers`` as the server's header fields, sorted by name.
+    var headerFields: HTTPFields {
+        HTTPFields(headers.sorted { $0.key < $1.key }.map { HTTPFields.Field(name: $0.key, value: $0.value) })
     }
 }

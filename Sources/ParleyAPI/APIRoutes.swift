@@ -4,6 +4,7 @@ import LanguageModels
 import ParleyInspector
 import ParleyJSON
 import ParleyServer
+import SaveGames
 
 /// The game API of `parley serve`, under `/v1`: JSON in and out, errors as `application/problem+json`, the events of
 /// a line streamed as server-sent events on request; with a save folder, the inspector's pages (`/inspect`) and the
@@ -64,12 +65,14 @@ public enum APIRoutes {
                 else {
                     throw APIProblem.badRequest("The body must be {\"slot\": \"NAME\"}: the slot to save to.")
                 }
-                let (events, _) = await game.input("save \(slot)")
+                try await refuseSlotInUse(slot, by: game, in: games)
+                let events = await game.save(slot: slot)
                 if let problem = events.first(where: { $0.type == "problem" }) {
                     throw APIProblem(
                         status: 422, title: "Not saved", detail: problem.fields["detail"]?.stringValue ?? "Not saved.")
                 }
-                return .json(["slot": .string(slot), "events": .array(events.map(\.json))] as JSONValue)
+                let stored = SaveGameStore.sanitizedSlotName(slot) ?? slot
+                return .json(["slot": .string(stored), "events": .array(events.map(\.json))] as JSONValue)
             }
         }
         router.get("/v1/saves") { _ in .json(["saves": await games.saves()] as JSONValue) }
@@ -98,12 +101,14 @@ public enum APIRoutes {
         addDirectSpeechRoutes(to: &router, games: games)
         addListeningRoutes(to: &router, games: games)
         addWorldEventRoutes(to: &router, games: games)
+        addGameListRoutes(to: &router, games: games)
         if let store = games.configuration.store {
             let configuration = games.configuration
             let inspector = Inspector(
                 store: store,
                 replay: .init(pack: configuration.pack, models: configuration.models, modelName: "the server's model"))
-            InspectorRoutes.register(on: &router, inspector: inspector)
+            InspectorRoutes.register(
+                on: &router, inspector: inspector, playingGame: { slot in await games.playingGame(slot: slot) })
         }
         router.get("/v1/games/{id}/feedback") { request in
             try await answering {
@@ -133,7 +138,7 @@ public enum APIRoutes {
                 detail: "A line has at most \(maximumInputCharacters) characters, and this one has \(text.count).")
         }
         let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        let streams = request.headers["Accept"]?.lowercased().contains("text/event-stream") == true
+        let streams = wantsEventStream(request)
         guard streams else {
             let (events, goesOn) = await game.input(line)
             if !goesOn { try? await games.end(game.id) }
@@ -176,7 +181,7 @@ public enum APIRoutes {
             return .problem(
                 ProblemDetails(
                     HTTPStatus(problem.status), detail: problem.detail, title: problem.title, type: problem.type,
-                    extensions: problem.extensions))
+                    extensions: problem.extensions), headers: problem.headerFields)
         }
     }
 }

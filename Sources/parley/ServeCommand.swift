@@ -26,9 +26,9 @@ enum ServeCommand {
         options: [
             CommonOptions.content.option, CommonOptions.saves.option, PlayCommand.modelOption.option,
             CommonOptions.seed.option, hostOption.option, portOption.option, tokenOption.option,
-            maximumGamesOption.option, corsOriginOption.option, CommonOptions.turnTimeout.option,
-            CommonOptions.voice.option,
-            CommonOptions.firstWordsDeadline.option, CommonOptions.maxTokens.option,
+            maximumGamesOption.option, corsOriginOption.option, idleTimeoutOption.option,
+            CommonOptions.turnTimeout.option, CommonOptions.voice.option, CommonOptions.firstWordsDeadline.option,
+            CommonOptions.maxTokens.option,
         ],
         handler: run)
 
@@ -56,6 +56,11 @@ enum ServeCommand {
     static let corsOriginOption = Option.value(
         "cors-origin", valueName: "ORIGIN", type: .nonEmptyString(example: "http://localhost:8000"),
         help: "An origin whose web pages may call the API (repeat it for several); none by default.")
+
+    /// `--idle-timeout SECONDS`: how long a game may go unused before it is saved and ended; never when not given.
+    static let idleTimeoutOption = Option.value(
+        "idle-timeout", valueName: "SECONDS", type: .integer(in: 1...31_536_000, example: 1_800),
+        help: "Save and end a game nobody used for this long (no line, no request, no listener); never by default.")
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
         let seed = try context.value(of: CommonOptions.seed)
@@ -93,12 +98,14 @@ enum ServeCommand {
             context.printError("parley: \(error)")
             return .failure
         }
+        let idleTimeout = try context.value(of: idleTimeoutOption).map { Duration.seconds($0) }
         var options = GenerationOptions()
         if let maximumTokens { options.maximumResponseTokens = maximumTokens }
-        let games = APIGames(
-            configuration: .init(
-                pack: pack, contentDirectory: URL(fileURLWithPath: directory), models: models, store: store,
-                options: options, maximumGames: try context.value(of: maximumGamesOption), turnTimeout: turnTimeout))
+        var gamesConfiguration = APIGames.Configuration(
+            pack: pack, contentDirectory: URL(fileURLWithPath: directory), models: models, store: store,
+            options: options, maximumGames: try context.value(of: maximumGamesOption), turnTimeout: turnTimeout)
+        gamesConfiguration.idleTimeout = idleTimeout
+        let games = APIGames(configuration: gamesConfiguration)
         let server: HTTPServer
         do {
             server = try HTTPServer(configuration: configuration, router: APIRoutes.router(for: games))
@@ -115,7 +122,12 @@ enum ServeCommand {
             await server.stop()
         }
         defer { trap.cancel() }
+        // Games nobody uses are saved and ended, looked for four times per timeout (at most every minute).
+        let sweeper = idleTimeout.map { timeout in
+            Task { await games.endIdleGames(every: min(timeout / 4, .seconds(60))) }
+        }
         await server.waitUntilStopped()
+        sweeper?.cancel()
         await games.endAll()
         lock.release()
         return .success

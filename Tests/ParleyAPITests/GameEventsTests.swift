@@ -74,7 +74,8 @@ import Testing
             // (A reader gives an event without an id of its own the last id it saw, as `EventSource` does.)
             let numbered = heard.filter { $0.type != "ended" }
             #expect(numbered.map(\.json) == answered)
-            #expect(numbered.compactMap { $0.id.flatMap(Int.init) } == Array(numbered.indices.map { $0 + 2 }))
+            // (Events 1 and 2 are the new game's introduction and first look.)
+            #expect(numbered.compactMap { $0.id.flatMap(Int.init) } == Array(numbered.indices.map { $0 + 3 }))
             #expect(numbered.contains { $0.type == "speechEnded" && $0.json["npc"]?["id"] == "oona" })
             #expect(numbered.contains { $0.type == "stateChanged" && $0.json["field"] == "gold" })
             #expect(numbered.allSatisfy { $0.json["type"]?.stringValue == $0.type })
@@ -113,12 +114,12 @@ import Testing
             let game = try await fixture.newGame()
             let answered = try await Self.play(fixture, game, lines: ["talk to mira", "how much is the rope?"])
             #expect(answered.count > 5)
-            let late = Self.collect(try await Self.listen(fixture, game, lastEventID: "1"))
+            let late = Self.collect(try await Self.listen(fixture, game, lastEventID: "2"))
             _ = try await fixture.call(.delete, "/v1/games/\(game)")
             let heard = try await late.value
-            let total = answered.count + 1  // and the new game's first look, event 1
+            let total = answered.count + 2  // and the new game's introduction and first look, events 1 and 2
             #expect(heard.first?.type == "eventsMissed")
-            #expect(heard.first?.json["count"]?.intValue == total - 1 - 5)
+            #expect(heard.first?.json["count"]?.intValue == total - 2 - 5)
             #expect(heard.dropFirst().prefix(5).map(\.json) == Array(answered.suffix(5)))
             #expect(heard.dropFirst().prefix(5).compactMap(\.id) == (total - 4...total).map(String.init))
             #expect(heard.last?.type == "ended")
@@ -133,17 +134,17 @@ import Testing
             #expect(
                 await socket.send(
                     "GET /v1/games/\(game)/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
-                        + "Last-Event-ID: 1\r\n\r\n"))
+                        + "Last-Event-ID: 2\r\n\r\n"))
             let text = await socket.read(until: ": heartbeat\n\n")
             #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(text)")
             #expect(text.contains("Content-Type: text/event-stream\r\n"))
             #expect(text.contains("Cache-Control: no-cache\r\n"))
             #expect(text.contains(": listening to game \(game)\n\n"))
-            // Event 2 is the first after the one it had: the first words with Mira.
+            // Event 3 is the first after the one it had (the first look): the first words with Mira.
             #expect(
-                text.contains("id: 2\nevent: thinking\ndata: {\"type\":\"thinking\",\"npc\":{\"id\":\"mira\""),
+                text.contains("id: 3\nevent: thinking\ndata: {\"type\":\"thinking\",\"npc\":{\"id\":\"mira\""),
                 "\(text)")
-            #expect(!text.contains("id: 1\n"))
+            #expect(!text.contains("id: 2\n"))
             #expect(text.contains(": heartbeat\n\n"))
         }
     }

@@ -2,9 +2,10 @@ import Foundation
 import ParleyHTTP
 import Testing
 
-/// `parley serve --cors-origin ORIGIN`, end to end: pages from the origins given may call the API from a browser,
-/// pages from any other may not, and no origin may without the option.
-@Suite(.timeLimit(.minutes(3))) struct ServeCORSTests {
+/// `parley serve`'s options for games beside one another, end to end: `--cors-origin ORIGIN` (pages from the origins
+/// given may call the API from a browser, pages from any other may not, and no origin may without the option) and
+/// `--idle-timeout SECONDS`.
+@Suite(.timeLimit(.minutes(3))) struct ServeOptionTests {
     static func preflight(_ server: ServedParley, origin: String) async throws -> HTTPResponse {
         try await HTTPClient().execute(
             HTTPRequest(
@@ -48,5 +49,23 @@ import Testing
         let run = try await runParley(["serve", "--cors-origin", "localhost:8000", "--port", "0"], input: "")
         #expect(run.status == 64, "\(run.out) \(run.err)")
         #expect(run.err.contains("--cors-origin localhost:8000 is not an origin"), "\(run.err)")
+    }
+
+    @Test(arguments: ["0", "soon", "-5"])
+    func anIdleTimeoutThatIsNoPositiveWholeNumberIsAUsageError(value: String) async throws {
+        let run = try await runParley(["serve", "--idle-timeout", value, "--port", "0"], input: "")
+        #expect(run.status == 64, "\(run.out) \(run.err)")
+        #expect(run.err.contains("--idle-timeout"), "\(run.err)")
+    }
+
+    @Test func aServerWithAnIdleTimeoutServesAndStops() async throws {
+        let folder = try OptionValueTests.Folder()
+        try await ServedParley.with(
+            saves: folder.url.appendingPathComponent("Saves"), token: nil, arguments: ["--idle-timeout", "3600"]
+        ) { server in
+            let (status, health) = try await server.get("/v1/health")
+            #expect(status == 200 && health["status"] == "ok")
+            #expect(await server.stop() == .exited(0))
+        }
     }
 }
