@@ -76,7 +76,7 @@ extension APIProblem {
             status: 422, title: "Invalid state",
             detail: "The state was not applied, and nothing changed: "
                 + error.problems.map { "\(path($0)): \($0.message)" }.joined(separator: "; ")
-                + ". Fix these and send the whole state again.")
+                + ". Fix these and send it again.")
         problem.extensions["errors"] = .array(
             error.problems.map { ["path": .string(path($0)), "detail": .string($0.message)] as JSONValue })
         return problem
