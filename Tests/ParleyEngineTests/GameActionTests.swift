@@ -267,4 +267,24 @@ import Testing
         #expect(asked.withLock { $0 } == 1)
         #expect(screen.text.contains("The winch is jammed."), "\(screen.text)")
     }
+
+    /// The shipped `actions.json` follows its published schema (and the loader reads it without a word).
+    @Test func theShippedActionsFollowTheirSchema() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Content")
+        let actions = try JSONValue(parsing: Array(try Data(contentsOf: root.appendingPathComponent("actions.json"))))
+        let schema = try GenerationSchema(
+            jsonSchema: try JSONValue(
+                parsing: Array(try Data(contentsOf: root.appendingPathComponent("schema/actions.schema.json")))))
+        #expect(schema.validate(GeneratedContent(jsonValue: actions)) == [])
+        // The schema refuses what the checker refuses.
+        var bad = try #require(actions.objectValue)
+        bad["actions"] = [["id": "offerTrade", "description": "x", "npcs": ["oona"], "timeoutSeconds": 90]]
+        let problems = schema.validate(GeneratedContent(jsonValue: .object(bad))).map(\.path)
+        #expect(problems.contains("$.actions[0].id"))
+        #expect(problems.contains("$.actions[0].timeoutSeconds"))
+        let pack = ContentPack.load(from: root, displayPath: "Content")
+        #expect(pack.diagnostics.filter { $0.file == "Content/actions.json" } == [])
+        #expect(try pack.get().world.actions(for: "oona").map(\.id) == ["openGate"])
+    }
 }
