@@ -23,6 +23,10 @@ public actor APIGame {
     /// Whether a line is running; `waiting` holds the lines that came meanwhile, in order.
     private var running = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// The NPCs' calls of the game's actions: their events, and the calls waiting for an answer.
+    nonisolated let actions = APIGameActions()
+    /// Whether the host runs its actions through `actions` yet.
+    private var actionsInstalled = false
 
     /// Whether a line (or anything else) is running or waiting to.
     var isBusy: Bool { running || !waiting.isEmpty }
@@ -123,6 +127,16 @@ public actor APIGame {
         let world = await game.state.world
         let recorder = await EventRecorder.begin(on: game)
         let log = EventLog()
+        if !actionsInstalled {
+            await host.onAction(actions.handler(in: world))
+            actionsInstalled = true
+        }
+        // The `action` events of the NPCs' calls go out when the call is made, among what the game shows.
+        actions.send { event in
+            log.append(event)
+            emit(event)
+        }
+        defer { actions.send(to: nil) }
         let result = await Game.$turnTimeout.withValue(turnTimeout) {
             await body { output in
                 var speech = log.speech
@@ -138,6 +152,17 @@ public actor APIGame {
             emit(event)
         }
         return (log.events, result)
+    }
+
+    /// Answers an NPC's call of one of the game's actions that waits for the game's answer; it does not wait for the
+    /// game's lines (one of which is waiting for this answer).
+    ///
+    /// - Parameters:
+    ///   - callID: The call's id, from its `action` event.
+    ///   - answer: The game's answer.
+    /// - Returns: `false` when no call of that id is waiting.
+    public nonisolated func answerAction(_ callID: String, with answer: GameActionAnswer) -> Bool {
+        actions.answer(callID, with: answer)
     }
 
     /// The game state as `GET /v1/games/{id}` shows it.

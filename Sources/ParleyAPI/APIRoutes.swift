@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import LanguageModels
+import ParleyEngine
 import ParleyInspector
 import ParleyJSON
 import ParleyServer
@@ -74,6 +75,9 @@ public enum APIRoutes {
                 let stored = SaveGameStore.sanitizedSlotName(slot) ?? slot
                 return .json(["slot": .string(stored), "events": .array(events.map(\.json))] as JSONValue)
             }
+        }
+        router.post("/v1/games/{id}/actions/{callId}") { request in
+            try await answering { try await answerAction(request, games: games) }
         }
         router.get("/v1/saves") { _ in .json(["saves": await games.saves()] as JSONValue) }
         router.get("/v1/games/{id}/transcript/{npc}") { request in
@@ -156,6 +160,36 @@ public enum APIRoutes {
             continuation.finish()
         }
         return .eventStream(events)
+    }
+
+    /// `POST /v1/games/{id}/actions/{callId}`: the game's answer to an NPC's call of one of its actions, `{"output":
+    /// ANY}` or `{"error": "..."}`. `204` when the call was waiting for it; it never waits for the game's lines.
+    static func answerAction(_ request: HTTPServerRequest, games: APIGames) async throws -> HTTPServerResponse {
+        let game = try await game(request, in: games)
+        let callID = request.pathParameters["callId"] ?? ""
+        let usage = "The body must be {\"output\": ...} (any JSON: the action's result) or {\"error\": \"...\"}."
+        guard let object = try body(of: request).objectValue else { throw APIProblem.badRequest(usage) }
+        if let unknown = object.keys.first(where: { $0 != "output" && $0 != "error" }) {
+            throw APIProblem.badRequest("Unknown field \"\(unknown)\". " + usage)
+        }
+        let answer: GameActionAnswer
+        switch (object["output"], object["error"]) {
+        case (let output?, nil): answer = .output(output)
+        case (nil, .string(let error)?) where !error.allSatisfy(\.isWhitespace): answer = .error(error)
+        case (nil, _?): throw APIProblem.badRequest("\"error\" must be a non-empty string: what went wrong. " + usage)
+        case (_?, _?): throw APIProblem.badRequest("Send \"output\" or \"error\", not both. " + usage)
+        case (nil, nil): throw APIProblem.badRequest(usage)
+        }
+        guard game.answerAction(callID, with: answer) else {
+            throw APIProblem(
+                status: 404, title: "Unknown action call",
+                detail:
+                    "No call \"\(callID)\" of game \(game.id) is waiting for an answer: it was answered already, its "
+                    + "time ran out (the NPC went on without it), its action does not await an answer, or there never "
+                    + "was one. Answer the callId of an action event whose \"await\" is true, within its timeoutSeconds."
+            )
+        }
+        return .noContent()
     }
 
     /// The game a request names.

@@ -1,4 +1,5 @@
 import GameWorld
+import LanguageModels
 import NPCContract
 
 /// What a flow found out for the reply: the item and numbers in play, and what the game answered. Each field
@@ -28,4 +29,6 @@ struct ReplyFacts: Sendable {
     var choices: [ItemID]?
     /// What the NPC remembers of the conversation's past.
     var memory: String?
+    /// What the game answered to one of its actions (`{result}`, `{result.NAME}`).
+    var result: GeneratedContent?
 }
