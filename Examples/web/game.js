@@ -209,7 +209,7 @@ function receive(event, id) {
     case "speechBegan": {
       const entry = logEntry("speech", event, "");
       speaking.set(event.npc.id, entry);
-      for (const thinking of document.querySelectorAll(`#log li.thinking[data-npc="${event.npc.id}"]`)) thinking.remove();
+      for (const thinking of document.querySelectorAll(`#log li.thinking[data-npc="${CSS.escape(event.npc.id)}"]`)) thinking.remove();
       return;
     }
     case "speech": {
@@ -238,7 +238,7 @@ function receive(event, id) {
       world.gold += event.npcGives.gold - event.playerGives.gold;
       for (const stack of event.playerGives.items) addItem(stack, -stack.quantity);
       for (const stack of event.npcGives.items) addItem(stack, stack.quantity);
-      for (const offer of document.querySelectorAll(`#offers li[data-npc="${event.npc.id}"]`)) offer.remove();
+      for (const offer of document.querySelectorAll(`#offers li[data-npc="${CSS.escape(event.npc.id)}"]`)) offer.remove();
       logEntry("trade", event, `You give ${terms(event.playerGives)} and get ${terms(event.npcGives)}.`);
       render();
       return;
@@ -332,8 +332,10 @@ function logEntry(kind, event, text) {
   return entry;
 }
 
-/** Shows an offer with the buttons that answer it: the game's `accept` and `decline` lines (docs/api.md). */
+/** Shows an offer with the buttons that answer it: the game's `accept` and `decline` lines (docs/api.md). An NPC has
+ * one offer waiting at most: a new one replaces the last. */
 function showOffer(event) {
+  for (const old of document.querySelectorAll(`#offers li[data-npc="${CSS.escape(event.npc.id)}"]`)) old.remove();
   const card = document.createElement("li");
   card.dataset.npc = event.npc.id;
   card.dataset.playerGold = String(event.playerGives.gold);
@@ -349,18 +351,24 @@ function showOffer(event) {
     button.textContent = answer === "accept" ? "Accept" : "Decline";
     button.addEventListener("click", async () => {
       for (const other of card.querySelectorAll("button")) other.disabled = true;
-      try {
-        // The player talks to the NPC who offered: `accept` and `decline` go to it.
-        await pending(call("POST", gamePath("/input"), { text: answer }));
-        card.remove();
-      } catch (error) {
-        for (const other of card.querySelectorAll("button")) other.disabled = false;
-        report(error);
-      }
+      await pending(answerOffer(answer));
     });
     card.append(" ", button);
   }
   $("offers").append(card);
+}
+
+/** Sends `accept` or `decline`, which answer the offer of the NPC the player talks to, or the only one waiting; then
+ * shows the offers still waiting, as the game state lists them. */
+async function answerOffer(answer) {
+  try {
+    await call("POST", gamePath("/input"), { text: answer });
+    const state = await call("GET", gamePath());
+    $("offers").replaceChildren();
+    for (const offer of state.offers) showOffer(offer);
+  } catch (error) {
+    report(error);
+  }
 }
 
 // MARK: - The game's actions

@@ -195,21 +195,20 @@ struct BrowserWebExampleTests {
             let shownSoFar = offers == 0 ? "" : try await page.log()
             #expect(offers == 0, "an offer was shown with 10 gold:\n\(shownSoFar)")
 
-            // 30 gold: the same line gets an offer, shown with its buttons.
-            try await page.say("I'll take the lantern", to: "mira")
+            // 30 gold: the same line gets an offer, shown with its buttons; declined, it is gone, and nothing changed.
+            _ = try await Self.offer(on: page, game)
+            try await page.browser.click("#offers li[data-npc=\"mira\"] button.decline")
             try await page.wait(
-                until: "return document.querySelector('#offers li[data-npc=\"mira\"] button.accept') !== null;",
-                "Mira's offer")
-            let offer = try await page.browser.evaluate(
-                """
-                const card = document.querySelector('#offers li[data-npc="mira"]');
-                return {gold: Number(card.dataset.playerGold), summary: card.querySelector('.summary').textContent};
-                """)
-            let price = try #require(offer["gold"]?.intValue)
-            #expect(price > 0 && price <= 30, "\(offer)")
-            #expect(offer["summary"]?.stringValue?.contains("Brass Lantern") == true, "\(offer)")
-            let waiting = try await page.parleyState(game).offers
-            #expect(waiting.count == 1 && waiting.first?["playerGives"]?["gold"]?.intValue == price, "\(waiting)")
+                until: """
+                    return document.querySelectorAll('#offers li').length === 0 &&
+                      document.getElementById('say-form').dataset.pending === '0';
+                    """, "the offer declined")
+            parley = try await page.parleyState(game)
+            #expect(parley.offers.isEmpty && parley.gold == 30, "\(parley)")
+            #expect(try await page.world().gold == 30)
+
+            // Asked again, and accepted.
+            let price = try await Self.offer(on: page, game)
 
             // Accept: the trade arrives through the listener, and the page applies it to its own world.
             try await page.browser.click("#offers li[data-npc=\"mira\"] button.accept")
@@ -227,6 +226,25 @@ struct BrowserWebExampleTests {
             #expect(parley.inventory == after.inventory, "Parley's player carries \(parley.inventory)")
             #expect(parley.offers.isEmpty)
         }
+    }
+
+    /// Asks Mira for the lantern, waits for her offer on the page, checks it is Parley's, and returns its price.
+    static func offer(on page: Page, _ game: String) async throws -> Int {
+        try await page.say("I'll take the lantern", to: "mira")
+        try await page.wait(
+            until: "return document.querySelector('#offers li[data-npc=\"mira\"] button.accept') !== null;",
+            "Mira's offer")
+        let offer = try await page.browser.evaluate(
+            """
+            const card = document.querySelector('#offers li[data-npc="mira"]');
+            return {gold: Number(card.dataset.playerGold), summary: card.querySelector('.summary').textContent};
+            """)
+        let price = try #require(offer["gold"]?.intValue)
+        #expect(price > 0 && price <= 30, "\(offer)")
+        #expect(offer["summary"]?.stringValue?.contains("Brass Lantern") == true, "\(offer)")
+        let waiting = try await page.parleyState(game).offers
+        #expect(waiting.count == 1 && waiting.first?["playerGives"]?["gold"]?.intValue == price, "\(waiting)")
+        return price
     }
 
     @Test func oonaOpensThePagesGateAndSeesTheSwordItDraws() async throws {
