@@ -46,6 +46,28 @@ import Testing
         #expect(ids.count == 4 + 16)
     }
 
+    @Test func aListenerWhoseReaderIsCancelledIsRemovedBeforeAnythingIsPublished() async {
+        let log = GameEventLog()
+        let stream = log.listen(after: nil, heartbeat: .seconds(3_600))
+        #expect(log.listenerCount == 1)
+        let reader = Task { for await _ in stream {} }
+        reader.cancel()
+        await reader.value
+        // Removed as its reader went, not at the next event: a game nobody listens to any more can be idle.
+        #expect(log.listenerCount == 0)
+    }
+
+    @Test func aListenerWhoseStreamIsDroppedUnreadIsRemoved() async {
+        let log = GameEventLog()
+        do {
+            let stream = log.listen(after: 0, heartbeat: .seconds(3_600))
+            _ = stream
+            #expect(log.listenerCount == 1)
+        }
+        // The route that listens can fail before it reads (its client left): the stream is let go unread.
+        #expect(log.listenerCount == 0)
+    }
+
     @Test func aListenerThatLeavesIsRemovedAndHeartbeatsComeWhileNothingHappens() async {
         let log = GameEventLog()
         let stream = log.listen(after: nil, heartbeat: .milliseconds(5))
