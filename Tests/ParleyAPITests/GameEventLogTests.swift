@@ -1,4 +1,7 @@
+import Foundation
+import GameWorld
 import ParleyJSON
+import ScriptedModel
 import Testing
 
 @testable import ParleyAPI
@@ -32,6 +35,24 @@ import Testing
         // After the end, a listener gets what is kept after its id, then the end at once.
         #expect(
             await Self.drain(log.listen(after: 5, heartbeat: .seconds(1))) == [.event(id: 6, Self.event(6)), .ended])
+    }
+
+    @Test func aGameKeepsItsLast1000EventsAndBeatsEvery15SecondsByDefault() async throws {
+        let log = GameEventLog()
+        for number in 1...1_003 { log.publish(Self.event(number)) }
+        let late = log.listen(after: 0, heartbeat: .seconds(3_600))
+        log.end()
+        let items = await Self.drain(late)
+        #expect(items.first == .missed(count: 3))
+        #expect(items.dropFirst().first == .event(id: 4, Self.event(4)))
+        #expect(items.count == 1 + 1_000 + 1)
+        let pack = try ContentPack.load(
+            from: APIGamesTests.root.appendingPathComponent("Content"), displayPath: "Content"
+        ).get()
+        let configuration = APIGames.Configuration(
+            pack: pack, models: { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) }, store: nil)
+        #expect(configuration.eventBacklog == 1_000)
+        #expect(configuration.heartbeatInterval == .seconds(15))
     }
 
     @Test func aListenerThatDoesNotReadIsEndedAfterWhatItBufferedSoItsClientResumes() async {
