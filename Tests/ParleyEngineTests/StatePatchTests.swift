@@ -152,6 +152,29 @@ import Testing
         #expect(screen.text.contains("25 gold"), "\(screen.text)")
     }
 
+    @Test func theNPCsDialogueRulesReadThePushedStory() async throws {
+        let pack = try shippedPack()
+        let game = Game(
+            state: pack.initialState, models: { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) })
+        let screen = Screen()
+        // Oona's report on the locket waits for `quest locket >= asked`, Hesper's news for `flag locket_returned`.
+        await game.say("tell me about the moonpetal locket", to: "oona", output: screen.record)
+        #expect(screen.text.contains("reported lost in the flood"), "\(screen.text)")
+        try await game.apply(try Self.patch(#"{"quests": {"locket": "asked"}}"#))
+        screen.clear()
+        await game.say("tell me about the moonpetal locket", to: "oona", output: screen.record)
+        #expect(screen.text.contains("Report on file"), "\(screen.text)")
+
+        await game.say("any news?", to: "hesper", output: screen.record)
+        screen.clear()
+        await game.say("any gossip?", to: "hesper", output: screen.record)
+        #expect(!screen.text.contains("toasting"), "\(screen.text)")
+        try await game.apply(try Self.patch(#"{"flags": {"set": ["locket_returned"]}}"#))
+        screen.clear()
+        await game.say("any gossip?", to: "hesper", output: screen.record)
+        #expect(screen.text.contains("toasting"), "\(screen.text)")
+    }
+
     @Test func movingThePlayerAwayEndsTheConversation() async throws {
         let pack = try shippedPack()
         let game = Game(
