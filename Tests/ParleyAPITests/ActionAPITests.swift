@@ -102,8 +102,11 @@ import Testing
         return game
     }
 
+    /// A time limit no busy machine reaches before the test answers: what is tested is the answer, not the clock.
+    static let patient: @Sendable (inout GameAction) -> Void = { $0.timeoutSeconds = 3_600 }
+
     @Test func theGameAnswersAnActionEventAndTheNPCSaysTheAnswer() async throws {
-        try await Self.withFixture { fixture in
+        try await Self.withFixture(Self.patient) { fixture in
             let game = try await Self.atTheGate(fixture)
             let response = try await fixture.stream(game, "signal the gatehouse")
             var events = response.serverSentEvents.makeAsyncIterator()
@@ -116,7 +119,7 @@ import Testing
             #expect(call["action"] == "openGate")
             #expect(call["arguments"] == ["gate": "north", "requestedBy": "Traveller"])
             #expect(call["await"] == true)
-            #expect(call["timeoutSeconds"] == 5)
+            #expect(call["timeoutSeconds"] == 3_600)
             let callID = try #require(call["callId"]?.stringValue)
             let answer = #"{"output": {"opened": true, "message": "The North Gate grinds open."}}"#
             // docs/openapi.json describes the event, and the answer the game sends.
@@ -170,7 +173,7 @@ import Testing
     }
 
     @Test func whileOneGameWaitsForItsAnswerAnotherPlaysOn() async throws {
-        try await Self.withFixture { fixture in
+        try await Self.withFixture(Self.patient) { fixture in
             let waiting = try await Self.atTheGate(fixture)
             let response = try await fixture.stream(waiting, "signal the gatehouse")
             var events = response.serverSentEvents.makeAsyncIterator()
