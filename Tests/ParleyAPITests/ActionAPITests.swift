@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import LanguageModels
+import LanguageModelsTesting
 import ParleyAPI
 import ParleyEngine
 import ParleyHTTP
@@ -21,7 +22,7 @@ import Testing
         let server: HTTPServer
         let client: HTTPClient
 
-        init(_ change: (inout GameAction) -> Void = { _ in }) throws {
+        init(_ change: (inout GameAction) -> Void = { _ in }, models: Game.ModelProvider? = nil) throws {
             var pack = try ContentPack.load(
                 from: APIGamesTests.root.appendingPathComponent("Content"), displayPath: "Content"
             ).get()
@@ -30,7 +31,7 @@ import Testing
             pack.world.actions["openGate"] = action
             games = APIGames(
                 configuration: .init(
-                    pack: pack, models: { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) },
+                    pack: pack, models: models ?? { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) },
                     store: SaveGameStore(folder: folder)))
             server = try HTTPServer(
                 configuration: HTTPServer.Configuration(timeouts: .all(.seconds(30))),
@@ -78,11 +79,12 @@ import Testing
     }
 
     static func withFixture(
-        _ change: (inout GameAction) -> Void = { _ in }, _ body: (Fixture) async throws -> Void
+        _ change: (inout GameAction) -> Void = { _ in }, models: Game.ModelProvider? = nil,
+        _ body: (Fixture) async throws -> Void
     )
         async throws
     {
-        let fixture = try Fixture(change)
+        let fixture = try Fixture(change, models: models)
         do {
             try await body(fixture)
         } catch {
@@ -100,8 +102,11 @@ import Testing
         return game
     }
 
+    /// A time limit no busy machine reaches before the test answers: what is tested is the answer, not the clock.
+    static let patient: @Sendable (inout GameAction) -> Void = { $0.timeoutSeconds = 3_600 }
+
     @Test func theGameAnswersAnActionEventAndTheNPCSaysTheAnswer() async throws {
-        try await Self.withFixture { fixture in
+        try await Self.withFixture(Self.patient) { fixture in
             let game = try await Self.atTheGate(fixture)
             let response = try await fixture.stream(game, "signal the gatehouse")
             var events = response.serverSentEvents.makeAsyncIterator()
@@ -114,7 +119,7 @@ import Testing
             #expect(call["action"] == "openGate")
             #expect(call["arguments"] == ["gate": "north", "requestedBy": "Traveller"])
             #expect(call["await"] == true)
-            #expect(call["timeoutSeconds"] == 5)
+            #expect(call["timeoutSeconds"] == 3_600)
             let callID = try #require(call["callId"]?.stringValue)
             let answer = #"{"output": {"opened": true, "message": "The North Gate grinds open."}}"#
             // docs/openapi.json describes the event, and the answer the game sends.
@@ -168,7 +173,7 @@ import Testing
     }
 
     @Test func whileOneGameWaitsForItsAnswerAnotherPlaysOn() async throws {
-        try await Self.withFixture { fixture in
+        try await Self.withFixture(Self.patient) { fixture in
             let waiting = try await Self.atTheGate(fixture)
             let response = try await fixture.stream(waiting, "signal the gatehouse")
             var events = response.serverSentEvents.makeAsyncIterator()
@@ -193,6 +198,36 @@ import Testing
                 }
             }
             #expect(speech.contains("The winch is jammed."), "\(speech)")
+        }
+    }
+
+    @Test func aCallThatDoesNotFitIsRefusedAndReportedAndTheGameNeverHearsOfIt() async throws {
+        let model = MockLanguageModel(replies: [
+            .text("Halt."), .toolCall("openGate", arguments: #"{"gate": "south"}"#), .text("Hm."),
+        ])
+        try await Self.withFixture(models: { _, _ in model }) { fixture in
+            let game = try await Self.atTheGate(fixture)
+            let events = try await fixture.say(game, "open the gate")
+            #expect(!events.contains { $0["type"] == "action" }, "\(events)")
+            let toolCall = try #require(events.first { $0["type"] == "toolCall" && $0["tool"] == "openGate" })
+            #expect(toolCall["output"]?["status"] == "refused")
+            let refused = try #require(events.first { $0["type"] == "actionRefused" }, "\(events)")
+            #expect(refused["npc"] == ["id": "oona", "name": "Sergeant Oona Vell"])
+            #expect(refused["action"] == "openGate")
+            #expect(refused["arguments"] == ["gate": "south"])
+            let reasons = refused["reasons"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(reasons.first?.contains("$.gate") == true, "\(reasons)")
+            let types = events.compactMap { $0["type"]?.stringValue }
+            #expect(types.firstIndex(of: "toolCall") ?? .max < types.firstIndex(of: "actionRefused") ?? -1)
+            // Each is an Event as docs/openapi.json describes it.
+            let document = try OpenAPITests.document()
+            let schema = try OpenAPITests.schema(["$ref": "#/components/schemas/Event"], in: document)
+            #expect(schema.validate(GeneratedContent(jsonValue: refused)) == [])
+            // Reported as a refused offer is: a feedback report of the game's.
+            let (status, feedback) = try await fixture.call(.get, "/v1/games/\(game)/feedback")
+            #expect(status == 200)
+            let kinds = (feedback?["reports"]?.arrayValue ?? []).map { $0["context"]?["kind"] }
+            #expect(kinds == ["refusedAction"], "\(String(describing: feedback))")
         }
     }
 
