@@ -14,7 +14,7 @@ import Testing
 /// The game's actions over HTTP, as a game would use them: Oona's `openGate` arrives as an `action` event while her
 /// line streams, the game answers with `POST /v1/games/{id}/actions/{callId}`, and she says the answer; an unanswered
 /// call times out; while one game waits for its answer, another plays on.
-@Suite(.timeLimit(.minutes(3))) struct ActionAPITests {
+@Suite(.timeLimit(.minutes(10))) struct ActionAPITests {
     /// A server on the shipped pack, its `openGate` changed by `change`, over a fresh save folder.
     final class Fixture: Sendable {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-act-\(UUID().uuidString)")

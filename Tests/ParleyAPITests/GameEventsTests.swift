@@ -7,7 +7,7 @@ import Testing
 
 /// Listening to a game (`GET /v1/games/{id}/events`): every event, whoever caused it, to any number of listeners,
 /// numbered so that a listener that reconnects with `Last-Event-ID` loses none; heartbeats while nothing happens.
-@Suite(.timeLimit(.minutes(3))) struct GameEventsTests {
+@Suite(.timeLimit(.minutes(10))) struct GameEventsTests {
     typealias Fixture = HTTPAPITests.Fixture
 
     /// An event as a listener heard it.

@@ -11,7 +11,7 @@ import Testing
 
 /// A game with a world of its own, over HTTP: it pushes its state (`PATCH /v1/games/{id}/state`), and Parley's NPCs
 /// price, offer and refuse by that state, keep it in the save, and refuse a bad push whole.
-@Suite(.timeLimit(.minutes(3))) struct OwnWorldTests {
+@Suite(.timeLimit(.minutes(10))) struct OwnWorldTests {
     typealias Fixture = HTTPAPITests.Fixture
 
     /// `PATCH /v1/games/{id}/state` with a body, and its answer.

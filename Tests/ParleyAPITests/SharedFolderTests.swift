@@ -8,7 +8,7 @@ import Testing
 /// What a game developer found when several games share a server and its save folder: a slot another game plays is
 /// never written, saves name the game playing them, games are listed and left-idle ones ended, a full server says
 /// when to try again, `Accept` is read by its quality values.
-@Suite(.timeLimit(.minutes(3))) struct SharedFolderTests {
+@Suite(.timeLimit(.minutes(10))) struct SharedFolderTests {
     typealias Fixture = HTTPAPITests.Fixture
 
     /// The bytes of a save file, to see that nothing wrote it.

@@ -5,7 +5,7 @@ import Testing
 /// (pushing a state, a refused one, talking to NPCs directly, telling them what happened, listing the games) runs
 /// against a real `parley serve`, and each JSON fragment shown must be in the real answer, as for the session above it
 /// (`APIDocumentationTests`).
-@Suite(.timeLimit(.minutes(3))) struct OwnWorldDocumentationTests {
+@Suite(.timeLimit(.minutes(10))) struct OwnWorldDocumentationTests {
     @Test func theOwnWorldWalkThroughIsWhatTheServerAnswers() async throws {
         let curl = ["/usr/bin/curl", "/bin/curl"].first { FileManager.default.isExecutableFile(atPath: $0) }
         let path = try #require(curl, "curl is not installed: scripts/install-deps installs it")

@@ -5,7 +5,7 @@ import Testing
 /// `parley serve`'s options for games beside one another, end to end: `--cors-origin ORIGIN` (pages from the origins
 /// given may call the API from a browser, pages from any other may not, and no origin may without the option) and
 /// `--idle-timeout SECONDS`.
-@Suite(.timeLimit(.minutes(3))) struct ServeOptionTests {
+@Suite(.timeLimit(.minutes(10))) struct ServeOptionTests {
     static func preflight(_ server: ServedParley, origin: String) async throws -> HTTPResponse {
         try await HTTPClient().execute(
             HTTPRequest(

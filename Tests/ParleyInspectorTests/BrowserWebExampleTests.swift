@@ -12,7 +12,7 @@ import Testing
 /// does not allow gets nothing and says so.
 @Suite(
     .enabled(if: HeadlessChromium.testsEnabled, Comment(rawValue: HeadlessChromium.howToEnable)),
-    .timeLimit(.minutes(5)), .serialized)
+    .timeLimit(.minutes(10)), .serialized)
 struct BrowserWebExampleTests {
     /// The example's folder.
     static let example = InspectorFixture.root.appendingPathComponent("Examples/web")

@@ -6,7 +6,7 @@ import Testing
 /// Cross-origin requests (`HTTPServer.Configuration.allowedOrigins`): pages from the allowed origins get the
 /// `Access-Control-*` header fields and their preflights answered; any other origin gets none, and no origin is
 /// allowed by default.
-@Suite(.timeLimit(.minutes(2))) struct CORSTests {
+@Suite(.timeLimit(.minutes(10))) struct CORSTests {
     static let game = "http://localhost:8000"
     static let token = "a-long-enough-test-token"
 
