@@ -226,7 +226,7 @@ let package = Package(
             name: "ParleyAPI",
             dependencies: [
                 "ParleyEngine", "GameWorld", "LanguageModels", "ParleyJSON", "SaveGames", "ParleyServer",
-                "ParleyInspector",
+                "ParleyInspector", "ParleyBasics",
             ]),
         .testTarget(
             name: "ParleyAPITests",

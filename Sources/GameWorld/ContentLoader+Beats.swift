@@ -169,6 +169,12 @@ extension ContentLoader {
                         hint: "beats fill only " + Beat.placeholders.map(\.description).joined(separator: ", "))
                     valid = false
                 }
+                for member in template.members {
+                    error(
+                        linePath, "a beat's line cannot use \(member)",
+                        hint: "beats fill only " + Beat.placeholders.map(\.description).joined(separator: ", "))
+                    valid = false
+                }
                 if template.placeholders.contains(.item), let trigger,
                     !BeatTrigger.namesWithItem.contains(trigger)
                 {

@@ -6,7 +6,7 @@ import ParleyJSON
 extension ContentLoader {
     static let dialogueFields = ["synonyms", "rules"]
     static let ruleFields = ["id", "when", "replies", "outcomes", "calls", "effects"]
-    static let conditionFields = ["intent", "keywords", "item", "number", "if"]
+    static let conditionFields = ["intent", "keywords", "item", "number", "if", "event"]
     static let callFields = ["tool", "arguments"]
     /// The most calls one rule makes (the scripted model makes one per round, at most three rounds a turn).
     static let maximumCalls = 3
@@ -126,7 +126,6 @@ extension ContentLoader {
         _ object: JSONObject, at path: JSONPath, synonyms: [String: [String]], scope: ScriptScope,
         usedGroups: inout Set<String>
     ) -> DialogueRule? {
-        let inventory = scope.inventory
         var valid = true
         let id = identifier("id", in: object, at: path, required: true, kind: "rule")
         if id == nil { valid = false }
@@ -147,7 +146,7 @@ extension ContentLoader {
                     valid = false
                     continue
                 }
-                if let call = decodeCall(callObject, at: callPath, inventory: inventory) {
+                if let call = decodeCall(callObject, at: callPath, scope: scope) {
                     decoded.append(call)
                 } else {
                     valid = false
@@ -223,7 +222,7 @@ extension ContentLoader {
             if calls.isEmpty {
                 add([.offerPending])
             } else {
-                for call in calls { add(call.tool.outcomes) }
+                for call in calls { add(call.tool?.outcomes ?? GameAction.outcomes) }
                 add([.unavailable])
             }
         } else if rule.when.intents.isEmpty {
@@ -338,7 +337,10 @@ extension ContentLoader {
                 }
                 condition.keywords.append(keyword)
             }
-            if !condition.keywords.isEmpty, !condition.intents.isEmpty, condition.intents.allSatisfy(\.isGameEvent) {
+            // Keywords match a game's own event by its words (a `gameEvent`), never another event.
+            if !condition.keywords.isEmpty, !condition.intents.isEmpty,
+                condition.intents.allSatisfy({ $0.isGameEvent && $0 != .gameEvent }), object["event"] == nil
+            {
                 warning(
                     path.key("keywords"), "keywords never match a game event, and this rule only answers game events",
                     hint: "remove the keywords, or add an intent for something the player says")
@@ -366,6 +368,9 @@ extension ContentLoader {
         if object["number"] != nil {
             if let number = bool("number", in: object, at: path) { condition.number = number } else { valid = false }
         }
+        if let value = object["event"] {
+            if !decodeEventKinds(value, at: path.key("event"), into: &condition) { valid = false }
+        }
         if let state = self.condition("if", in: object, at: path, scope: scope) {
             condition.condition = state
         } else {
@@ -377,20 +382,26 @@ extension ContentLoader {
 
     // MARK: - Calls
 
-    private mutating func decodeCall(_ object: JSONObject, at path: JSONPath, inventory: Inventory?) -> DialogueCall? {
+    private mutating func decodeCall(_ object: JSONObject, at path: JSONPath, scope: ScriptScope) -> DialogueCall? {
+        let inventory = scope.inventory
         var valid = true
         var tool: NPCTool?
+        var action: String?
         if let name = string("tool", in: object, at: path, required: true) {
             tool = NPCTool(rawValue: name)
-            if tool == nil {
-                let known = NPCTool.allCases.map(\.rawValue)
+            if tool == nil, actionIDs.contains(name) || unresolvedKinds.contains("action") {
+                // One of the game's actions (actions.json): checked against its declaration once that is read.
+                action = name
+            } else if tool == nil {
+                let known = NPCTool.allCases.map(\.rawValue) + actionIDs.sorted()
                 let hint =
                     Suggestions.closest(to: name, in: known).map { "did you mean \"\($0)\"?" }
                     ?? "known tools: " + known.joined(separator: ", ")
+                    + (actionIDs.isEmpty ? "; a game's own actions are declared in actions.json" : "")
                 error(path.key("tool"), "unknown tool \"\(name)\"", hint: hint)
             }
         }
-        if tool == nil { valid = false }
+        if tool == nil, action == nil { valid = false }
         var arguments = JSONObject()
         if let argumentObject = self.object("arguments", in: object, at: path, required: false, what: "arguments") {
             arguments = argumentObject
@@ -398,6 +409,12 @@ extension ContentLoader {
             valid = false
         }
         unknownFields(object, at: path, known: Self.callFields)
+        if let action {
+            actionCalls.append(
+                ActionCallUse(
+                    file: file, rank: fileRank, path: path, action: action, npc: scope.npc, arguments: arguments))
+            return valid ? DialogueCall(action: GameActionID(action), arguments: .object(arguments)) : nil
+        }
         guard let tool else { return nil }
 
         let argumentsPath = path.key("arguments")

@@ -12,13 +12,16 @@ extension ContentLoader {
         var inventory: Inventory?
         /// Whether the NPC trades, to warn about offers it cannot make.
         var trades: Bool
+        /// The NPC's id, when it could be read: the game's actions its rules call must list it.
+        var npc: String? = nil
     }
 
     /// The scope of an NPC file: its synonym groups (read from the raw JSON), inventory and trade policy.
     func scriptScope(of object: JSONObject, inventory: Inventory?, trade: TradePolicy?) -> ScriptScope {
         var topics = itemIDs
         if case .object(let groups)? = object["dialogue"]?["synonyms"] { topics.formUnion(groups.keys) }
-        return ScriptScope(topics: topics, inventory: inventory, trades: trade?.trades ?? true)
+        return ScriptScope(
+            topics: topics, inventory: inventory, trades: trade?.trades ?? true, npc: object["id"]?.stringValue)
     }
 
     // MARK: - Conditions

@@ -36,6 +36,8 @@ struct ContentLoader {
     var locationIDs: Set<String> = []
     var npcIDs: Set<String> = []
     var categories: Set<String> = []
+    /// The ids `actions.json` declares, for dialogue rules' calls.
+    var actionIDs: Set<String> = []
     /// Each quest's stages, in order, as `world.json` declares them.
     var questStages: [String: [String]] = [:]
     /// The kinds of id (`item`, `location`, `NPC`) whose file could not be read, so references to them are
@@ -89,6 +91,8 @@ struct ContentLoader {
     var firstTalkBeats: [FirstTalkBeat] = []
     /// Counters some effect changes.
     var countersChanged: Set<String> = []
+    /// Dialogue rules' calls of the game's actions, checked against `actions.json` once it is read.
+    var actionCalls: [ActionCallUse] = []
 
     init(displayPath: String) {
         self.displayPath = displayPath
@@ -122,7 +126,7 @@ struct ContentLoader {
         }.sorted()
         let others = files.keys.filter {
             $0 != ContentPack.worldFileName && $0 != ContentPack.itemsFileName
-                && $0 != ContentPack.lexiconFileName && !$0.hasPrefix(npcPrefix)
+                && $0 != ContentPack.lexiconFileName && $0 != ContentPack.actionsFileName && !$0.hasPrefix(npcPrefix)
                 && !$0.hasPrefix(ContentPack.schemaDirectoryName + "/") && $0.hasSuffix(".json")
         }.sorted()
 
@@ -160,11 +164,22 @@ struct ContentLoader {
                 parsed[ContentPack.lexiconFileName] = parse(bytes)
             }
         }
+        let actionsRank = lexiconRank + 1
+        if files[ContentPack.actionsFileName] != nil || unreadable[ContentPack.actionsFileName] != nil {
+            select(ContentPack.actionsFileName, rank: actionsRank)
+            if let problem = unreadable[ContentPack.actionsFileName] {
+                error(.root, problem.problem, hint: problem.hint)
+                unresolvedKinds.insert("action")
+            } else if let bytes = files[ContentPack.actionsFileName] {
+                parsed[ContentPack.actionsFileName] = parse(bytes)
+                if parsed[ContentPack.actionsFileName] == nil { unresolvedKinds.insert("action") }
+            }
+        }
         for (offset, name) in others.enumerated() {
-            select(name, rank: lexiconRank + 1 + offset)
+            select(name, rank: actionsRank + 1 + offset)
             warning(
                 .root, "not a file the loader reads, ignored",
-                hint: "a pack is world.json, items.json, lexicon.json, npcs/<id>.json and schema/")
+                hint: "a pack is world.json, items.json, lexicon.json, actions.json, npcs/<id>.json and schema/")
         }
 
         // Pass 2: collect ids, so that references resolve whatever the file order.
@@ -172,6 +187,7 @@ struct ContentLoader {
             world: parsed[ContentPack.worldFileName], items: parsed[ContentPack.itemsFileName],
             npcs: npcFileNames.compactMap { parsed[$0] })
         if npcFileNames.contains(where: { parsed[$0] == nil }) { unresolvedKinds.insert("NPC") }
+        collectActionIDs(parsed[ContentPack.actionsFileName])
 
         // Pass 3: decode with references.
         select(ContentPack.itemsFileName, rank: 1)
@@ -181,6 +197,12 @@ struct ContentLoader {
         for (offset, name) in npcFileNames.enumerated() {
             select(name, rank: 2 + offset)
             if let value = parsed[name] { decodeNPC(value, fileName: name) }
+        }
+        var actions: [GameAction] = []
+        if let value = parsed[ContentPack.actionsFileName] {
+            select(ContentPack.actionsFileName, rank: actionsRank)
+            actions = decodeActions(value)
+            checkActionCalls(actions)
         }
 
         var lexicon = Lexicon.english
@@ -218,7 +240,7 @@ struct ContentLoader {
             }
             let world = World(
                 id: worldID, title: title, introduction: introduction, locations: locations, items: items, npcs: npcs,
-                goal: goal, quests: quests, lexicon: lexicon, contentHash: hash)
+                goal: goal, quests: quests, lexicon: lexicon, actions: actions, contentHash: hash)
             // The catalog's name index is built with the pack, not at the first conversation: every copy of the
             // world (the game's state) shares it.
             _ = world.itemNames

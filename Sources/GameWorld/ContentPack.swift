@@ -44,6 +44,8 @@ public struct ContentPack: Hashable, Sendable {
     public static let itemsFileName = "items.json"
     /// The lexicon's file name: the words players use (optional; English by default, see `Lexicon`).
     public static let lexiconFileName = "lexicon.json"
+    /// The actions file's name: what the game lets NPCs do (optional; see `GameAction`).
+    public static let actionsFileName = "actions.json"
     /// The folder of NPC files, one `<id>.json` per NPC.
     public static let npcsDirectoryName = "npcs"
     /// The folder of JSON Schemas, which the loader does not read.
@@ -53,7 +55,7 @@ public struct ContentPack: Hashable, Sendable {
 
     /// Loads a pack from a directory, reporting every problem at once.
     ///
-    /// Reads `world.json`, `items.json`, `lexicon.json` (when there is one) and `npcs/*.json`; `schema/` and files that are not JSON are ignored.
+    /// Reads `world.json`, `items.json`, `lexicon.json` and `actions.json` (when there are) and `npcs/*.json`; `schema/` and files that are not JSON are ignored.
     /// Nothing is thrown: a missing directory or file is a diagnostic like any other. Only plain files are read
     /// (`ContentFile`): a FIFO, a device, a socket or a symbolic link loop where a file is expected is an error
     /// naming what it is, and an `npcs/` folder that cannot be listed is an error, not an empty folder.
@@ -86,7 +88,7 @@ public struct ContentPack: Hashable, Sendable {
                 unreadable[relative] = error
             }
         }
-        let loaded: Set = [worldFileName, itemsFileName, lexiconFileName]
+        let loaded: Set = [worldFileName, itemsFileName, lexiconFileName, actionsFileName]
         for name in topLevel where name.hasSuffix(".json") {
             // Other JSON files are only warned about, never read: their bytes are not needed.
             if loaded.contains(name) { read(name) } else { files[name] = [] }

@@ -4,6 +4,7 @@
 /// "when": { "intent": "askPrice", "item": "lantern" }
 /// "when": { "keywords": ["mill", "flood", "@cellar"] }
 /// "when": { "keywords": ["@cellar"], "if": "attitude >= 10" }
+/// "when": { "event": "swordDrawn" }
 /// ```
 ///
 /// A rule without an intent answers what the player *says* that its other conditions fit, except trade requests
@@ -22,6 +23,10 @@ public struct DialogueCondition: Hashable, Sendable, Codable {
     /// A condition on the game and the conversation (`"if"`), checked against the context the engine gives the
     /// scripted model; `nil` for none. A model given no context never answers with a rule that has one.
     public var condition: Condition?
+    /// The kinds of the game's own events (`"event"`: a `happened` event the game told the NPC of, with its `kind`)
+    /// the rule answers, any of them; empty for no such condition. A rule with kinds answers only the `gameEvent`
+    /// intent.
+    public var events: [String] = []
 
     /// Creates a condition.
     ///
@@ -54,11 +59,51 @@ public struct DialogueCondition: Hashable, Sendable, Codable {
 
     /// Whether the condition holds no condition at all, and so answers every line the player says.
     public var isUnconditional: Bool {
-        intents.isEmpty && keywords.isEmpty && item == nil && number == nil && condition == nil
+        intents.isEmpty && keywords.isEmpty && item == nil && number == nil && condition == nil && events.isEmpty
+    }
+
+    /// Whether `text` is a well-formed kind of a game's event: an ASCII letter, then up to 63 letters, digits and `_`
+    /// (`swordDrawn`, `bell_rang`).
+    ///
+    /// - Parameter text: The candidate kind.
+    /// - Returns: Whether it is one.
+    public static func isWellFormedEventKind(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
+            text.unicodeScalars.count <= 64
+        else { return false }
+        return text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+        }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case intents, keywords, item, number
+        case intents, keywords, item, number, events
         case condition = "if"
+    }
+
+    /// Decodes a condition; `events`, added later, may be missing (none).
+    ///
+    /// - Throws: `DecodingError` when a member is missing or has the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        intents = try container.decode([DialogueIntent].self, forKey: .intents)
+        keywords = try container.decode([String].self, forKey: .keywords)
+        item = try container.decodeIfPresent(DialogueItemCondition.self, forKey: .item)
+        number = try container.decodeIfPresent(Bool.self, forKey: .number)
+        condition = try container.decodeIfPresent(Condition.self, forKey: .condition)
+        events = try container.decodeIfPresent([String].self, forKey: .events) ?? []
+    }
+
+    /// Encodes a condition; `events` only when there are some, so a condition without them encodes as it always did.
+    ///
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(intents, forKey: .intents)
+        try container.encode(keywords, forKey: .keywords)
+        try container.encodeIfPresent(item, forKey: .item)
+        try container.encodeIfPresent(number, forKey: .number)
+        try container.encodeIfPresent(condition, forKey: .condition)
+        if !events.isEmpty { try container.encode(events, forKey: .events) }
     }
 }

@@ -3,6 +3,7 @@
 /// Outcomes come from the NPC's actions (`NPCTool`) and their results in the game: an offer the game accepted as
 /// pending or refused, an item the NPC does not have, a gift it took. One outcome is a situation rather than a
 /// result: `offerPending`, when an offer is waiting for the player's answer while they talk about something else.
+/// The game's own actions (`GameAction`) end in `answered`, `failed`, `unanswered`, `told` or `refused`.
 public enum DialogueOutcome: String, Hashable, Sendable, Codable, CaseIterable, CodingKeyRepresentable,
     CustomStringConvertible
 {
@@ -47,6 +48,14 @@ public enum DialogueOutcome: String, Hashable, Sendable, Codable, CaseIterable, 
     case remembered
     /// There is nothing to remember: no trade, no offer, no earlier question.
     case forgotten
+    /// The game answered one of its actions (`actions.json`) the NPC called (`{result}`).
+    case answered
+    /// The game answered one of its actions with an error (`{reasons}`).
+    case failed
+    /// The game did not answer one of its actions in time, or nothing answers it (no game listens).
+    case unanswered
+    /// The game was told of an action that does not wait for its answer.
+    case told
 
     /// The outcome's name as written in content files.
     public var description: String { rawValue }

@@ -42,6 +42,9 @@ public enum DialoguePlaceholder: String, Hashable, Sendable, CaseIterable, Custo
     /// What the NPC remembers of the conversation that the player asked about (`recall`): "You bought 1 Brass
     /// Lantern from me for 20 gold."
     case memory
+    /// What the game answered to one of its actions the NPC called (`answered`): the output when it is a string, a
+    /// number or a Boolean. `{result.NAME}` is one member of an object output (`{result.gate.name}` goes deeper).
+    case result
 
     /// The placeholder as written in replies, `{item}`.
     public var description: String { "{\(rawValue)}" }

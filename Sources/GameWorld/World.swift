@@ -29,6 +29,8 @@ public struct World: Hashable, Sendable, Codable {
     public var lexicon: Lexicon {
         didSet { catalogIndex = CatalogIndex() }
     }
+    /// The actions the game lets NPCs take (`actions.json`), by id; none by default.
+    public var actions: [GameActionID: GameAction] = [:]
     /// The fingerprint of the pack the world was loaded from.
     public var contentHash: ContentHash
     /// The index of the catalog's names, built at first use; copies of the world share it until `items` changes.
@@ -47,10 +49,12 @@ public struct World: Hashable, Sendable, Codable {
     ///   - goal: The goal.
     ///   - quests: The quests.
     ///   - lexicon: The words players speak; English by default.
+    ///   - actions: The actions the game lets NPCs take; none by default.
     ///   - contentHash: The pack's fingerprint.
     public init(
         id: String, title: String, introduction: String = "", locations: [Location], items: [Item], npcs: [NPC],
-        goal: GameGoal, quests: [Quest] = [], lexicon: Lexicon = .english, contentHash: ContentHash = .empty
+        goal: GameGoal, quests: [Quest] = [], lexicon: Lexicon = .english, actions: [GameAction] = [],
+        contentHash: ContentHash = .empty
     ) {
         self.id = id
         self.title = title
@@ -61,6 +65,7 @@ public struct World: Hashable, Sendable, Codable {
         self.goal = goal
         self.quests = Dictionary(quests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.lexicon = lexicon
+        self.actions = Dictionary(actions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.contentHash = contentHash
     }
 
@@ -130,7 +135,7 @@ public struct World: Hashable, Sendable, Codable {
         lhs.id == rhs.id && lhs.title == rhs.title && lhs.introduction == rhs.introduction
             && lhs.contentHash == rhs.contentHash && lhs.goal == rhs.goal && lhs.quests == rhs.quests
             && lhs.locations == rhs.locations && lhs.npcs == rhs.npcs && lhs.items == rhs.items
-            && lhs.lexicon == rhs.lexicon
+            && lhs.lexicon == rhs.lexicon && lhs.actions == rhs.actions
     }
 
     /// Hashes every member but the derived name index.
@@ -146,16 +151,17 @@ public struct World: Hashable, Sendable, Codable {
         hasher.combine(goal)
         hasher.combine(quests)
         hasher.combine(lexicon)
+        hasher.combine(actions)
         hasher.combine(contentHash)
     }
 
     // MARK: - Codable
 
     private enum CodingKeys: String, CodingKey {
-        case id, title, introduction, locations, items, npcs, goal, quests, lexicon, contentHash
+        case id, title, introduction, locations, items, npcs, goal, quests, lexicon, actions, contentHash
     }
 
-    /// Encodes a world; the lexicon only when it is not the built-in English one.
+    /// Encodes a world; the lexicon only when it is not the built-in English one, the actions only when there are any.
     ///
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
@@ -169,10 +175,11 @@ public struct World: Hashable, Sendable, Codable {
         try container.encode(goal, forKey: .goal)
         try container.encode(quests, forKey: .quests)
         if lexicon != .english { try container.encode(lexicon, forKey: .lexicon) }
+        if !actions.isEmpty { try container.encode(actions, forKey: .actions) }
         try container.encode(contentHash, forKey: .contentHash)
     }
 
-    /// Decodes a world; `quests` and `lexicon`, added after the first save format, may be missing.
+    /// Decodes a world; `quests`, `lexicon` and `actions`, added after the first save format, may be missing.
     ///
     /// - Throws: `DecodingError` when a member is missing or has the wrong type.
     public init(from decoder: any Decoder) throws {
@@ -186,7 +193,16 @@ public struct World: Hashable, Sendable, Codable {
         goal = try container.decode(GameGoal.self, forKey: .goal)
         quests = try container.decodeIfPresent([QuestID: Quest].self, forKey: .quests) ?? [:]
         lexicon = try container.decodeIfPresent(Lexicon.self, forKey: .lexicon) ?? .english
+        actions = try container.decodeIfPresent([GameActionID: GameAction].self, forKey: .actions) ?? [:]
         contentHash = try container.decode(ContentHash.self, forKey: .contentHash)
+    }
+
+    /// The actions an NPC may take (those whose `npcs` list it), sorted by id.
+    ///
+    /// - Parameter npc: The NPC.
+    /// - Returns: Its actions.
+    public func actions(for npc: NPCID) -> [GameAction] {
+        actions.values.filter { $0.isAvailable(to: npc) }.sorted { $0.id < $1.id }
     }
 
     /// The NPCs at `location`, sorted by name.

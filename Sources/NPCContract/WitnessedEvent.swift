@@ -13,6 +13,7 @@ import LanguageModels
 /// | `offerDeclined` | `(Ada declines your offer: <summary>)` | `{"event": "offerDeclined", "summary": "…"}` |
 /// | `arrivedHere` | `(Ada arrives.)` | `{"event": "arrivedHere"}` |
 /// | `flagSet` | `(flagSet(gate_open))` | `{"event": "flagSet(gate_open)"}` |
+/// | `happened` | `(The player draws a sword.)` | `{"event": "happened", "text": "The player draws a sword.", "kind": "swordDrawn"}` |
 ///
 /// A prompt is an event exactly when it has a `GameEvent` segment (`Transcript.Prompt.isWitnessedEvent`), whatever
 /// its words say.
@@ -34,6 +35,9 @@ public enum WitnessedEvent: Sendable, Hashable, ConvertibleToGeneratedContent, C
     case arrivedHere
     /// An effect set a flag while the player was with the NPC (a `flagSet` beat answers it).
     case flagSet(String)
+    /// Something the game says happened in its own world (`POST /v1/games/{id}/events`), in its words, with the
+    /// kind the game gave it (`swordDrawn`), which dialogue rules can name (`"when": {"event": "swordDrawn"}`).
+    case happened(text: String, kind: String?)
 
     /// The event's name, the data's `event` member: `arrived`, `gave`, `flagSet(gate_open)`...
     public var name: String {
@@ -45,6 +49,7 @@ public enum WitnessedEvent: Sendable, Hashable, ConvertibleToGeneratedContent, C
         case .offerDeclined: Name.offerDeclined.rawValue
         case .arrivedHere: Name.arrivedHere.rawValue
         case .flagSet(let flag): "flagSet(\(flag))"
+        case .happened: Name.happened.rawValue
         }
     }
 
@@ -68,9 +73,21 @@ public enum WitnessedEvent: Sendable, Hashable, ConvertibleToGeneratedContent, C
         }
     }
 
+    /// What happened, in the game's words, for a `happened` event.
+    public var happenedText: String? {
+        if case .happened(let text, _) = self { return text }
+        return nil
+    }
+
+    /// The kind the game gave a `happened` event, if any.
+    public var kind: String? {
+        if case .happened(_, let kind) = self { return kind }
+        return nil
+    }
+
     /// The names of the events without a value in their name.
     private enum Name: String {
-        case arrived, left, gave, offerAccepted, offerDeclined, arrivedHere
+        case arrived, left, gave, offerAccepted, offerDeclined, arrivedHere, happened
     }
 
     /// What a language model reads, in parentheses: `(Ada gives you the Moonpetal Locket.)`.
@@ -89,6 +106,7 @@ public enum WitnessedEvent: Sendable, Hashable, ConvertibleToGeneratedContent, C
         case .offerDeclined(let summary): "(\(player) declines your offer: \(summary))"
         case .arrivedHere: "(\(player) arrives.)"
         case .flagSet: "(\(name))"
+        case .happened(let text, _): "(\(text))"
         }
     }
 
@@ -117,6 +135,9 @@ public enum WitnessedEvent: Sendable, Hashable, ConvertibleToGeneratedContent, C
             builder.add("quantity", quantity)
         case .offerAccepted(let summary), .offerDeclined(let summary):
             builder.add("summary", summary)
+        case .happened(let text, let kind):
+            builder.add("text", text)
+            if let kind { builder.add("kind", kind) }
         case .arrived, .left, .arrivedHere, .flagSet:
             break
         }
@@ -139,6 +160,8 @@ public enum WitnessedEvent: Sendable, Hashable, ConvertibleToGeneratedContent, C
         case .offerAccepted: self = .offerAccepted(summary: try reader.string("summary"))
         case .offerDeclined: self = .offerDeclined(summary: try reader.string("summary"))
         case .arrivedHere: self = .arrivedHere
+        case .happened:
+            self = .happened(text: try reader.string("text"), kind: try reader.optionalString("kind"))
         case nil:
             guard name.hasPrefix("flagSet("), name.hasSuffix(")"), name.count > "flagSet()".count else {
                 throw nameReader.error("unknown event \"\(name)\"")

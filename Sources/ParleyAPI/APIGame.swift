@@ -14,11 +14,22 @@ public actor APIGame {
     let host: GameHost
     /// The longest one NPC turn may take.
     let turnTimeout: Duration
+    /// Every event of the game, numbered, for its listeners (`GET /v1/games/{id}/events`).
+    nonisolated let eventLog: GameEventLog
+    /// The id of another game playing a slot (as stored), if one is: a line that saves to it or loads it is refused.
+    nonisolated let slotOwner: (@Sendable (String) async -> String?)?
     /// When the game last ran a line or was read.
     private(set) var lastUsed = ContinuousClock.now
     /// Whether a line is running; `waiting` holds the lines that came meanwhile, in order.
     private var running = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// The NPCs' calls of the game's actions: their events, and the calls waiting for an answer.
+    nonisolated let actions = APIGameActions()
+    /// Whether the host runs its actions through `actions` yet.
+    private var actionsInstalled = false
+
+    /// Whether a line (or anything else) is running or waiting to.
+    var isBusy: Bool { running || !waiting.isEmpty }
 
     /// Wraps a host.
     ///
@@ -26,15 +37,22 @@ public actor APIGame {
     ///   - id: The game's id.
     ///   - host: The game, its saves claimed.
     ///   - turnTimeout: The longest one NPC turn may take.
-    init(id: String, host: GameHost, turnTimeout: Duration = Game.turnTimeout) {
+    ///   - eventLog: Where its events go for listeners.
+    ///   - slotOwner: The id of another game playing a slot, if one is.
+    init(
+        id: String, host: GameHost, turnTimeout: Duration = Game.turnTimeout, eventLog: GameEventLog = GameEventLog(),
+        slotOwner: (@Sendable (String) async -> String?)? = nil
+    ) {
         self.id = id
         self.host = host
         self.turnTimeout = turnTimeout
+        self.eventLog = eventLog
+        self.slotOwner = slotOwner
     }
 
     /// Runs `body` once every line that came before it has run: an actor alone would let a second line start while
     /// the first waits for its NPC's model.
-    private func serialized<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
+    func serialized<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
         if running {
             await withCheckedContinuation { waiting.append($0) }
         }
@@ -55,16 +73,34 @@ public actor APIGame {
     public func input(_ line: String, emit: @escaping @Sendable (APIEvent) -> Void = { _ in }) async -> (
         events: [APIEvent], goesOn: Bool
     ) {
-        await serialized { await recording(emit: emit) { output in await host.perform(line, output: output) } }
+        await serialized {
+            if let refusal = await slotRefusal(for: line) {
+                eventLog.publish(refusal)
+                emit(refusal)
+                return ([refusal], true)
+            }
+            return await recording(emit: emit) { output in await host.perform(line, output: output) }
+        }
     }
 
-    /// Starts play, a new game or the last one, as `parley play` does.
-    func begin(continuing: Bool) async -> (events: [APIEvent], goesOn: Bool) {
+    /// Starts play, a new game or the last one, as `parley play` does: a new game with the world's introduction, then
+    /// its first look; its state patched first, when a patch is given (one that passed `StatePatch.check(in:)`), so
+    /// that it looks around in the game's own world.
+    func begin(continuing: Bool, state patch: StatePatch? = nil) async -> (events: [APIEvent], goesOn: Bool) {
         await serialized {
-            await recording(emit: { _ in }) { output in
+            let game = await host.game
+            var changes: [StateChange] = []
+            if let patch { changes = (try? await game.apply(patch)) ?? [] }
+            let pushed = APIEvent.events(for: changes, in: await game.state.world)
+            for event in pushed { eventLog.publish(event) }
+            let introduction = await game.state.world.introduction
+            let (events, goesOn) = await recording(emit: { _ in }) { output in
+                // A new game is introduced, as `parley play` introduces it, before it looks around.
+                if !continuing, !introduction.isEmpty { output(.narration(introduction)) }
                 await host.begin(continuing: continuing, output: output)
                 return true
             }
+            return (pushed + events, goesOn)
         }
     }
 
@@ -75,15 +111,32 @@ public actor APIGame {
         }
     }
 
-    /// Runs `body` with an output that records what the game shows as events, then adds what the game did.
-    private func recording(
-        emit: @escaping @Sendable (APIEvent) -> Void,
+    /// Runs `body` with an output that records what the game shows as events, then adds what the game did; each
+    /// event goes to the game's listeners as well, unless `publishing` is false (the caller publishes them).
+    func recording(
+        emit: @escaping @Sendable (APIEvent) -> Void, publishing: Bool = true,
         _ body: (@escaping @Sendable (GameOutput) -> Void) async -> Bool
     ) async -> (events: [APIEvent], goesOn: Bool) {
+        let eventLog = self.eventLog
+        let shown = emit
+        let emit: @Sendable (APIEvent) -> Void = { event in
+            if publishing { eventLog.publish(event) }
+            shown(event)
+        }
         let game = await host.game
         let world = await game.state.world
         let recorder = await EventRecorder.begin(on: game)
         let log = EventLog()
+        if !actionsInstalled {
+            await host.onAction(actions.handler(in: world))
+            actionsInstalled = true
+        }
+        // The `action` events of the NPCs' calls go out when the call is made, among what the game shows.
+        actions.send { event in
+            log.append(event)
+            emit(event)
+        }
+        defer { actions.send(to: nil) }
         let result = await Game.$turnTimeout.withValue(turnTimeout) {
             await body { output in
                 var speech = log.speech
@@ -99,6 +152,17 @@ public actor APIGame {
             emit(event)
         }
         return (log.events, result)
+    }
+
+    /// Answers an NPC's call of one of the game's actions that waits for the game's answer; it does not wait for the
+    /// game's lines (one of which is waiting for this answer).
+    ///
+    /// - Parameters:
+    ///   - callID: The call's id, from its `action` event.
+    ///   - answer: The game's answer.
+    /// - Returns: `false` when no call of that id is waiting.
+    public nonisolated func answerAction(_ callID: String, with answer: GameActionAnswer) -> Bool {
+        actions.answer(callID, with: answer)
     }
 
     /// The game state as `GET /v1/games/{id}` shows it.
@@ -131,9 +195,10 @@ public actor APIGame {
         }
     }
 
-    /// Saves what is not saved yet and closes the game's save.
+    /// Saves what is not saved yet and closes the game's save; its listeners get `ended`.
     func close() async {
         await serialized { await host.close() }
+        eventLog.end()
     }
 }
 

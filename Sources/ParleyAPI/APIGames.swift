@@ -27,6 +27,15 @@ public actor APIGames {
         public var maximumGames: Int
         /// The longest one NPC turn may take (`Game.turnTimeout`).
         public var turnTimeout: Duration
+        /// How often a listener of a game's events (`GET /v1/games/{id}/events`) gets a heartbeat comment when nothing
+        /// happens: 15 seconds by default.
+        public var heartbeatInterval: Duration = .seconds(15)
+        /// How many of a game's last events are kept for listeners that reconnect with `Last-Event-ID`: 1,000 by
+        /// default.
+        public var eventBacklog: Int = 1_000
+        /// How long a game may go unused (no line, no request, no listener) before it is saved and ended, or `nil`
+        /// (the default) to keep every game until it is deleted; see ``endIdleGames(at:)``.
+        public var idleTimeout: Duration?
 
         /// Creates a configuration.
         ///
@@ -70,9 +79,11 @@ public actor APIGames {
             guard let object = body.objectValue else {
                 throw .badRequest("The body must be a JSON object: {}, {\"load\": \"SLOT\"} or {\"continue\": true}.")
             }
-            let known = ["load", "continue"]
+            let known = ["load", "continue", "state"]
             if let unknown = object.keys.first(where: { !known.contains($0) }) {
-                throw .badRequest("Unknown field \"\(unknown)\": a new game takes {}, {\"load\": \"SLOT\"} or {\"continue\": true}.")
+                throw .badRequest(
+                    "Unknown field \"\(unknown)\": a new game takes {}, {\"load\": \"SLOT\"} or {\"continue\": true}, "
+                        + "each with an optional {\"state\": …}.")
             }
             switch (object["load"], object["continue"]) {
             case (nil, nil), (nil, .bool(false)?): self = .new
@@ -90,7 +101,7 @@ public actor APIGames {
 
     /// The configuration.
     public nonisolated let configuration: Configuration
-    private var games: [String: APIGame] = [:]
+    var games: [String: APIGame] = [:]
     /// The ids of the games that ended, so a late request hears that its game ended rather than that it never was.
     private var ended: Set<String> = []
     /// Whether a game is being made; `waiting` holds the requests that came meanwhile.
@@ -109,20 +120,33 @@ public actor APIGames {
 
     /// Starts a game.
     ///
-    /// - Parameter start: New, loaded from a slot, or continued.
-    /// - Returns: The game and what it showed as it started (its first `look`, or the load's messages).
+    /// - Parameters:
+    ///   - start: New, loaded from a slot, or continued.
+    ///   - patch: The game's own state, pushed in as it starts (`{"state": …}`): before a new game looks around, after
+    ///     a save is loaded; `nil` for none.
+    /// - Returns: The game and what it showed as it started (its first `look`, or the load's messages), after the
+    ///   events of the pushed state's changes.
     /// - Throws: `APIProblem`: 503 when there are too many games, 404 for a slot that does not exist, 409 for a slot
     ///   another game is playing, 422 for a save that cannot be loaded (damaged, of another world; it is left as it
-    ///   was).
-    public func start(_ start: Start) async throws(APIProblem) -> (game: APIGame, events: [APIEvent]) {
+    ///   was), 422 for a pushed state that is not valid (nothing is started).
+    public func start(_ start: Start, state patch: StatePatch? = nil) async throws(APIProblem) -> (
+        game: APIGame, events: [APIEvent]
+    ) {
+        do {
+            try patch?.check(in: configuration.pack.initialState.world)
+        } catch {
+            throw .invalidState(error, at: "$.state")
+        }
         if making { await withCheckedContinuation { waiting.append($0) } }
         making = true
         defer { if waiting.isEmpty { making = false } else { waiting.removeFirst().resume() } }
         guard games.count < configuration.maximumGames else {
-            throw APIProblem(
+            var problem = APIProblem(
                 status: 503, title: "Too many games",
                 detail: "\(games.count) games are being played, the most this server allows; DELETE one you no longer "
                     + "need, or start the server with a higher limit.")
+            problem.headers["Retry-After"] = String(Self.retryAfterSeconds)
+            throw problem
         }
         let configuration = self.configuration
         let host = GameHost(
@@ -134,10 +158,13 @@ public actor APIGames {
             throw APIProblem(status: 409, title: "Save folder in use", detail: "\(error)")
         }
         let id = Self.newID()
-        let game = APIGame(id: id, host: host, turnTimeout: configuration.turnTimeout)
+        let game = APIGame(
+            id: id, host: host, turnTimeout: configuration.turnTimeout,
+            eventLog: GameEventLog(capacity: configuration.eventBacklog),
+            slotOwner: { [weak self] slot in await self?.playingGame(slot: slot, except: id) })
         switch start {
         case .new:
-            let (events, _) = await game.begin(continuing: false)
+            let (events, _) = await game.begin(continuing: false, state: patch)
             games[id] = game
             return (game, events)
         case .load(let slot):
@@ -148,7 +175,7 @@ public actor APIGames {
                 throw APIProblem(status: 422, title: "Save cannot be loaded", detail: Self.problems(in: events))
             }
             games[id] = game
-            return (game, events)
+            return (game, events + (await Self.push(patch, to: game)))
         case .continueLast:
             guard let latest = configuration.store?.autosaveSlots(base: host.autosaveSlot).first?.slot else {
                 await host.close()
@@ -163,7 +190,7 @@ public actor APIGames {
                 throw APIProblem(status: 422, title: "Save cannot be loaded", detail: Self.problems(in: events))
             }
             games[id] = game
-            return (game, events)
+            return (game, events + (await Self.push(patch, to: game)))
         }
     }
 
@@ -182,6 +209,12 @@ public actor APIGames {
         guard let game = games.removeValue(forKey: id) else { throw ended.contains(id) ? .endedGame(id) : .unknownGame(id) }
         ended.insert(id)
         await game.close()
+    }
+
+    /// Ends the streams of every game's listeners (`GET /v1/games/{id}/events`), for a server that is stopping: their
+    /// clients reconnect later with `Last-Event-ID`. The games play on.
+    public func closeEventStreams() {
+        for game in games.values { game.eventLog.closeListeners() }
     }
 
     /// Ends every game, saving what is not saved yet: for shutting the server down.
@@ -227,6 +260,12 @@ public actor APIGames {
             throw APIProblem(
                 status: 404, title: "Unknown save", detail: "There is no save in slot \(slot); GET /v1/saves lists them.")
         }
+    }
+
+    /// Pushes a state checked already into a game that was loaded, and returns its events.
+    private static func push(_ patch: StatePatch?, to game: APIGame) async -> [APIEvent] {
+        guard let patch else { return [] }
+        return (try? await game.push(patch)) ?? []
     }
 
     /// The problems a failed load showed, as one detail.

@@ -1,3 +1,5 @@
+import ParleyJSON
+
 /// A request the game API could not carry out, as `parley serve` answers it: an HTTP status with an RFC 9457 problem
 /// (`application/problem+json`) whose `detail` says what happened and what to do.
 public struct APIProblem: Error, Sendable, Equatable, CustomStringConvertible {
@@ -13,6 +15,11 @@ public struct APIProblem: Error, Sendable, Equatable, CustomStringConvertible {
     }
     /// What happened to this request, and what to do.
     public var detail: String
+    /// More members of the problem's JSON object (RFC 9457 extension members), for example a refused state's
+    /// `errors`; none by default.
+    public var extensions: JSONObject = JSONObject()
+    /// Header fields the answer carries besides the problem's (`Retry-After` on a `503`); none by default.
+    public var headers: [String: String] = [:]
 
     /// Creates a problem.
     ///
@@ -37,8 +44,8 @@ public struct APIProblem: Error, Sendable, Equatable, CustomStringConvertible {
     static func endedGame(_ id: String) -> APIProblem {
         APIProblem(
             status: 404, title: "Game ended",
-            detail: "The game \"\(id)\" has ended (DELETE, or the line quit) and was saved. Start another with POST "
-                + "/v1/games, or continue it with {\"continue\": true}.")
+            detail: "The game \"\(id)\" has ended (DELETE, a line that quit, or left idle past the server's idle "
+                + "timeout) and was saved. Start another with POST /v1/games, or continue it with {\"continue\": true}.")
     }
 
     /// `400 Bad request`, for a body that is not what the endpoint takes.

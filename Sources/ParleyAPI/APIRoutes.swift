@@ -1,9 +1,11 @@
 import Foundation
 import GameWorld
 import LanguageModels
+import ParleyEngine
 import ParleyInspector
 import ParleyJSON
 import ParleyServer
+import SaveGames
 
 /// The game API of `parley serve`, under `/v1`: JSON in and out, errors as `application/problem+json`, the events of
 /// a line streamed as server-sent events on request; with a save folder, the inspector's pages (`/inspect`) and the
@@ -33,8 +35,10 @@ public enum APIRoutes {
         }
         router.post("/v1/games") { request in
             try await answering {
-                let start = try APIGames.Start(json: try body(of: request, emptyIs: [:]))
-                let (game, events) = try await games.start(start)
+                let json = try body(of: request, emptyIs: [:])
+                let start = try APIGames.Start(json: json)
+                let (game, events) = try await games.start(
+                    start, state: try statePatch(in: json["state"], at: "$.state"))
                 var object = JSONObject([("id", .string(game.id))])
                 object["events"] = .array(events.map(\.json))
                 object["state"] = .object(await game.state())
@@ -62,13 +66,18 @@ public enum APIRoutes {
                 else {
                     throw APIProblem.badRequest("The body must be {\"slot\": \"NAME\"}: the slot to save to.")
                 }
-                let (events, _) = await game.input("save \(slot)")
+                try await refuseSlotInUse(slot, by: game, in: games)
+                let events = await game.save(slot: slot)
                 if let problem = events.first(where: { $0.type == "problem" }) {
                     throw APIProblem(
                         status: 422, title: "Not saved", detail: problem.fields["detail"]?.stringValue ?? "Not saved.")
                 }
-                return .json(["slot": .string(slot), "events": .array(events.map(\.json))] as JSONValue)
+                let stored = SaveGameStore.sanitizedSlotName(slot) ?? slot
+                return .json(["slot": .string(stored), "events": .array(events.map(\.json))] as JSONValue)
             }
+        }
+        router.post("/v1/games/{id}/actions/{callId}") { request in
+            try await answering { try await answerAction(request, games: games) }
         }
         router.get("/v1/saves") { _ in .json(["saves": await games.saves()] as JSONValue) }
         router.get("/v1/games/{id}/transcript/{npc}") { request in
@@ -92,11 +101,18 @@ public enum APIRoutes {
                 return .json(text)
             }
         }
+        addOwnWorldRoutes(to: &router, games: games)
+        addDirectSpeechRoutes(to: &router, games: games)
+        addListeningRoutes(to: &router, games: games)
+        addWorldEventRoutes(to: &router, games: games)
+        addGameListRoutes(to: &router, games: games)
         if let store = games.configuration.store {
             let configuration = games.configuration
             let inspector = Inspector(
-                store: store, replay: .init(pack: configuration.pack, models: configuration.models, modelName: "the server's model"))
-            InspectorRoutes.register(on: &router, inspector: inspector)
+                store: store,
+                replay: .init(pack: configuration.pack, models: configuration.models, modelName: "the server's model"))
+            InspectorRoutes.register(
+                on: &router, inspector: inspector, playingGame: { slot in await games.playingGame(slot: slot) })
         }
         router.get("/v1/games/{id}/feedback") { request in
             try await answering {
@@ -126,7 +142,7 @@ public enum APIRoutes {
                 detail: "A line has at most \(maximumInputCharacters) characters, and this one has \(text.count).")
         }
         let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        let streams = request.headers["Accept"]?.lowercased().contains("text/event-stream") == true
+        let streams = wantsEventStream(request)
         guard streams else {
             let (events, goesOn) = await game.input(line)
             if !goesOn { try? await games.end(game.id) }
@@ -144,6 +160,36 @@ public enum APIRoutes {
             continuation.finish()
         }
         return .eventStream(events)
+    }
+
+    /// `POST /v1/games/{id}/actions/{callId}`: the game's answer to an NPC's call of one of its actions, `{"output":
+    /// ANY}` or `{"error": "..."}`. `204` when the call was waiting for it; it never waits for the game's lines.
+    static func answerAction(_ request: HTTPServerRequest, games: APIGames) async throws -> HTTPServerResponse {
+        let game = try await game(request, in: games)
+        let callID = request.pathParameters["callId"] ?? ""
+        let usage = "The body must be {\"output\": ...} (any JSON: the action's result) or {\"error\": \"...\"}."
+        guard let object = try body(of: request).objectValue else { throw APIProblem.badRequest(usage) }
+        if let unknown = object.keys.first(where: { $0 != "output" && $0 != "error" }) {
+            throw APIProblem.badRequest("Unknown field \"\(unknown)\". " + usage)
+        }
+        let answer: GameActionAnswer
+        switch (object["output"], object["error"]) {
+        case (let output?, nil): answer = .output(output)
+        case (nil, .string(let error)?) where !error.allSatisfy(\.isWhitespace): answer = .error(error)
+        case (nil, _?): throw APIProblem.badRequest("\"error\" must be a non-empty string: what went wrong. " + usage)
+        case (_?, _?): throw APIProblem.badRequest("Send \"output\" or \"error\", not both. " + usage)
+        case (nil, nil): throw APIProblem.badRequest(usage)
+        }
+        guard game.answerAction(callID, with: answer) else {
+            throw APIProblem(
+                status: 404, title: "Unknown action call",
+                detail:
+                    "No call \"\(callID)\" of game \(game.id) is waiting for an answer: it was answered already, its "
+                    + "time ran out (the NPC went on without it), its action does not await an answer, or there never "
+                    + "was one. Answer the callId of an action event whose \"await\" is true, within its timeoutSeconds."
+            )
+        }
+        return .noContent()
     }
 
     /// The game a request names.
@@ -168,7 +214,8 @@ public enum APIRoutes {
         } catch let problem as APIProblem {
             return .problem(
                 ProblemDetails(
-                    HTTPStatus(problem.status), detail: problem.detail, title: problem.title, type: problem.type))
+                    HTTPStatus(problem.status), detail: problem.detail, title: problem.title, type: problem.type,
+                    extensions: problem.extensions), headers: problem.headerFields)
         }
     }
 }

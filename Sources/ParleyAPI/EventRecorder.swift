@@ -8,12 +8,14 @@ import ParleyJSON
 /// What the game shows comes as it is shown (`shown(_:in:)`: narration, speech piece by piece, problems). What the
 /// game did is read once the line has run, from what changed since `begin(on:)`: the NPCs' tool calls and their
 /// outputs (new entries of their conversations), the game's events (trades, gifts, beats, quests, flags), the
-/// offers that became pending and those the rules refused.
+/// offers that became pending and those the rules refused, and the calls of the game's actions refused for their
+/// arguments.
 struct EventRecorder {
     /// The game as it was before the line.
     private let game: Game
     private let eventCount: Int
     private let refusalCount: Int
+    private let actionRefusalCount: Int
     private let offers: [NPCID: PendingOffer]
     private let historyCounts: [NPCID: Int]
 
@@ -21,6 +23,7 @@ struct EventRecorder {
     static func begin(on game: Game) async -> EventRecorder {
         EventRecorder(
             game: game, eventCount: await game.events.count, refusalCount: await game.refusedOffers.count,
+            actionRefusalCount: await game.refusedActions.count,
             offers: await game.pendingOffers,
             historyCounts: await game.annotatedTranscripts.mapValues(\.transcript.count))
     }
@@ -65,7 +68,7 @@ struct EventRecorder {
     }
 
     /// What the game did while the line ran, in this order: tool calls (each with its output), the game's events,
-    /// new offers, refused offers.
+    /// new offers, refused offers, refused calls of the game's actions.
     ///
     /// - Parameter now: The game after the line: the same one, or another one that a `load` made (then everything
     ///   it holds is new).
@@ -99,6 +102,14 @@ struct EventRecorder {
                 for (key, value) in GameJSON.terms(of: offer, in: world) { fields[key] = value }
             }
             events.append(APIEvent("offerRefused", npc: reference(refusal.npc), fields))
+        }
+        for refusal in await now.refusedActions.dropFirst(same ? actionRefusalCount : 0) {
+            let fields = JSONObject([
+                ("action", .string(refusal.action.rawValue)),
+                ("arguments", (try? JSONValue(parsing: refusal.arguments)) ?? .string(refusal.arguments)),
+                ("reasons", .array(refusal.reasons.map(JSONValue.string))),
+            ])
+            events.append(APIEvent("actionRefused", npc: reference(refusal.npc), fields))
         }
         return events
     }

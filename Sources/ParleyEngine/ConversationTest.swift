@@ -39,6 +39,9 @@ public struct ConversationTest: Sendable, Equatable {
         public var refused: Int?
         /// How many feedback reports the game must file during the step.
         public var feedback: Int?
+        /// The game's answers to its actions (`actions.json`) the NPC takes during the step, by action id; an action
+        /// without one goes unanswered.
+        public var answers: [GameActionID: GameActionAnswer] = [:]
         /// The step's JSON path, for messages.
         public var path: String
     }
@@ -139,7 +142,9 @@ public struct ConversationTest: Sendable, Equatable {
         {
             throw PlanError(problem)
         }
-        let known: Set<String> = ["do", "says", "saysExactly", "calls", "offer", "state", "refused", "feedback"]
+        let known: Set<String> = [
+            "do", "says", "saysExactly", "calls", "offer", "state", "refused", "feedback", "answers",
+        ]
         var steps: [Step] = []
         for (index, stepValue) in stepValues.enumerated() {
             let path = "$.steps[\(index)]"
@@ -171,12 +176,28 @@ public struct ConversationTest: Sendable, Equatable {
                 }
                 return number
             }
-            steps.append(
-                Step(
-                    input: input, says: step["says"]?.stringValue, saysExactly: step["saysExactly"]?.stringValue,
-                    calls: step["calls"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-                    offer: step["offer"].map { $0.isNull ? "" : ($0.stringValue ?? "") }, state: conditions,
-                    refused: try count("refused"), feedback: try count("feedback"), path: path))
+            var answers: [GameActionID: GameActionAnswer] = [:]
+            if let value = step["answers"] {
+                guard case .object(let byAction) = value else {
+                    throw fail(path + ".answers", "expected an object: each action's answer by its id")
+                }
+                for (action, answer) in byAction {
+                    let answerPath = path + ".answers.\(action)"
+                    switch (answer["output"], answer["error"], answer.objectValue?.count) {
+                    case (let output?, nil, 1): answers[GameActionID(action)] = .output(output)
+                    case (nil, .string(let error)?, 1): answers[GameActionID(action)] = .error(error)
+                    default:
+                        throw fail(answerPath, "an answer is {\"output\": ANY} or {\"error\": \"...\"}")
+                    }
+                }
+            }
+            var read = Step(
+                input: input, says: step["says"]?.stringValue, saysExactly: step["saysExactly"]?.stringValue,
+                calls: step["calls"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+                offer: step["offer"].map { $0.isNull ? "" : ($0.stringValue ?? "") }, state: conditions,
+                refused: try count("refused"), feedback: try count("feedback"), path: path)
+            read.answers = answers
+            steps.append(read)
         }
         self.init(
             name: name, file: file, player: root["player"]?.objectValue ?? JSONObject(), steps: steps, source: value)
@@ -226,6 +247,10 @@ public struct ConversationTest: Sendable, Equatable {
             problems += read.diagnostics.map(PlanError.init)
         }
         for step in steps {
+            for action in step.answers.keys.sorted() where world.actions[action] == nil {
+                unknown(
+                    "action", action.rawValue, among: world.actions.keys.map(\.rawValue), at: step.path + ".answers")
+            }
             for (position, condition) in step.state.enumerated() {
                 let path = "\(step.path).state[\(position)]"
                 for term in condition.terms {

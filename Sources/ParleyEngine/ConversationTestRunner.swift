@@ -2,6 +2,7 @@ import Foundation
 import GameWorld
 import LanguageModels
 import ParleyJSON
+import Synchronization
 
 /// Runs conversation test plans against a model and reports each failed expectation.
 public struct ConversationTestRunner: Sendable {
@@ -63,6 +64,9 @@ public struct ConversationTestRunner: Sendable {
     /// - Returns: Its failures and what was said.
     public func run(_ plan: ConversationTest) async -> Result {
         let game = Game(state: plan.startingState(in: pack), models: models)
+        // The game's answers to its actions are the step's (`answers`); an action without one goes unanswered.
+        let answers = StepAnswers()
+        game.onAction { call in answers.current.withLock { $0[call.action] } }
         var failures: [Failure] = []
         var speech: [String] = []
         for (index, step) in plan.steps.enumerated() {
@@ -70,6 +74,7 @@ public struct ConversationTestRunner: Sendable {
             let refusedBefore = await game.refusedOffers.count
             let feedbackBefore = await game.feedback.count
             let heard = Heard()
+            answers.current.withLock { $0 = step.answers }
             await game.perform(step.input, output: heard.record)
             let said = heard.speech
             speech.append(said)
@@ -144,4 +149,9 @@ public struct ConversationTestRunner: Sendable {
             "gold \(state.player.gold), carrying \(carried.isEmpty ? "nothing" : carried), at \(state.player.location)"
             + (state.story.isEmpty ? "" : "; \(state.story.description)")
     }
+}
+
+/// The game's answers to its actions during the step that runs now, for the action handler of a plan's game.
+private final class StepAnswers: Sendable {
+    let current = Mutex<[GameActionID: GameActionAnswer]>([:])
 }

@@ -46,11 +46,12 @@ extension Game {
         let state = self.state
         guard let npc = state.world.npcs[npcID] else { throw GameEventError.unknownNPCError(npcID) }
         let model = try await models(npc, state.world)
-        let toolbox = NPCToolbox(
+        var toolbox = NPCToolbox(
             npc: npcID, state: shared,
             onRefusal: { [shared] refusal in
                 shared.update { $0.refusedOffers.append(refusal) }
             })
+        toolbox.actionHandling = actionHandling
         let tools = toolbox.tools()
         let conversation: NPCConversation
         if let restored, restored.npcs.contains(npcID), let saved = try restored.load(npcID) {

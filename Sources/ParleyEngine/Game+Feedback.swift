@@ -23,6 +23,8 @@ public struct FeedbackReport: Sendable, Equatable {
         /// The game's own report of a turn the NPC answered with no words: an NPC is never silent, so a silent
         /// reply is a bug of its model or its content, filed with the turn.
         case emptyReply
+        /// The game refused a call of one of its actions (`actions.json`) whose arguments did not fit its schema.
+        case refusedAction
 
         /// The key of the report's `context` that holds the kind.
         public static let key = "kind"

@@ -43,6 +43,9 @@ struct SaveMarks {
     var changedConversations: Set<NPCID> = []
     /// The NPC the player was talking to at the last save.
     var partner: NPCID?
+    /// What the game's own state, pushed in since the last save (`Game.apply(_:)` with a `StatePatch`), changed:
+    /// pushed changes are not events, so the next autosave is told of them here.
+    var pushed = StateChanges()
 }
 
 extension Game {
@@ -100,7 +103,10 @@ extension Game {
         let events = Array(shared.read(\.events).dropFirst(saveMarks.eventCount))
         let offers = pendingOffers
         let changed = saveMarks.changedConversations
-        let unchanged = events.isEmpty && changed.isEmpty && offers == saveMarks.offers && partner == saveMarks.partner
+        let pushed = saveMarks.pushed
+        let unchanged =
+            events.isEmpty && changed.isEmpty && offers == saveMarks.offers && partner == saveMarks.partner
+            && pushed == StateChanges()
         guard !unchanged || evenIfUnchanged else { return nil }
         let conversations = Dictionary(
             uniqueKeysWithValues: changed.compactMap { npc in
@@ -110,6 +116,12 @@ extension Game {
             state: state, events: events, conversations: conversations,
             pendingOffers: offers == saveMarks.offers ? nil : offers.mapValues(\.saved), playTime: playTime)
         delta.talkingTo = partner
+        delta.playerChanged = delta.playerChanged || pushed.player
+        delta.changedNPCs.formUnion(pushed.npcs)
+        delta.changedFlags.formUnion(pushed.flags)
+        delta.changedCounters.formUnion(pushed.counters)
+        delta.changedAttitudes.formUnion(pushed.attitudes)
+        delta.changedQuests.formUnion(pushed.quests)
         return delta
     }
 

@@ -37,6 +37,7 @@ extension Game {
         refreshKnowledge(of: npcID)
         let annotations = state.annotations(talkingTo: npcID)
         let refusalsBefore = shared.read(\.refusedOffers.count)
+        let actionRefusalsBefore = shared.read(\.refusedActions.count)
         let eventsBefore = shared.read(\.events.count)
         let lastWords = conversation.session.transcript.last { if case .response = $0 { true } else { false } }
         let world = state.world
@@ -82,7 +83,11 @@ extension Game {
         if let voicing { turnAnnotations[TurnVoicing.annotationKey] = voicing.summary }
         var result = TurnResult(
             npc: npcID, entries: entries, annotations: turnAnnotations, effects: ruleEffects(of: entries, npc: npcID),
-            events: events, refusals: refusals, feedback: refusals.compactMap { refusalReport($0, npc: npcID) },
+            events: events, refusals: refusals,
+            feedback: refusals.compactMap { refusalReport($0, npc: npcID) }
+                + shared.read(\.refusedActions).dropFirst(actionRefusalsBefore).compactMap {
+                    actionRefusalReport($0, npc: npcID)
+                },
             recording: recording, failure: failure?.shown, timing: timing)
         result.falseClaims = falseClaims(in: entries, npc: npcID, saying: beatLine)
         result.recording.falseClaims = result.falseClaims.map(\.description)

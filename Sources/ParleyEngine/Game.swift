@@ -42,6 +42,8 @@ public actor Game {
     var voiceEnabled = true
     /// What the last save holds, and what changed since (see `Game+Saving.swift`).
     var saveMarks = SaveMarks()
+    /// The game's handler of its NPCs' actions (see `Game+Actions.swift`).
+    nonisolated let actionHandling = GameActionHandling()
 
     /// Starts a game, or restores a saved one.
     ///

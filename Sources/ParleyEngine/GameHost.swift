@@ -25,7 +25,12 @@ import SaveGames
 ///   writes, and a second game gets a clear "in use by another Parley (pid N)" instead of merging two stories.
 public actor GameHost {
     /// The game being played.
-    public internal(set) var game: Game
+    public internal(set) var game: Game {
+        // A loaded or reloaded game is a new `Game`: it takes the host's action handler (`onAction(_:)`).
+        didSet { game.onAction(actionHandler) }
+    }
+    /// What performs the pack's actions, for every game this host plays (see `onAction(_:)`).
+    var actionHandler: GameActionHandler?
     var pack: ContentPack
     /// The folder the content pack was read from, for `reload`.
     let contentDirectory: URL?
@@ -79,6 +84,15 @@ public actor GameHost {
         self.activeAutosaveSlot = SaveGameStore.sanitizedSlotName(autosaveSlot) ?? autosaveSlot
         self.feedbackFolder = feedbackFolder
         self.game = Game(state: state ?? pack.initialState, models: models, options: options)
+    }
+
+    /// Sets what performs the actions the pack declares (`actions.json`), for the game being played and every game
+    /// a `load` or `reload` makes later; see `Game.onAction(_:)`.
+    ///
+    /// - Parameter handler: Performs an action and returns the game's answer; `nil` for nothing.
+    public func onAction(_ handler: GameActionHandler?) {
+        actionHandler = handler
+        game.onAction(handler)
     }
 
     /// The play time so far, saves included.

@@ -14,6 +14,8 @@ package struct NPCToolbox: Sendable {
     let state: SharedGameState
     /// Called with each offer the rules refused, for feedback reports.
     let onRefusal: @Sendable (RefusedOffer) -> Void
+    /// The game's action handler, for the game's own actions (`actions.json`); `nil` for a toolbox without them.
+    var actionHandling: GameActionHandling?
 
     /// A toolbox for an NPC over the shared game state.
     ///
@@ -29,11 +31,13 @@ package struct NPCToolbox: Sendable {
 
     /// The NPC's tools. Every NPC gets all five, traders or not: a model may try to trade anyway, and then the
     /// game refuses the offer (the NPC does not trade) and reports it, rather than the model never being caught.
+    /// Then come the game's own actions that list the NPC (`World.actions(for:)`), in the order of their ids.
     package func tools() -> [any Tool] {
-        [
+        let builtIn: [any Tool] = [
             LookUpStockTool(box: self), InspectPlayerTool(box: self), OfferTradeTool(box: self),
             GiveItemTool(box: self), AcceptGiftTool(box: self),
         ]
+        return builtIn + state.game.world.actions(for: npc).map { GameActionTool(action: $0, box: self) }
     }
 }
 

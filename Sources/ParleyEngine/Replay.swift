@@ -81,8 +81,10 @@ public enum Replay {
         for recording in recordings {
             let earlier = conversations[recording.npc] ?? []
             defer { conversations[recording.npc, default: []].append(contentsOf: recording.entries) }
-            // Authored beats are content, not model output: they stay in the conversation and are not replayed.
-            guard recording.modelID != TurnRecording.beatModelID else { continue }
+            // Authored beats are content, not model output, and an event witnessed without an answer asked no model:
+            // they stay in the conversation and are not replayed.
+            guard recording.modelID != TurnRecording.beatModelID, recording.modelID != TurnRecording.witnessedModelID
+            else { continue }
             var turn = Turn(
                 number: turns.count + 1, npc: recording.npc, input: text(of: recording.input),
                 recordedText: recording.responseText ?? recording.failure.map { "(failed: \($0))" } ?? "",

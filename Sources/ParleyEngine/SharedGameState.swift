@@ -19,6 +19,8 @@ package final class SharedGameState: Sendable {
         package var events: [GameEvent] = []
         /// The per-unit prices each NPC quoted in its last answer, for the trade guard.
         package var quotes: [NPCID: [ItemID: Int]] = [:]
+        /// Calls of the game's actions refused this session (their arguments did not fit), for feedback reports.
+        package var refusedActions: [RefusedAction] = []
     }
 
     private let contents: Mutex<Contents>

@@ -16,6 +16,9 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
     public static let formatVersion = 1
     /// The `model.id` of a recorded authored beat: a line from content, said verbatim, not generated.
     public static let beatModelID = "beat"
+    /// The `model.id` of a recorded event an NPC witnessed without answering (a game's event told without `react`):
+    /// its prompt joined the conversation, and no model was asked.
+    public static let witnessedModelID = "witnessed"
 
     /// The recording's identifier.
     public var id: String

@@ -154,6 +154,7 @@ enum InspectorPages {
         case .playerReport: "Player's report"
         case .developerReport: "Developer's report"
         case .emptyReply: "Empty reply"
+        case .refusedAction: "Refused action"
         case nil: "Report"
         }
     }

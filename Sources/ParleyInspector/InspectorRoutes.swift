@@ -21,7 +21,12 @@ public enum InspectorRoutes {
     ///   - router: The router, for example the game API's.
     ///   - inspector: The inspector.
     ///   - listingSaves: Whether to add `GET /v1/saves` too, for a server without the game API (which has its own).
-    public static func register(on router: inout HTTPRouter, inspector: Inspector, listingSaves: Bool = false) {
+    ///   - playingGame: The id of the game playing a slot (as stored), if one is, for `GET /v1/saves/{slot}`'s
+    ///     `game`; `nil` (the default) for a server that plays no games.
+    public static func register(
+        on router: inout HTTPRouter, inspector: Inspector, listingSaves: Bool = false,
+        playingGame: (@Sendable (String) async -> String?)? = nil
+    ) {
         // MARK: Pages
         router.get("/inspect") { _ in
             page { InspectorPages.saves(inspector.saves(), folder: inspector.store.folder.lastPathComponent) }
@@ -95,10 +100,12 @@ public enum InspectorRoutes {
             router.get("/v1/saves") { _ in .json(["saves": .array(inspector.saves().map(savesEntry))] as JSONValue) }
         }
         router.get("/v1/saves/{slot}") { request in
-            json {
-                let slot = request.pathParameters["slot"] ?? ""
+            let slot = request.pathParameters["slot"] ?? ""
+            let game = await playingGame?(SaveGameStore.sanitizedSlotName(slot) ?? slot)
+            return json {
                 let save = try inspector.save(slot)
                 var object = savesEntry(save).objectValue ?? JSONObject()
+                object["game"] = game.map(JSONValue.string) ?? .null
                 object["npcs"] = .array(
                     save.npcs.map {
                         ["id": .string($0.id.rawValue), "name": .string($0.name), "turns": .integer($0.turns)]

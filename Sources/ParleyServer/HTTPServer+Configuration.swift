@@ -21,6 +21,12 @@ extension HTTPServer {
         public var limits: Limits
         /// The timeouts.
         public var timeouts: Timeouts
+        /// The origins whose pages may call the server from a browser (cross-origin resource sharing), as browsers
+        /// send them in `Origin`: `http://localhost:8000`, `https://game.example`. Requests from them get
+        /// `Access-Control-Allow-Origin`, and their preflights (`OPTIONS` with `Access-Control-Request-Method`) are
+        /// answered, without the bearer token, which browsers never send on a preflight. Empty (the default): no
+        /// page from another origin can read an answer, and a preflight gets 403.
+        public var allowedOrigins: [String]
         /// Receives what the server has to say (each request answered, connections refused or cut, handler
         /// failures), on whatever thread or task the event happens; `nil` (the default) logs nothing.
         public var log: (@Sendable (HTTPServerLogEntry) -> Void)?
@@ -33,6 +39,7 @@ extension HTTPServer {
         ///   - bearerToken: The token requests must present, or `nil`.
         ///   - limits: The limits.
         ///   - timeouts: The timeouts.
+        ///   - allowedOrigins: The origins whose pages may call the server; none by default.
         ///   - log: The log sink, or `nil`.
         public init(
             host: String = "127.0.0.1",
@@ -40,6 +47,7 @@ extension HTTPServer {
             bearerToken: String? = nil,
             limits: Limits = Limits(),
             timeouts: Timeouts = Timeouts(),
+            allowedOrigins: [String] = [],
             log: (@Sendable (HTTPServerLogEntry) -> Void)? = nil
         ) {
             self.host = host
@@ -47,9 +55,24 @@ extension HTTPServer {
             self.bearerToken = bearerToken
             self.limits = limits
             self.timeouts = timeouts
+            self.allowedOrigins = allowedOrigins
             self.log = log
         }
     }
+}
+
+extension HTTPServer.Configuration {
+    /// An origin as browsers send it in `Origin`, for ``allowedOrigins``: `scheme://host[:port]` in lower case, a
+    /// trailing `/` dropped; `nil` for what is not one (a path, a query, user information, `*`, `null`).
+    ///
+    /// ```swift
+    /// HTTPServer.Configuration.origin("HTTP://Localhost:8000/")   // "http://localhost:8000"
+    /// HTTPServer.Configuration.origin("localhost:8000")           // nil: no scheme
+    /// ```
+    ///
+    /// - Parameter text: The candidate.
+    /// - Returns: The origin, or `nil`.
+    public static func origin(_ text: String) -> String? { CORSPolicy.normalized(text) }
 }
 
 extension HTTPServer.Configuration: CustomReflectable {
@@ -59,7 +82,8 @@ extension HTTPServer.Configuration: CustomReflectable {
             self,
             children: [
                 "host": host, "port": port, "bearerToken": bearerToken == nil ? "nil" : "<redacted>",
-                "limits": limits, "timeouts": timeouts, "log": log == nil ? "nil" : "<sink>",
+                "limits": limits, "timeouts": timeouts, "allowedOrigins": allowedOrigins,
+                "log": log == nil ? "nil" : "<sink>",
             ] as KeyValuePairs<String, Any>,
             displayStyle: .struct)
     }

@@ -38,7 +38,8 @@ public final class HTTPServer: Sendable {
     ///   - router: The routes.
     /// - Throws: ``HTTPServerError``: ``HTTPServerError/tokenRequired`` when the host is not a loopback address
     ///   and there is no token (checked before anything is bound), ``HTTPServerError/invalidToken``,
-    ///   ``HTTPServerError/invalidConfiguration``, ``HTTPServerError/cannotResolveHost``,
+    ///   ``HTTPServerError/invalidConfiguration`` (a limit, a timeout, the port, an allowed origin),
+    ///   ``HTTPServerError/cannotResolveHost``,
     ///   ``HTTPServerError/addressInUse``, ``HTTPServerError/addressNotAvailable``,
     ///   ``HTTPServerError/permissionDenied`` or ``HTTPServerError/systemCall``.
     public init(configuration: Configuration = Configuration(), router: HTTPRouter) throws(HTTPServerError) {
@@ -50,6 +51,7 @@ public final class HTTPServer: Sendable {
                 detail: "the port is \(configuration.port); it must be 0 (any free port) to 65535")
         }
         let token = try configuration.bearerToken.map { token throws(HTTPServerError) in try BearerToken(token) }
+        let cors = try CORSPolicy(origins: configuration.allowedOrigins)
         let resolved = try ListeningSocket.resolve(host: configuration.host, port: configuration.port)
         guard resolved.isLoopback || token != nil else {
             throw HTTPServerError.tokenRequired.with(address: resolved.socketAddress.description)
@@ -57,7 +59,8 @@ public final class HTTPServer: Sendable {
         let reactor = try Reactor()
         let listener = try ListeningSocket(binding: resolved, host: configuration.host, port: configuration.port)
         let core = ServerCore(
-            configuration: configuration, router: router, reactor: reactor, listener: listener, token: token)
+            configuration: configuration, router: router, reactor: reactor, listener: listener, token: token,
+            cors: cors)
         self.configuration = configuration
         self.address = listener.address
         self.core = core

@@ -40,4 +40,15 @@ public struct ResponseBodyWriter: Sendable {
     public func send(_ event: ServerSentEvent) async throws {
         try await channel.write(event.encodedData)
     }
+
+    /// Sends a server-sent events comment, `: text` and a blank line: readers (`EventSource`) ignore it, so it keeps
+    /// an idle stream's connection alive (a heartbeat) without dispatching anything. Line breaks in `text` are
+    /// removed, so it cannot start a field.
+    ///
+    /// - Parameter text: The comment.
+    /// - Throws: As ``write(_:)-(Data)``.
+    public func sendComment(_ text: String) async throws {
+        let line = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\n" && $0 != "\r" }))
+        try await channel.write(Data(": \(line)\n\n".utf8))
+    }
 }

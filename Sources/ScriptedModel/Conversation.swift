@@ -35,6 +35,8 @@ struct Conversation: Sendable {
         let output: NPCToolOutput?
         /// The output's text, when it was not structured (an error, arguments the session could not read).
         let text: String
+        /// The output, when the call is of one of the game's own actions (`actions.json`).
+        var gameAction: GameActionResult? = nil
 
         /// The stock, when the output is `lookUpStock`'s.
         var stock: StockReport? {
@@ -179,7 +181,7 @@ struct Conversation: Sendable {
                     exchanges.append(
                         Exchange(
                             call: call, tool: NPCTool(rawValue: toolOutput.toolName), request: request,
-                            output: output, text: Self.text(of: toolOutput)))
+                            output: output, text: Self.text(of: toolOutput), gameAction: GameActionResult(toolOutput)))
                 }
                 switch output {
                 case .stock(let report)?:

@@ -31,12 +31,14 @@ import ParleyJSON
 /// - `offerGift`: `acceptGift`, then `accepted` or `refused`.
 /// - `returning`: `inspectPlayer`, to notice what the player carries now.
 ///
-/// A rule's own `calls` replace the flow: they are made in order, one per round, and a refusal stops the rest.
+/// A rule's own `calls` replace the flow: they are made in order, one per round, and a refusal stops the rest. They
+/// may call the game's own actions (`actions.json`) as well as the NPC tools: an action ends in `answered` (with
+/// `{result}`), `failed`, `unanswered`, `told` or `refused`, and only `answered` and `told` let the next call go.
 struct FlowPlanner {
     /// The next step.
     enum Step {
-        /// Ask for these tool calls: the tool and the call's arguments.
-        case call([(tool: NPCTool, arguments: GeneratedContent)])
+        /// Ask for these tool calls: the tool's name and the call's arguments.
+        case call([(name: String, arguments: GeneratedContent)])
         /// Answer, for this outcome, with these facts.
         case say(DialogueOutcome?, ReplyFacts)
     }
@@ -50,6 +52,8 @@ struct FlowPlanner {
     let resolver: ItemResolver
     /// The game as the player speaks, when the request carries it: its conversation facts answer `recall`.
     var conditions: ConditionContext?
+    /// The names of the tools the request offers, the game's actions among them.
+    var offered: Set<String> = []
 
     private var conversation: Conversation { scene.conversation }
     private var canCall: Bool { conversation.rounds.count < Self.maximumRounds }
@@ -83,7 +87,15 @@ struct FlowPlanner {
         return .say(outcome, facts)
     }
 
-    private func call(_ call: NPCToolCall) -> Step { .call([(call.tool, call.arguments)]) }
+    private func call(_ call: NPCToolCall) -> Step { .call([(call.tool.rawValue, call.arguments)]) }
+
+    /// Whether the request offers what a rule's call calls: an NPC tool, or one of the game's actions.
+    private func has(_ callee: DialogueCall.Callee) -> Bool {
+        switch callee {
+        case .tool(let tool): has(tool)
+        case .action(let action): offered.contains(action.rawValue)
+        }
+    }
 
     /// The item as tools are asked about it: its id, or the player's words.
     private var focusText: String? {
@@ -467,6 +479,8 @@ struct FlowPlanner {
             return offers.isEmpty ? say(.notWanted) : say(.appraised) { $0.appraisal = offers }
         case .offerTrade:
             return offerOutcome(exchange)
+        case nil where exchange.gameAction != nil:
+            return actionOutcome(exchange)
         case .giveItem, .acceptGift, nil:
             let result = exchange.action
             let success: DialogueOutcome = exchange.tool == .acceptGift ? .accepted : .given
@@ -481,16 +495,27 @@ struct FlowPlanner {
         }
     }
 
+    /// The outcome of a call of one of the game's actions: its status, with what the game answered as `{result}` and
+    /// its error or the refusal's reasons as `{reasons}`.
+    private func actionOutcome(_ exchange: Conversation.Exchange) -> Step {
+        let result = exchange.gameAction ?? .refused([exchange.text])
+        return say(result.status.outcome) { facts in
+            facts.result = result.output
+            let reasons = result.error.map { [$0] } ?? result.reasons
+            if !reasons.isEmpty { facts.reasons = reasons }
+        }
+    }
+
     /// A rule's own calls: made in order, one per round; a refusal stops the rest, and the outcome is that of the
     /// last call made.
     private func explicit(_ calls: [DialogueCall], values: [DialoguePlaceholder: String]) -> Step {
         guard !calls.isEmpty else { return say(situation) }
-        guard calls.allSatisfy({ has($0.tool) }) else { return say(.unavailable) }
+        guard calls.allSatisfy({ has($0.callee) }) else { return say(.unavailable) }
         let made = conversation.exchanges
         for (index, call) in calls.enumerated() {
-            guard index < made.count, made[index].tool == call.tool else {
+            guard index < made.count, made[index].call.toolName == call.callee.name else {
                 guard canCall else { return made.last.map(outcome(of:)) ?? say(situation) }
-                return .call([(call.tool, Self.arguments(of: call, values: values))])
+                return .call([(call.callee.name, Self.arguments(of: call, values: values))])
             }
             if isRefusal(made[index]) { return outcome(of: made[index]) }
         }
@@ -502,7 +527,7 @@ struct FlowPlanner {
         switch exchange.tool {
         case .offerTrade, .giveItem, .acceptGift: exchange.action.isRefused
         case .lookUpStock, .inspectPlayer: exchange.output == nil
-        case nil: true
+        case nil: exchange.gameAction.map { ![.answered, .told].contains($0.status) } ?? true
         }
     }
 
@@ -512,7 +537,8 @@ struct FlowPlanner {
     /// answers that they are not valid.
     static func arguments(of call: DialogueCall, values: [DialoguePlaceholder: String]) -> GeneratedContent {
         let filled = GeneratedContent(jsonValue: .object(filledArguments(of: call, values: values)))
-        return (try? NPCToolCall(tool: call.tool, arguments: filled))?.arguments ?? filled
+        guard let tool = call.tool else { return filled }
+        return (try? NPCToolCall(tool: tool, arguments: filled))?.arguments ?? filled
     }
 
     /// A call's arguments with placeholders filled, as written.

@@ -1,4 +1,5 @@
 import GameWorld
+import LanguageModels
 import NPCContract
 
 /// What a flow found out for the reply: the item and numbers in play, and what the game answered. Each field
@@ -45,4 +46,6 @@ struct ReplyFacts: Sendable {
     static func name(given facts: ConversationFacts?, scene: Scene) -> String? {
         scene.nameGiven ?? facts?.playerCalled ?? scene.conversation.playerCalled ?? scene.conversation.playerName
     }
+    /// What the game answered to one of its actions (`{result}`, `{result.NAME}`).
+    var result: GeneratedContent?
 }

@@ -1,5 +1,6 @@
 import GameWorld
 import NPCContract
+import ParleyJSON
 
 /// The value of each placeholder a reply (or a rule's call) may use at one step, from the flow's facts, the scene
 /// and the conversation. A placeholder without a value is absent, and variants that use it are not said.
@@ -85,7 +86,29 @@ enum ReplyValues {
             values[.choices] = lexicon.list(choices.map(name), conjunction: .or)
         }
         values[.number] = scene.number.map(String.init)
+        values[.result] = facts.result.flatMap { words(for: $0.jsonValue) }
         return values.filter { !$0.value.isEmpty }
+    }
+
+    /// A member of the game's answer to an action (`{result.gate}`, `{result.gate.name}`), in words; `nil` when the
+    /// answer has no such member, or it is an object or an array.
+    static func member(_ member: DialogueTemplate.Member, of facts: ReplyFacts) -> String? {
+        guard member.placeholder == .result, var value = facts.result?.jsonValue else { return nil }
+        for name in member.path {
+            guard let inner = value[name] else { return nil }
+            value = inner
+        }
+        return words(for: value)
+    }
+
+    /// A JSON value as a reply says it: a string as it is, a number or a Boolean as written; `nil` for anything else.
+    private static func words(for value: JSONValue) -> String? {
+        switch value {
+        case .string(let text): text
+        case .number(let number): number.text
+        case .bool(let flag): flag ? "true" : "false"
+        case .null, .array, .object: nil
+        }
     }
 
     /// The lowest price for one that the game named when it refused this turn's offer to sell below it.

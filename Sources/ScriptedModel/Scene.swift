@@ -136,7 +136,7 @@ struct Scene: Sendable {
             namesItem = false
             categoryIntent = nil
             asksCount = false
-            words = nil
+            words = Self.words(ofWitnessed: event, resolver: resolver)
             quantity = event?.quantity
             price = nil
             number = nil
@@ -146,7 +146,7 @@ struct Scene: Sendable {
             case .gave?: intent = .gift
             case .offerAccepted?: intent = .offerAccepted
             case .offerDeclined?: intent = .offerDeclined
-            case .arrivedHere?, .flagSet?, nil: intent = .gameEvent
+            case .arrivedHere?, .flagSet?, .happened?, nil: intent = .gameEvent
             }
             if let item = event?.item {
                 focus = .item(item)
@@ -759,6 +759,7 @@ struct Scene: Sendable {
             }
         }
         if let wantsNumber = when.number, wantsNumber != (number != nil) { return false }
+        if !matchesWorldEvent(when) { return false }
         return true
     }
 

@@ -340,8 +340,9 @@ public final class ScriptedModel: LanguageModel {
             scene = asking
             chosen = allowed.first { scene.matches($0.rule, in: $0.set) } ?? fallback
         }
-        let planner = FlowPlanner(
+        var planner = FlowPlanner(
             scene: scene, npc: npc, world: world, resolver: resolver, conditions: request.context.conditions)
+        planner.offered = Set(request.tools.map(\.name))
         let answering = chosen.rule
         let argumentValues = ReplyValues.make(
             scene: scene, outcome: nil, facts: planner.baseFacts, rule: answering, npc: npc, world: world,
@@ -351,7 +352,7 @@ public final class ScriptedModel: LanguageModel {
             let base = request.transcript.count
             let calls = calls.enumerated().map { index, call in
                 Transcript.ToolCall(
-                    id: "scripted-\(base)-\(index + 1)", toolName: call.tool.rawValue, arguments: call.arguments)
+                    id: "scripted-\(base)-\(index + 1)", toolName: call.name, arguments: call.arguments)
             }
             return (.toolCalls(calls), [])
         case .say(let outcome, let facts):
@@ -390,13 +391,15 @@ public final class ScriptedModel: LanguageModel {
                 scene: scene, outcome: outcome, facts: facts, rule: rule, npc: npc, world: world)
             let templates = variants.compactMap { try? DialogueTemplate.parse($0).get() }.filter { template in
                 template.placeholders.allSatisfy { values[$0] != nil }
+                    && template.members.allSatisfy { ReplyValues.member($0, of: facts) != nil }
                     && Self.saysEveryReason(template, outcome: outcome, facts: facts)
             }
             guard !templates.isEmpty else { continue }
             let index = VariantChooser.index(
                 count: templates.count, seed: seed, npc: npc.id, rule: rule.id,
                 responses: scene.conversation.responsesBefore)
-            let text = Self.tidy(templates[index].render { values[$0] ?? "" })
+            let text = Self.tidy(
+                templates[index].render({ values[$0] ?? "" }, member: { ReplyValues.member($0, of: facts) ?? "" }))
             if !text.isEmpty { return text }
         }
         return builtIn.rules.last?.replies.first ?? "Hm."

@@ -18,6 +18,7 @@ enum ServeCommand {
             game is saved. Many games at once, one per client, each with its own autosave slot in --saves.
             It listens on 127.0.0.1 unless --host says otherwise; then a bearer token is required (--token or
             PARLEY_TOKEN, 16 characters or more), which clients send as 'Authorization: Bearer TOKEN'.
+            A game in a web page served from another origin needs that origin allowed: --cors-origin, once for each.
             The API is documented in docs/api.md, and described for tools in docs/openapi.json. The inspector's pages
             (the saves, their conversations, feedback and replays, in a browser) are at /inspect; 'parley inspect'
             serves them alone.
@@ -25,8 +26,9 @@ enum ServeCommand {
         options: [
             CommonOptions.content.option, CommonOptions.saves.option, PlayCommand.modelOption.option,
             CommonOptions.seed.option, hostOption.option, portOption.option, tokenOption.option,
-            maximumGamesOption.option, CommonOptions.turnTimeout.option, CommonOptions.voice.option,
-            CommonOptions.firstWordsDeadline.option, CommonOptions.maxTokens.option,
+            maximumGamesOption.option, corsOriginOption.option, idleTimeoutOption.option,
+            CommonOptions.turnTimeout.option, CommonOptions.voice.option, CommonOptions.firstWordsDeadline.option,
+            CommonOptions.maxTokens.option,
         ],
         handler: run)
 
@@ -50,6 +52,16 @@ enum ServeCommand {
         "max-games", valueName: "N", type: .integer(in: 1...10_000, example: 64), defaultValue: 64,
         help: "The most games at once.")
 
+    /// `--cors-origin ORIGIN`, repeatable: an origin whose pages may call the API from a browser.
+    static let corsOriginOption = Option.value(
+        "cors-origin", valueName: "ORIGIN", type: .nonEmptyString(example: "http://localhost:8000"),
+        help: "An origin whose web pages may call the API (repeat it for several); none by default.")
+
+    /// `--idle-timeout SECONDS`: how long a game may go unused before it is saved and ended; never when not given.
+    static let idleTimeoutOption = Option.value(
+        "idle-timeout", valueName: "SECONDS", type: .integer(in: 1...31_536_000, example: 1_800),
+        help: "Save and end a game nobody used for this long (no line, no request, no listener); never by default.")
+
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
         let seed = try context.value(of: CommonOptions.seed)
         let choice: ModelChoice
@@ -58,12 +70,19 @@ enum ServeCommand {
         } catch {
             throw UsageError("\(error)")
         }
+        let origins = context.arguments.values(corsOriginOption.name)
+        if let bad = origins.first(where: { HTTPServer.Configuration.origin($0) == nil }) {
+            throw UsageError(
+                "--cors-origin \(bad) is not an origin: give a scheme, a host and, when it is not the scheme's "
+                    + "default, a port, as a browser sends them (http://localhost:8000, https://game.example)")
+        }
         let voice = try context.voiceSettings()
         let turnTimeout = try context.value(of: CommonOptions.turnTimeout)
         let maximumTokens = try context.value(of: CommonOptions.maxTokens)
         var configuration = HTTPServer.Configuration(
             host: try context.value(of: hostOption), port: try context.value(of: portOption),
-            bearerToken: try context.value(of: tokenOption))
+            bearerToken: try context.value(of: tokenOption),
+            allowedOrigins: origins)
         configuration.limits.maximumBodySize = 64 * 1024
         let directory = try context.value(of: CommonOptions.content)
         let savesFolder = try context.value(of: CommonOptions.saves)
@@ -79,12 +98,14 @@ enum ServeCommand {
             context.printError("parley: \(error)")
             return .failure
         }
+        let idleTimeout = try context.value(of: idleTimeoutOption).map { Duration.seconds($0) }
         var options = GenerationOptions()
         if let maximumTokens { options.maximumResponseTokens = maximumTokens }
-        let games = APIGames(
-            configuration: .init(
-                pack: pack, contentDirectory: URL(fileURLWithPath: directory), models: models, store: store,
-                options: options, maximumGames: try context.value(of: maximumGamesOption), turnTimeout: turnTimeout))
+        var gamesConfiguration = APIGames.Configuration(
+            pack: pack, contentDirectory: URL(fileURLWithPath: directory), models: models, store: store,
+            options: options, maximumGames: try context.value(of: maximumGamesOption), turnTimeout: turnTimeout)
+        gamesConfiguration.idleTimeout = idleTimeout
+        let games = APIGames(configuration: gamesConfiguration)
         let server: HTTPServer
         do {
             server = try HTTPServer(configuration: configuration, router: APIRoutes.router(for: games))
@@ -94,10 +115,19 @@ enum ServeCommand {
             return .failure
         }
         context.print(server.baseURL)
-        // A signal stops the server; then every game is saved below, and the command ends with status 0.
-        let trap = SignalTrap(exits: false) { await server.stop() }
+        // A signal stops the server (its games' listeners first, whose streams would otherwise hold the stop for its
+        // grace period); then every game is saved below, and the command ends with status 0.
+        let trap = SignalTrap(exits: false) {
+            await games.closeEventStreams()
+            await server.stop()
+        }
         defer { trap.cancel() }
+        // Games nobody uses are saved and ended, looked for four times per timeout (at most every minute).
+        let sweeper = idleTimeout.map { timeout in
+            Task { await games.endIdleGames(every: min(timeout / 4, .seconds(60))) }
+        }
         await server.waitUntilStopped()
+        sweeper?.cancel()
         await games.endAll()
         lock.release()
         return .success

@@ -82,7 +82,7 @@ import Darwin
         #expect(
             result.diagnostics.map(\.description) == [
                 "pack/notes.json: $: warning: not a file the loader reads, ignored "
-                    + "(a pack is world.json, items.json, lexicon.json, npcs/<id>.json and schema/)"
+                    + "(a pack is world.json, items.json, lexicon.json, actions.json, npcs/<id>.json and schema/)"
             ])
     }
 

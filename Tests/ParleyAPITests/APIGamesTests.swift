@@ -33,8 +33,10 @@ import Testing
         let folder = Folder()
         let games = try Self.games(in: folder)
         let (first, events) = try await games.start(.new)
-        #expect(events.first?.type == "narration")
-        #expect(events.first?.fields["text"]?.stringValue?.hasPrefix("Market Square") == true)
+        // The world's introduction, then the first look.
+        #expect(events.prefix(2).map(\.type) == ["narration", "narration"])
+        #expect(events.first?.fields["text"]?.stringValue?.hasPrefix("You arrive in Brackenford") == true)
+        #expect(events.dropFirst().first?.fields["text"]?.stringValue?.hasPrefix("Market Square") == true)
         let (second, _) = try await games.start(.new)
         #expect(first.id != second.id)
         let slots = [await first.state()["slot"], await second.state()["slot"]].compactMap { $0?.stringValue }

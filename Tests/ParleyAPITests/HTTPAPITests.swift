@@ -21,15 +21,19 @@ import Testing
         let server: HTTPServer
         let client: HTTPClient
 
-        init(models: Game.ModelProvider? = nil, maximumBody: Int = 64 * 1024) throws {
+        init(
+            models: Game.ModelProvider? = nil, maximumBody: Int = 64 * 1024,
+            configure: (inout APIGames.Configuration) -> Void = { _ in }
+        ) throws {
             let pack = try ContentPack.load(
                 from: APIGamesTests.root.appendingPathComponent("Content"), displayPath: "Content"
             ).get()
-            games = APIGames(
-                configuration: .init(
-                    pack: pack,
-                    models: models ?? { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) },
-                    store: SaveGameStore(folder: folder)))
+            var gamesConfiguration = APIGames.Configuration(
+                pack: pack,
+                models: models ?? { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) },
+                store: SaveGameStore(folder: folder))
+            configure(&gamesConfiguration)
+            games = APIGames(configuration: gamesConfiguration)
             // Ten minutes for a client's steps, so that a loaded machine only slows a test; 30 s to stop.
             var configuration = HTTPServer.Configuration(
                 timeouts: .init(
@@ -78,9 +82,10 @@ import Testing
     }
 
     static func withFixture(
-        models: Game.ModelProvider? = nil, maximumBody: Int = 64 * 1024, _ body: (Fixture) async throws -> Void
+        models: Game.ModelProvider? = nil, maximumBody: Int = 64 * 1024,
+        configure: (inout APIGames.Configuration) -> Void = { _ in }, _ body: (Fixture) async throws -> Void
     ) async throws {
-        let fixture = try Fixture(models: models, maximumBody: maximumBody)
+        let fixture = try Fixture(models: models, maximumBody: maximumBody, configure: configure)
         do {
             try await body(fixture)
         } catch {

@@ -14,11 +14,11 @@ import Testing
         var description: String { command }
     }
 
-    /// The commands of the `console` block under "A session with curl".
-    static func session() throws -> [Step] {
+    /// The commands of the `console` block under a heading of docs/api.md: "A session with curl" by default.
+    static func session(under heading: String = "## A session with curl") throws -> [Step] {
         let text = try String(
             contentsOf: ParleyBinary.packageRoot.appendingPathComponent("docs/api.md"), encoding: .utf8)
-        let section = try #require(text.range(of: "## A session with curl"))
+        let section = try #require(text.range(of: heading))
         let rest = text[section.upperBound...]
         let open = try #require(rest.range(of: "```console\n"))
         let close = try #require(rest[open.upperBound...].range(of: "\n```"))

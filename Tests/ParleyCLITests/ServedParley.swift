@@ -28,11 +28,14 @@ final class ServedParley: Sendable {
     /// - Parameters:
     ///   - saves: The saves folder, created if missing.
     ///   - token: The bearer token the server requires (16 characters or more), or `nil` for none.
+    ///   - arguments: More options for `parley serve`.
     ///   - body: The test.
     /// - Returns: What `body` returns.
     /// - Throws: A start failure with the server's standard error, or what `body` throws.
-    static func with<T>(saves: URL, token: String?, _ body: (ServedParley) async throws -> T) async throws -> T {
-        let server = try await ServedParley(saves: saves, token: token)
+    static func with<T>(
+        saves: URL, token: String?, arguments: [String] = [], _ body: (ServedParley) async throws -> T
+    ) async throws -> T {
+        let server = try await ServedParley(saves: saves, token: token, arguments: arguments)
         do {
             let result = try await body(server)
             await server.stop()
@@ -44,7 +47,7 @@ final class ServedParley: Sendable {
     }
 
     /// Starts `parley serve --port 0` and waits for the first line it prints, its base URL.
-    private init(saves: URL, token: String?) async throws {
+    private init(saves: URL, token: String?, arguments extra: [String]) async throws {
         let binary = ParleyBinary.productsDirectory.appendingPathComponent("parley")
         try #require(
             FileManager.default.isExecutableFile(atPath: binary.path),
@@ -61,7 +64,7 @@ final class ServedParley: Sendable {
             arguments: [
                 "serve", "--content", ParleyBinary.packageRoot.appendingPathComponent("Content").path,
                 "--saves", saves.path, "--model", "scripted", "--port", "0",
-            ],
+            ] + extra,
             environment: environment, directory: ParleyBinary.packageRoot.path,
             output: .file(output.path), error: .file(errorLog.path))
         do {

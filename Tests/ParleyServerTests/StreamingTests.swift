@@ -34,6 +34,26 @@ import Testing
         }
     }
 
+    /// A comment (a heartbeat) reaches the client as written, on one line, and a reader dispatches nothing for it.
+    @Test func aCommentIsOneLineThatDispatchesNothing() async throws {
+        var router = HTTPRouter()
+        router.get("/events") { _ in
+            .eventStream { writer in
+                try await writer.sendComment("heartbeat\nevent: forged")
+                try await writer.send(ParleyServer.ServerSentEvent(event: "real", data: "1"))
+            }
+        }
+        let client = try HTTPClient()
+        try await withServer(router: router) { server in
+            let raw = try await client.execute(HTTPRequest(method: .get, url: server.url("/events")))
+            #expect(raw.bodyText == ": heartbeatevent: forged\n\nevent: real\ndata: 1\n\n")
+            let response = try await client.stream(HTTPRequest(method: .get, url: server.url("/events")))
+            var names: [String?] = []
+            for try await event in response.serverSentEvents { names.append(event.event) }
+            #expect(names == ["real"])
+        }
+    }
+
     /// A client that goes away mid-stream, while the producer waits for its next event, ends the `AsyncStream`:
     /// its `onTermination` runs, which cancels the producer's task.
     @Test func aClientThatGoesAwayCancelsTheProducer() async throws {

@@ -56,7 +56,7 @@ func fits(_ text: String, _ template: String) -> Bool {
     for piece in parsed.pieces {
         switch piece {
         case .text(let literal): pattern += NSRegularExpression.escapedPattern(for: literal)
-        case .placeholder: pattern += ".+?"
+        case .placeholder, .member: pattern += ".+?"
         }
     }
     pattern += "$"

@@ -36,6 +36,8 @@ struct Connection {
         var requestID: String?
         var path: String?
         var wantsKeepAlive = false
+        /// The request's `Origin`, for the CORS header fields of its answer.
+        var origin: String?
         let started: ContinuousClock.Instant
     }
 
@@ -115,6 +117,7 @@ struct Connection {
         exchange.path = head.pathForLog
         exchange.wantsKeepAlive = head.wantsKeepAlive
         exchange.requestID = core.requestID(offered: head.headers["X-Request-Id"])
+        exchange.origin = head.headers["Origin"]
 
         // Everything that can be refused without reading the body is, and the connection closes if the body is
         // left unread.
@@ -134,7 +137,17 @@ struct Connection {
             if head.version >= .http11 && head.headers.values(for: "Host").count != 1 {
                 throw .badRequest("An HTTP/1.1 request needs exactly one Host header field.")
             }
-            if let failure = core.token?.check(head.headers) { throw failure }
+            // A browser never sends the token on a preflight: one from an allowed origin is answered without it, and
+            // learns only which methods a path takes.
+            let preflight = CORSPolicy.isPreflight(head.method, head.headers)
+            let allowedPreflight = preflight && core.cors.allows(head.headers["Origin"])
+            if !allowedPreflight, let failure = core.token?.check(head.headers) { throw failure }
+            if preflight, !allowedPreflight {
+                throw RequestFailure(
+                    .forbidden,
+                    "This server does not answer pages from \(head.headers["Origin"]?.prefix(256) ?? ""): add the "
+                        + "origin to its allowed origins (parley serve --cors-origin ORIGIN).")
+            }
             if target.isAsterisk {
                 guard head.method == .options else {
                     throw .badRequest("The target * is only for OPTIONS requests. Send a path such as /v1/health.")
@@ -143,8 +156,13 @@ struct Connection {
             }
             switch core.router.resolve(head.method, target.segments) {
             case .found(let found, let values):
+                // A route of its own for OPTIONS is the handler's, with the token as for any request.
+                if allowedPreflight, let failure = core.token?.check(head.headers) { throw failure }
                 (route, parameters) = (found, values)
             case .options(let allowed):
+                if allowedPreflight {
+                    return await send(core.cors.preflight(allowing: allowed), exchange, closing: framing.hasBody)
+                }
                 return await send(
                     .noContent(headers: ["Allow": Self.list(allowed)]), exchange, closing: framing.hasBody)
             case .methodNotAllowed(let allowed):
@@ -286,6 +304,7 @@ struct Connection {
         _ proposed: HTTPServerResponse, _ exchange: Exchange, closing: Bool, logsCompletion: Bool = true
     ) async -> Next {
         var response = proposed
+        core.cors.decorate(&response.headers, origin: exchange.origin)
         if let problem = ResponseHead.problem(status: response.status, headers: response.headers) {
             core.log(
                 HTTPServerLogEntry(

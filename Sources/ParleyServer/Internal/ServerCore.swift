@@ -21,6 +21,8 @@ final class ServerCore: Sendable {
     let listener: Int32
     let address: SocketAddress
     let token: BearerToken?
+    /// The origins whose pages may call the server, and the header fields they get.
+    let cors: CORSPolicy
     /// Set once the listening socket is closed: the port is free.
     let listenerClosed = OneShotEvent()
     /// Set once every connection's task has ended and the reactor was told to shut down.
@@ -29,7 +31,7 @@ final class ServerCore: Sendable {
 
     init(
         configuration: HTTPServer.Configuration, router: HTTPRouter, reactor: Reactor, listener: ListeningSocket,
-        token: BearerToken?
+        token: BearerToken?, cors: CORSPolicy
     ) {
         self.configuration = configuration
         self.router = router
@@ -37,6 +39,7 @@ final class ServerCore: Sendable {
         self.listener = listener.descriptor
         self.address = listener.address
         self.token = token
+        self.cors = cors
     }
 
     var limits: HTTPServer.Limits { configuration.limits }
