@@ -18,6 +18,7 @@ extension Game {
     ///   - npc: The NPC spoken to.
     ///   - output: Receives what the game shows.
     public func say(_ text: String, to npc: NPCID, output: @Sendable (GameOutput) -> Void) async {
+        await Task.yield()  // As `perform(_:output:)` does: an in-process model's turn never suspends.
         guard state.world.npcs[npc] != nil else {
             return output(.problem("There is no NPC \"\(npc.rawValue)\" in this world."))
         }

@@ -27,6 +27,7 @@ extension Game {
     ) async throws(WorldEventError)
         -> [NPCID]
     {
+        await Task.yield()  // As `perform(_:output:)` does: an in-process model's turn never suspends.
         try event.check(in: state.world)
         let witnesses = event.witnesses(in: state)
         let goalWasReached = state.isGoalReached
