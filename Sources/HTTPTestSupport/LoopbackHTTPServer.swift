@@ -72,14 +72,15 @@ public final class LoopbackHTTPServer: Sendable {
     /// How many connections are open now; drops when a client closes its connection.
     public var connectionsOpen: Int { core.state.withLock { $0.connectionsOpen } }
 
-    /// Waits until `condition` holds, checking every few milliseconds.
+    /// Waits until `condition` holds, checking every few milliseconds. The default limit is generous: only a test that
+    /// fails waits that long, and a loaded machine can delay what a quiet one does at once by tens of seconds.
     ///
     /// - Parameters:
     ///   - timeout: How long to wait at most.
     ///   - condition: The condition, given this server.
     /// - Returns: `true` when the condition held in time.
     public func wait(
-        timeout: Duration = .seconds(10), until condition: @Sendable (LoopbackHTTPServer) -> Bool
+        timeout: Duration = .seconds(120), until condition: @Sendable (LoopbackHTTPServer) -> Bool
     ) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !condition(self) {

@@ -44,7 +44,7 @@ import Testing
         #expect(session.transcript.count == 3)
         #expect(!snapshots.isEmpty)
         #expect(snapshots.allSatisfy { content.hasPrefix($0) }, "\(snapshots)")
-        #expect(await fake.server.wait(timeout: .seconds(5)) { $0.connectionsOpen == 0 })
+        #expect(await fake.server.wait(timeout: .seconds(120)) { $0.connectionsOpen == 0 })
     }
 
     @Test func aWordLoopWithinTheFirstSentenceIsCut() async throws {
@@ -55,7 +55,7 @@ import Testing
         #expect(content == "Welcome, welcome to my shop")
         #expect(Self.responseText(session) == content)
         #expect(snapshots.allSatisfy { content.hasPrefix($0) }, "\(snapshots)")
-        #expect(await fake.server.wait(timeout: .seconds(5)) { $0.connectionsOpen == 0 })
+        #expect(await fake.server.wait(timeout: .seconds(120)) { $0.connectionsOpen == 0 })
     }
 
     @Test func theSentenceBudgetEndsTheStream() async throws {
@@ -68,7 +68,7 @@ import Testing
         #expect(Self.responseText(session) == content)
         #expect(snapshots.allSatisfy { content.hasPrefix($0) }, "\(snapshots)")
         #expect(try fake.lastBody()["max_tokens"] == 80)
-        #expect(await fake.server.wait(timeout: .seconds(5)) { $0.connectionsOpen == 0 })
+        #expect(await fake.server.wait(timeout: .seconds(120)) { $0.connectionsOpen == 0 })
     }
 
     @Test func aLoopingWholeAnswerIsCutToo() async throws {
@@ -124,7 +124,7 @@ import Testing
         let body = try JSONValue(parsing: Array(try #require(ServerTest.chatRequests(server).last).body))
         #expect(body["response_format"]?["json_schema"]?["name"] == "tool_call_or_reply")
         #expect(body["stop"] == nil)
-        if streaming { #expect(await server.wait(timeout: .seconds(5)) { $0.connectionsOpen == 0 }) }
+        if streaming { #expect(await server.wait(timeout: .seconds(120)) { $0.connectionsOpen == 0 }) }
     }
 
     @Test func withNativeToolsTheStreamIsReadOnSoAToolCallAfterTheTextIsNotLost() async throws {
