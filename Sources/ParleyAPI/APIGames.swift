@@ -87,11 +87,7 @@ public actor APIGames {
             }
             switch (object["load"], object["continue"]) {
             case (nil, nil), (nil, .bool(false)?): self = .new
-            case (let slot?, nil):
-                guard let name = slot.stringValue, !name.isEmpty else {
-                    throw .badRequest("\"load\" must name a save slot, as GET /v1/saves lists them.")
-                }
-                self = .load(name)
+            case (let slot?, nil): self = .load(try APIGames.slotName(slot, member: "load"))
             case (nil, .bool(true)?): self = .continueLast
             case (nil, _?): throw .badRequest("\"continue\" must be true or false.")
             default: throw .badRequest("Give either \"load\" or \"continue\", not both.")

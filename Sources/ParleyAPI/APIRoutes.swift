@@ -60,12 +60,11 @@ public enum APIRoutes {
         router.post("/v1/games/{id}/save") { request in
             try await answering {
                 let game = try await game(request, in: games)
-                let object = try body(of: request).objectValue
-                guard let slot = object?["slot"]?.stringValue, !slot.isEmpty,
-                    !slot.contains(where: { $0.isNewline })
-                else {
+                guard let object = try body(of: request).objectValue, let member = object["slot"] else {
                     throw APIProblem.badRequest("The body must be {\"slot\": \"NAME\"}: the slot to save to.")
                 }
+                // The slot is a value, whole: never read again as a typed `save` line, which would split it at spaces.
+                let slot = try APIGames.slotName(member, member: "slot")
                 try await refuseSlotInUse(slot, by: game, in: games)
                 let events = await game.save(slot: slot)
                 if let problem = events.first(where: { $0.type == "problem" }) {
