@@ -196,14 +196,30 @@ public enum APIRoutes {
         try await games.game(request.pathParameters["id"] ?? "")
     }
 
-    /// The request's body as JSON: `emptyIs` for an empty body, when given.
+    /// The request's body as JSON: `emptyIs` for an empty body, when given. A body must say it is JSON
+    /// (`Content-Type: application/json`): a page of another site can send `text/plain` or a form without asking first,
+    /// and nothing it sends that way is read.
     static func body(of request: HTTPServerRequest, emptyIs empty: JSONValue? = nil) throws(APIProblem) -> JSONValue {
         if request.body.isEmpty, let empty { return empty }
+        if !request.body.isEmpty, !isJSON(request.headers["Content-Type"]) {
+            let sent = request.headers["Content-Type"].map { "as \(String($0.prefix(100)).debugDescription)" }
+            throw APIProblem(
+                status: 415, title: "Unsupported media type",
+                detail: "The body is sent \(sent ?? "without a Content-Type"), but this endpoint reads JSON: send it "
+                    + "with Content-Type: application/json (curl --json).")
+        }
         do {
             return try JSONValue(parsing: Array(request.body))
         } catch {
             throw APIProblem.badRequest("The body is not JSON: \(error)")
         }
+    }
+
+    /// Whether a `Content-Type` names JSON: `application/json`, with or without parameters (`; charset=utf-8`).
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
     }
 
     /// Runs a handler, answering an `APIProblem` as `application/problem+json`.
