@@ -87,11 +87,7 @@ public actor APIGames {
             }
             switch (object["load"], object["continue"]) {
             case (nil, nil), (nil, .bool(false)?): self = .new
-            case (let slot?, nil):
-                guard let name = slot.stringValue, !name.isEmpty else {
-                    throw .badRequest("\"load\" must name a save slot, as GET /v1/saves lists them.")
-                }
-                self = .load(name)
+            case (let slot?, nil): self = .load(try APIGames.slotName(slot, member: "load"))
             case (nil, .bool(true)?): self = .continueLast
             case (nil, _?): throw .badRequest("\"continue\" must be true or false.")
             default: throw .badRequest("Give either \"load\" or \"continue\", not both.")
@@ -103,7 +99,10 @@ public actor APIGames {
     public nonisolated let configuration: Configuration
     var games: [String: APIGame] = [:]
     /// The ids of the games that ended, so a late request hears that its game ended rather than that it never was.
-    private var ended: Set<String> = []
+    private(set) var ended: Set<String> = []
+    /// The most games the process's file descriptors leave room for (``gameLimit(descriptors:)``), or `nil` when it
+    /// has no limit.
+    nonisolated let descriptorGameLimit: Int?
     /// Whether a game is being made; `waiting` holds the requests that came meanwhile.
     private var making = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
@@ -113,6 +112,7 @@ public actor APIGames {
     /// - Parameter configuration: What every game is made with.
     public init(configuration: Configuration) {
         self.configuration = configuration
+        descriptorGameLimit = Self.descriptorLimit().map(Self.gameLimit(descriptors:))
     }
 
     /// How many games are being played.
@@ -126,9 +126,10 @@ public actor APIGames {
     ///     a save is loaded; `nil` for none.
     /// - Returns: The game and what it showed as it started (its first `look`, or the load's messages), after the
     ///   events of the pushed state's changes.
-    /// - Throws: `APIProblem`: 503 when there are too many games, 404 for a slot that does not exist, 409 for a slot
-    ///   another game is playing, 422 for a save that cannot be loaded (damaged, of another world; it is left as it
-    ///   was), 422 for a pushed state that is not valid (nothing is started).
+    /// - Throws: `APIProblem`: 503 when there are too many games or too few file descriptors left for another, 404
+    ///   for a slot that does not exist, 409 for a slot another game is playing, 422 for a save that cannot be loaded
+    ///   (damaged, of another world; it is left as it was), 422 for a pushed state that is not valid (nothing is
+    ///   started).
     public func start(_ start: Start, state patch: StatePatch? = nil) async throws(APIProblem) -> (
         game: APIGame, events: [APIEvent]
     ) {
@@ -148,6 +149,12 @@ public actor APIGames {
             problem.headers["Retry-After"] = String(Self.retryAfterSeconds)
             throw problem
         }
+        // Out of file descriptors, a game could open no save (and Foundation would hand out ids of zeros): refused
+        // while there is still room to answer, and nothing is created.
+        if let cap = descriptorGameLimit, games.count >= cap {
+            throw outOfDescriptors(limit: Self.descriptorLimit())
+        }
+        guard Self.descriptorsAreFree() else { throw outOfDescriptors(limit: Self.descriptorLimit()) }
         let configuration = self.configuration
         let host = GameHost(
             pack: configuration.pack, models: configuration.models, store: configuration.store,
@@ -157,7 +164,7 @@ public actor APIGames {
         } catch {
             throw APIProblem(status: 409, title: "Save folder in use", detail: "\(error)")
         }
-        let id = Self.newID()
+        let id = newID()
         let game = APIGame(
             id: id, host: host, turnTimeout: configuration.turnTimeout,
             eventLog: GameEventLog(capacity: configuration.eventBacklog),
@@ -272,10 +279,5 @@ public actor APIGames {
     private static func problems(in events: [APIEvent]) -> String {
         let details = events.filter { $0.type == "problem" }.compactMap { $0.fields["detail"]?.stringValue }
         return details.isEmpty ? "The save could not be loaded." : details.joined(separator: " ")
-    }
-
-    /// A new game id: 16 lowercase hex digits.
-    private static func newID() -> String {
-        String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))
     }
 }

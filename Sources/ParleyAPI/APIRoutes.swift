@@ -60,12 +60,11 @@ public enum APIRoutes {
         router.post("/v1/games/{id}/save") { request in
             try await answering {
                 let game = try await game(request, in: games)
-                let object = try body(of: request).objectValue
-                guard let slot = object?["slot"]?.stringValue, !slot.isEmpty,
-                    !slot.contains(where: { $0.isNewline })
-                else {
+                guard let object = try body(of: request).objectValue, let member = object["slot"] else {
                     throw APIProblem.badRequest("The body must be {\"slot\": \"NAME\"}: the slot to save to.")
                 }
+                // The slot is a value, whole: never read again as a typed `save` line, which would split it at spaces.
+                let slot = try APIGames.slotName(member, member: "slot")
                 try await refuseSlotInUse(slot, by: game, in: games)
                 let events = await game.save(slot: slot)
                 if let problem = events.first(where: { $0.type == "problem" }) {
@@ -197,14 +196,30 @@ public enum APIRoutes {
         try await games.game(request.pathParameters["id"] ?? "")
     }
 
-    /// The request's body as JSON: `emptyIs` for an empty body, when given.
+    /// The request's body as JSON: `emptyIs` for an empty body, when given. A body must say it is JSON
+    /// (`Content-Type: application/json`): a page of another site can send `text/plain` or a form without asking first,
+    /// and nothing it sends that way is read.
     static func body(of request: HTTPServerRequest, emptyIs empty: JSONValue? = nil) throws(APIProblem) -> JSONValue {
         if request.body.isEmpty, let empty { return empty }
+        if !request.body.isEmpty, !isJSON(request.headers["Content-Type"]) {
+            let sent = request.headers["Content-Type"].map { "as \(String($0.prefix(100)).debugDescription)" }
+            throw APIProblem(
+                status: 415, title: "Unsupported media type",
+                detail: "The body is sent \(sent ?? "without a Content-Type"), but this endpoint reads JSON: send it "
+                    + "with Content-Type: application/json (curl --json).")
+        }
         do {
             return try JSONValue(parsing: Array(request.body))
         } catch {
             throw APIProblem.badRequest("The body is not JSON: \(error)")
         }
+    }
+
+    /// Whether a `Content-Type` names JSON: `application/json`, with or without parameters (`; charset=utf-8`).
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
     }
 
     /// Runs a handler, answering an `APIProblem` as `application/problem+json`.

@@ -92,10 +92,11 @@ enum InspectorPages {
 
     // MARK: - One save
 
-    /// One save: its NPCs and its feedback reports.
+    /// One save: its NPCs and its feedback reports; with `replayToken` (the form token, given when the inspector can
+    /// replay), a form that replays it.
     static func save(
         _ save: Inspector.SaveSummary, reports: [(saved: SavedAttachmentSummary, attachment: FeedbackAttachment)],
-        canReplay: Bool
+        replayToken: String?
     ) -> HTML {
         let link = "/inspect/saves/" + path(save.slot)
         let npcs = save.npcs.map { npc -> HTML in
@@ -116,11 +117,15 @@ enum InspectorPages {
             """
         body = npcs.isEmpty ? "\(body)<p>Nobody yet.</p>" : "\(body)<ul class=\"npcs\">\(npcs)</ul>"
         body = "\(body)<h2>Feedback reports</h2>\(reportList(reports, slot: save.slot))"
-        if canReplay {
+        if let replayToken {
+            // A form, not a link: a replay runs the model again for every turn, which no other site may start.
             body = """
                 \(body)<h2>Replay</h2>
-                <p><a href="\(link + "/replay")">Replay this save's recorded turns</a> against the inspector's model and \
+                <form method="post" action="\(link + "/replay")">
+                <input type="hidden" name="token" value="\(replayToken)">
+                <p><button type="submit">Replay this save's recorded turns</button> against the inspector's model and \
                 see what changes, side by side.</p>
+                </form>
                 """
         }
         return layout(title: "Save \(save.slot)", breadcrumbs: [("Saves", "/inspect"), (save.slot, nil)], body)

@@ -10,10 +10,10 @@ import SaveGames
 /// `parley serve` adds them to the game API's router; `parley inspect` serves them alone, with `GET /v1/saves`.
 /// docs/api.md documents every route, and docs/openapi.json describes them.
 ///
-/// The one route that writes, filing a report from a turn, takes a form only from the inspector's own page: the form
-/// carries the inspector's secret token, and a request whose `Origin` is not the server's own (or that the browser
-/// says is cross-site) is refused with `403`. Beyond loopback, the server's bearer token applies to it as to every
-/// route.
+/// The routes that write or run a model, filing a report from a turn and replaying a save, take a form only from the
+/// inspector's own page: the form carries the inspector's secret token, and a request whose `Origin` is not the
+/// server's own (or that the browser says is cross-site) is refused with `403`. Beyond loopback, the server's bearer
+/// token applies to them as to every route.
 public enum InspectorRoutes {
     /// Adds the inspector's routes to a router.
     ///
@@ -36,7 +36,7 @@ public enum InspectorRoutes {
                 let slot = request.pathParameters["slot"] ?? ""
                 return InspectorPages.save(
                     try inspector.save(slot), reports: try summaries(inspector.reports(slot)),
-                    canReplay: inspector.replay != nil)
+                    replayToken: inspector.replay == nil ? nil : inspector.formToken)
             }
         }
         router.get("/inspect/saves/{slot}/npcs/{npc}") { request in
@@ -77,8 +77,15 @@ public enum InspectorRoutes {
                 return InspectorPages.report(found.attachment, slot: slot, npc: found.saved.npc?.rawValue)
             }
         }
-        router.get("/inspect/saves/{slot}/replay") { request in
+        // A replay runs every recorded turn again (and with a paid model, pays for each): a form of the inspector's
+        // own page, never a link another site could load.
+        router.post("/inspect/saves/{slot}/replay") { request in
             do throws(InspectorProblem) {
+                guard isSameOrigin(request) else { throw InspectorProblem.crossSite }
+                let form = try FormBody(request.body)
+                guard let token = form["token"], constantTimeEqual(token, inspector.formToken) else {
+                    throw InspectorProblem.crossSite
+                }
                 let slot = request.pathParameters["slot"] ?? ""
                 let report = try await inspector.replayReport(slot)
                 return html(InspectorPages.replay(report, slot: slot, modelName: inspector.replay?.modelName ?? ""))
@@ -166,7 +173,8 @@ public enum InspectorRoutes {
                 return try JSONValue(parsing: Array(found.attachment.jsonData()))
             }
         }
-        router.get("/v1/saves/{slot}/replay") { request in
+        // A POST: the server refuses it from pages of other sites (`Origin`, `Sec-Fetch-Site`), as every POST.
+        router.post("/v1/saves/{slot}/replay") { request in
             do throws(InspectorProblem) {
                 let report = try await inspector.replayReport(request.pathParameters["slot"] ?? "")
                 return .json(replayJSON(report, modelName: inspector.replay?.modelName ?? ""))

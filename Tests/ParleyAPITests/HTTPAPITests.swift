@@ -22,7 +22,7 @@ import Testing
         let client: HTTPClient
 
         init(
-            models: Game.ModelProvider? = nil, maximumBody: Int = 64 * 1024,
+            models: Game.ModelProvider? = nil, maximumBody: Int = 64 * 1024, allowedOrigins: [String] = [],
             configure: (inout APIGames.Configuration) -> Void = { _ in }
         ) throws {
             let pack = try ContentPack.load(
@@ -40,6 +40,7 @@ import Testing
                     header: .seconds(600), body: .seconds(600), idle: .seconds(600), write: .seconds(600),
                     linger: .seconds(30), shutdownGrace: .seconds(30)))
             configuration.limits.maximumBodySize = maximumBody
+            configuration.allowedOrigins = allowedOrigins
             server = try HTTPServer(configuration: configuration, router: APIRoutes.router(for: games))
             client = try HTTPClient()
         }
@@ -82,10 +83,11 @@ import Testing
     }
 
     static func withFixture(
-        models: Game.ModelProvider? = nil, maximumBody: Int = 64 * 1024,
+        models: Game.ModelProvider? = nil, maximumBody: Int = 64 * 1024, allowedOrigins: [String] = [],
         configure: (inout APIGames.Configuration) -> Void = { _ in }, _ body: (Fixture) async throws -> Void
     ) async throws {
-        let fixture = try Fixture(models: models, maximumBody: maximumBody, configure: configure)
+        let fixture = try Fixture(
+            models: models, maximumBody: maximumBody, allowedOrigins: allowedOrigins, configure: configure)
         do {
             try await body(fixture)
         } catch {

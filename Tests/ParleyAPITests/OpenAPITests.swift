@@ -100,7 +100,8 @@ import Testing
             let game = "/v1/games/\(id)"
             for line in ["talk to mira", "how much is the rope?", "I will take it", "accept", "go east", "go west"] {
                 _ = try await check(
-                    .post, game + "/input", "/v1/games/{id}/input", body: (["text": .string(line)] as JSONValue).jsonString())
+                    .post, game + "/input", "/v1/games/{id}/input",
+                    body: (["text": .string(line)] as JSONValue).jsonString())
             }
             _ = try await check(.get, game, "/v1/games/{id}")
             _ = try await check(.post, game + "/save", "/v1/games/{id}/save", body: #"{"slot": "checked"}"#)
@@ -126,7 +127,7 @@ import Testing
             let report = try #require(filed?["id"]?.stringValue)
             _ = try await check(.get, "/v1/saves/checked/feedback/\(report)", "/v1/saves/{slot}/feedback/{id}")
             _ = try await check(.get, "/v1/saves/checked/feedback/none", "/v1/saves/{slot}/feedback/{id}")
-            _ = try await check(.get, "/v1/saves/checked/replay", "/v1/saves/{slot}/replay")
+            _ = try await check(.post, "/v1/saves/checked/replay", "/v1/saves/{slot}/replay")
             _ = try await check(.post, "/v1/games", "/v1/games", body: #"{"load": 1}"#)
             _ = try await check(.post, "/v1/games", "/v1/games", body: #"{"load": "nowhere"}"#)
             _ = try await check(.post, game + "/input", "/v1/games/{id}/input", body: #"{"say": "hi"}"#)

@@ -72,7 +72,7 @@ import Testing
             }
             let output = String(decoding: run.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(run.termination.status == 0, "\(step): \(String(decoding: run.error, as: UTF8.self))")
-            if game.isEmpty, step.command.contains("-X POST $URL/v1/games -d") {
+            if game.isEmpty, step.command.contains("$URL/v1/games --json") {
                 game = (try? JSONValue(parsing: output))?["id"]?.stringValue ?? ""
                 #expect(!game.isEmpty, "\(step): \(output)")
             }

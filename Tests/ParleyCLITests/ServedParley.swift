@@ -29,13 +29,17 @@ final class ServedParley: Sendable {
     ///   - saves: The saves folder, created if missing.
     ///   - token: The bearer token the server requires (16 characters or more), or `nil` for none.
     ///   - arguments: More options for `parley serve`.
+    ///   - descriptorLimit: The most file descriptors the server may open (`ulimit -n`, set by `/bin/sh` before it
+    ///     runs the server), or `nil` for the test's own limit.
     ///   - body: The test.
     /// - Returns: What `body` returns.
     /// - Throws: A start failure with the server's standard error, or what `body` throws.
     static func with<T>(
-        saves: URL, token: String?, arguments: [String] = [], _ body: (ServedParley) async throws -> T
+        saves: URL, token: String?, arguments: [String] = [], descriptorLimit: Int? = nil,
+        _ body: (ServedParley) async throws -> T
     ) async throws -> T {
-        let server = try await ServedParley(saves: saves, token: token, arguments: arguments)
+        let server = try await ServedParley(
+            saves: saves, token: token, arguments: arguments, descriptorLimit: descriptorLimit)
         do {
             let result = try await body(server)
             await server.stop()
@@ -47,7 +51,7 @@ final class ServedParley: Sendable {
     }
 
     /// Starts `parley serve --port 0` and waits for the first line it prints, its base URL.
-    private init(saves: URL, token: String?, arguments extra: [String]) async throws {
+    private init(saves: URL, token: String?, arguments extra: [String], descriptorLimit: Int?) async throws {
         let binary = ParleyBinary.productsDirectory.appendingPathComponent("parley")
         try #require(
             FileManager.default.isExecutableFile(atPath: binary.path),
@@ -59,12 +63,19 @@ final class ServedParley: Sendable {
         client = try HTTPClient()
         var environment = ProcessInfo.processInfo.environment
         environment["PARLEY_TOKEN"] = token
-        process = try ChildProcess.launch(
-            binary.path,
-            arguments: [
+        let arguments =
+            [
                 "serve", "--content", ParleyBinary.packageRoot.appendingPathComponent("Content").path,
                 "--saves", saves.path, "--model", "scripted", "--port", "0",
-            ] + extra,
+            ] + extra
+        // A lower descriptor limit is set by the shell, which then becomes the server (`exec`): same process id.
+        let (program, launched) =
+            descriptorLimit.map { limit in
+                ("/bin/sh", ["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", binary.path] + arguments)
+            } ?? (binary.path, arguments)
+        process = try ChildProcess.launch(
+            program,
+            arguments: launched,
             environment: environment, directory: ParleyBinary.packageRoot.path,
             output: .file(output.path), error: .file(errorLog.path))
         do {

@@ -210,4 +210,25 @@ struct BrowserInspectorTests {
             }
         }
     }
+
+    /// A replay is a form of the save's page, not a link: a real browser sends it (with the page's origin and token)
+    /// and gets the replay's page; the server refuses the same request from any other site.
+    @Test func theReplayButtonReplaysTheSave() async throws {
+        try await InspectorFixture.with { fixture in
+            try await fixture.saveWithARefusedOffer()
+            try await HeadlessChromium.with { browser in
+                try await browser.open(fixture.url("/inspect/saves/refused"))
+                let links = try await browser.evaluate(
+                    "return [...document.querySelectorAll('a')].filter(a => a.href.endsWith('/replay')).length;")
+                #expect(links == 0)
+                try await browser.click("form[action$='/replay'] button[type=submit]")
+                let arrived = try await browser.wait(
+                    until:
+                        "return document.querySelector('table.replay') !== null && document.readyState === 'complete';")
+                let text = try await browser.evaluate("return document.body.innerText.slice(0, 600);")
+                #expect(arrived, "no replay page: \(text)")
+                #expect(text.stringValue?.contains("2 changed") == true, "\(text)")
+            }
+        }
+    }
 }

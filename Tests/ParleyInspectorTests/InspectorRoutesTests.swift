@@ -136,14 +136,22 @@ import Testing
         try await InspectorFixture.with { fixture in
             // Recorded with a model that offers the lantern for 1 gold; replayed with the scripted model, which does not.
             try await fixture.saveWithARefusedOffer()
-            let (status, replay) = try await fixture.json("/v1/saves/refused/replay")
-            #expect(status == 200)
+            let replayed = try await fixture.client.execute(
+                HTTPRequest(method: .post, url: fixture.url("/v1/saves/refused/replay")))
+            #expect(replayed.status == 200)
+            let replay = try JSONValue(parsing: Array(replayed.body))
             let turns = try #require(replay["turns"]?.arrayValue)
             #expect(turns.count == 2)
             #expect(turns[0]["recorded"]?["calls"]?[0]?.stringValue?.hasPrefix("offerTrade") == true, "\(turns[0])")
             #expect(turns[0]["status"] == "changed")
             #expect(replay["changed"]?.intValue == 2)
-            let page = try await fixture.client.execute(.get(fixture.url("/inspect/saves/refused/replay"))).bodyText
+            let page = try await fixture.client.execute(
+                HTTPRequest(
+                    method: .post, url: fixture.url("/inspect/saves/refused/replay"),
+                    headers: [
+                        "Content-Type": "application/x-www-form-urlencoded", "Origin": fixture.server.baseURL,
+                    ], body: Data("token=\(fixture.inspector.formToken)".utf8))
+            ).bodyText
             #expect(page.components(separatedBy: "<tr class=\"status-changed\">").count == 3)
             #expect(page.contains("Replayed against scripted: 2 turns: 0 same, 2 changed, 0 failed."))
             #expect(page.contains("&lt;script&gt;window.parleyInjected"))

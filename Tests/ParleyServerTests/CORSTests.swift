@@ -1,6 +1,7 @@
 import Foundation
 import ParleyHTTP
 import ParleyServer
+import Synchronization
 import Testing
 
 /// Cross-origin requests (`HTTPServer.Configuration.allowedOrigins`): pages from the allowed origins get the
@@ -102,6 +103,49 @@ import Testing
         }
     }
 
+    /// A page of another site may send a `POST` without a preflight (a form, `text/plain`): it is refused with `403`
+    /// before its handler runs, whatever the method that may change something; reading, the server's own pages, an
+    /// allowed origin and programs that send no `Origin` are not affected.
+    @Test func aRequestThatMayChangeSomethingFromAnotherSiteIsRefused() async throws {
+        let client = try HTTPClient()
+        let ran = Counter()
+        var router = Self.router()
+        router.put("/count") { _ in
+            ran.increment()
+            return .noContent()
+        }
+        try await withServer(Self.configuration(origins: [Self.game]), router: router) { server in
+            let own = server.baseURL
+            let refused: [HTTPHeaders] = [
+                ["Origin": "http://evil.example"], ["Origin": "null"], ["Origin": "http://localhost:8001"],
+                ["Sec-Fetch-Site": "cross-site"], ["Origin": own, "Sec-Fetch-Site": "cross-site"],
+            ]
+            for headers in refused {
+                for (method, path) in [(HTTPMethod.post, "/echo"), (.put, "/count")] {
+                    var all = headers
+                    all["Content-Type"] = "text/plain"
+                    let response = try await client.execute(
+                        HTTPRequest(method: method, url: server.url(path), headers: all, body: Data("hi".utf8)))
+                    #expect(response.status == 403, "\(method) \(headers)")
+                    #expect(response.bodyText.contains("cross-site-request"), "\(response.bodyText)")
+                }
+                let read = try await client.execute(Self.request(.get, server.url("/hello"), origin: headers["Origin"]))
+                #expect(read.status == 200)
+            }
+            #expect(ran.value == 0)
+            let allowed: [HTTPHeaders] = [
+                [:], ["Origin": own], ["Origin": own, "Sec-Fetch-Site": "same-origin"],
+                ["Origin": Self.game, "Sec-Fetch-Site": "cross-site"], ["Sec-Fetch-Site": "none"],
+            ]
+            for headers in allowed {
+                let response = try await client.execute(
+                    HTTPRequest(method: .put, url: server.url("/count"), headers: headers))
+                #expect(response.status == 204, "\(headers): \(response.bodyText)")
+            }
+            #expect(ran.value == allowed.count)
+        }
+    }
+
     @Test func aPreflightNeedsNoTokenButEverythingElseDoes() async throws {
         let client = try HTTPClient()
         try await withServer(Self.configuration(origins: [Self.game], token: Self.token), router: Self.router()) {
@@ -149,4 +193,13 @@ import Testing
             #expect(plain.headers["Access-Control-Allow-Origin"] == Self.game)
         }
     }
+}
+
+/// How many times a handler ran.
+private final class Counter: Sendable {
+    private let count = Mutex(0)
+
+    var value: Int { count.withLock { $0 } }
+
+    func increment() { count.withLock { $0 += 1 } }
 }

@@ -8,7 +8,8 @@ import Glibc
 /// connection can no longer be trusted to be in step (an unread or malformed body, a timeout), closes it:
 /// 1. wait for its first byte (``HTTPServer/Timeouts/idle``, woken when the server stops);
 /// 2. read and parse the head (``HTTPServer/Timeouts/header`` from the first byte);
-/// 3. check it before reading any body: framing, target, `Host`, the bearer token, the route, `Expect`;
+/// 3. check it before reading any body: framing, target, `Host`, the bearer token, where it comes from (a page of
+///    another site may change nothing), the route, `Expect`;
 /// 4. read the body (``HTTPServer/Timeouts/body``), after `100 Continue` when asked;
 /// 5. run the handler and write its response, streaming a body while watching for the client going away.
 struct Connection {
@@ -147,6 +148,11 @@ struct Connection {
                     .forbidden,
                     "This server does not answer pages from \(head.headers["Origin"]?.prefix(256) ?? ""): add the "
                         + "origin to its allowed origins (parley serve --cors-origin ORIGIN).")
+            }
+            // A page of another site may send a request it cannot read the answer of; one that may change
+            // something is refused before it reaches a handler.
+            if core.cors.refusesCrossSite(head.method, head.headers) {
+                throw RequestFailure(problem: CORSPolicy.crossSiteProblem(origin: head.headers["Origin"]))
             }
             if target.isAsterisk {
                 guard head.method == .options else {

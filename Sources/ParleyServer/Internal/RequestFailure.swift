@@ -9,6 +9,11 @@ struct RequestFailure: Error {
         self.headers = headers
     }
 
+    init(problem: ProblemDetails, headers: HTTPFields = [:]) {
+        self.problem = problem
+        self.headers = headers
+    }
+
     static func badRequest(_ detail: String) -> RequestFailure {
         RequestFailure(.badRequest, detail)
     }
