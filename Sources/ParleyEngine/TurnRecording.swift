@@ -151,11 +151,17 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
         guard let input = value["input"] else { throw fail("\"input\" is missing.") }
         var context: [String: String] = [:]
         for (key, member) in value["context"]?.objectValue ?? JSONObject() { context[key] = member.stringValue }
+        // Counts and times come from a file anyone may have edited (and first from a model server): a count
+        // saturates (never below 0), a time that is not a finite, non-negative number is not a time.
+        func count(_ value: JSONValue?) -> Int? { value?.saturatingIntValue.map { max($0, 0) } }
+        func milliseconds(_ value: JSONValue?) -> Double? {
+            value?.doubleValue.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        }
         let usage = value["usage"].flatMap { usage -> GenerationUsage? in
-            guard let prompt = usage["promptTokens"]?.intValue else { return nil }
+            guard let prompt = count(usage["promptTokens"]) else { return nil }
             return GenerationUsage(
-                promptTokens: prompt, cachedPromptTokens: usage["cachedPromptTokens"]?.intValue,
-                completionTokens: usage["completionTokens"]?.intValue ?? 0)
+                promptTokens: prompt, cachedPromptTokens: count(usage["cachedPromptTokens"]),
+                completionTokens: count(usage["completionTokens"]) ?? 0)
         }
         self.init(
             id: id,
@@ -169,13 +175,13 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
             failure: value["failure"]?.stringValue, modelID: value["model"]?["id"]?.stringValue ?? "",
             modelVersion: value["model"]?["version"]?.stringValue ?? "",
             parleyVersion: value["parley"]?["version"]?.stringValue ?? "", usage: usage,
-            firstWordsMilliseconds: value["timings"]?["firstWordsMilliseconds"]?.doubleValue,
-            totalMilliseconds: value["timings"]?["totalMilliseconds"]?.doubleValue ?? 0)
+            firstWordsMilliseconds: milliseconds(value["timings"]?["firstWordsMilliseconds"]),
+            totalMilliseconds: milliseconds(value["timings"]?["totalMilliseconds"]) ?? 0)
         falseClaims = value["falseClaims"]?.arrayValue?.compactMap(\.stringValue) ?? []
         voicing = value["voicing"].flatMap(TurnVoicing.init(jsonValue:))
-        contextSize = value["contextSize"]?.intValue
+        contextSize = count(value["contextSize"]).flatMap { $0 > 0 ? $0 : nil }
         trim = value["trim"].flatMap { trim in
-            trim["count"]?.intValue.map { ContextTrim(count: $0, notes: trim["notes"]?.stringValue) }
+            count(trim["count"]).flatMap { $0 > 0 ? ContextTrim(count: $0, notes: trim["notes"]?.stringValue) : nil }
         }
     }
 
