@@ -69,15 +69,21 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
         public var count: Int
         /// The summary and facts the last trim added to the instructions, or `nil` under the `firstAndLast` policy.
         public var notes: String?
+        /// How many entries of the earlier conversation the last trim kept after the instructions: the working
+        /// transcript the turn was answered from is the instructions and the conversation's last `kept` entries.
+        /// A replay re-creates the trim from it; `nil` in recordings made before it was kept.
+        public var kept: Int?
 
         /// Creates a trim record.
         ///
         /// - Parameters:
         ///   - count: How many times the turn trimmed.
         ///   - notes: The summary and facts kept.
-        public init(count: Int, notes: String?) {
+        ///   - kept: How many entries of the earlier conversation the last trim kept.
+        public init(count: Int, notes: String?, kept: Int? = nil) {
             self.count = count
             self.notes = notes
+            self.kept = kept
         }
     }
 
@@ -128,7 +134,11 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
         if let voicing { object["voicing"] = voicing.jsonValue }
         if let contextSize { object["contextSize"] = .integer(contextSize) }
         if let trim {
-            object["trim"] = ["count": .integer(trim.count), "notes": trim.notes.map(JSONValue.string) ?? .null]
+            var trimObject = JSONObject()
+            trimObject["count"] = .integer(trim.count)
+            trimObject["notes"] = trim.notes.map(JSONValue.string) ?? .null
+            if let kept = trim.kept { trimObject["kept"] = .integer(kept) }
+            object["trim"] = .object(trimObject)
         }
         return .object(object)
     }
@@ -181,7 +191,9 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
         voicing = value["voicing"].flatMap(TurnVoicing.init(jsonValue:))
         contextSize = count(value["contextSize"]).flatMap { $0 > 0 ? $0 : nil }
         trim = value["trim"].flatMap { trim in
-            count(trim["count"]).flatMap { $0 > 0 ? ContextTrim(count: $0, notes: trim["notes"]?.stringValue) : nil }
+            count(trim["count"]).flatMap {
+                $0 > 0 ? ContextTrim(count: $0, notes: trim["notes"]?.stringValue, kept: count(trim["kept"])) : nil
+            }
         }
     }
 
