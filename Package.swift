@@ -212,6 +212,7 @@ let package = Package(
             name: "ParleyInspector",
             dependencies: [
                 "ParleyEngine", "SaveGames", "LanguageModels", "GameWorld", "NPCContract", "ParleyJSON", "ParleyServer",
+                "ParleyBasics",
             ],
             resources: [.embedInCode("Resources/inspector.css"), .embedInCode("Resources/inspector.js")]),
         .testTarget(

@@ -21,7 +21,8 @@ struct ValueCheck: Hashable, Sendable {
     ///   - spelling: The option as it was typed: `--seed`, `-s` or an alias.
     ///   - text: The value given.
     func error(option spelling: String, text: String) -> UsageError {
-        UsageError("\(spelling) must be \(requirement), not '\(text)'", hint: "for example \(spelling) \(example)")
+        UsageError(
+            "\(spelling) must be \(requirement), not \(Self.quoted(text))", hint: "for example \(spelling) \(example)")
     }
 
     /// `SLOT must be a slot name with a letter or digit, not '' (for example autosave)`.
@@ -30,7 +31,7 @@ struct ValueCheck: Hashable, Sendable {
     ///   - name: The positional argument's name, like `SLOT`.
     ///   - text: The value given.
     func error(argument name: String, text: String) -> UsageError {
-        UsageError("\(name) must be \(requirement), not '\(text)'", hint: "for example \(example)")
+        UsageError("\(name) must be \(requirement), not \(Self.quoted(text))", hint: "for example \(example)")
     }
 
     /// `the environment variable PARLEY_SEED must be a whole number from 0 to …, not 'abc' (for example
@@ -41,8 +42,15 @@ struct ValueCheck: Hashable, Sendable {
     ///   - text: Its value.
     func error(environment variable: String, text: String) -> UsageError {
         UsageError(
-            "the environment variable \(variable) must be \(requirement), not '\(text)'",
+            "the environment variable \(variable) must be \(requirement), not \(Self.quoted(text))",
             hint: "for example \(variable)=\(example), or unset it")
+    }
+
+    /// A value as an error quotes it: `'abc'`, or its start and its length when it is long (a 100,000-character
+    /// value is not printed back whole).
+    static func quoted(_ text: String) -> String {
+        guard text.count > 64 else { return "'\(text)'" }
+        return "'\(text.prefix(32))…' (\(text.count) characters)"
     }
 
     // Two checks are the same when they describe the same values (closures cannot be compared).

@@ -94,16 +94,18 @@ enum ChatResponseParser {
         let usage = json["usage"]
         let timings = json["timings"]
         guard usage?.objectValue != nil || timings?.objectValue != nil else { return nil }
-        let cacheN = timings?["cache_n"]?.intValue
-        let promptN = timings?["prompt_n"]?.intValue
-        // Counts come from the server: added without trapping, whatever it sends.
+        // Counts come from the server: read and added without trapping, whatever it sends (`2^63-1`, `1e300` and
+        // beyond give `Int.max`, a negative count 0).
+        func count(_ value: JSONValue?) -> Int? { value?.saturatingIntValue.map { max($0, 0) } }
+        let cacheN = count(timings?["cache_n"])
+        let promptN = count(timings?["prompt_n"])
         let promptTokens =
-            usage?["prompt_tokens"]?.intValue ?? promptN.map { $0.saturatingAdding(cacheN ?? 0) } ?? 0
-        let cached = usage?["prompt_tokens_details"]?["cached_tokens"]?.intValue ?? cacheN
+            count(usage?["prompt_tokens"]) ?? promptN.map { $0.saturatingAdding(cacheN ?? 0) } ?? 0
+        let cached = count(usage?["prompt_tokens_details"]?["cached_tokens"]) ?? cacheN
         return GenerationUsage(
             promptTokens: promptTokens, cachedPromptTokens: cached,
-            completionTokens: usage?["completion_tokens"]?.intValue ?? timings?["predicted_n"]?.intValue ?? 0,
-            reasoningTokens: usage?["completion_tokens_details"]?["reasoning_tokens"]?.intValue,
+            completionTokens: count(usage?["completion_tokens"]) ?? count(timings?["predicted_n"]) ?? 0,
+            reasoningTokens: count(usage?["completion_tokens_details"]?["reasoning_tokens"]),
             promptSeconds: timings?["prompt_ms"]?.doubleValue.map { $0 / 1000 },
             generationSeconds: timings?["predicted_ms"]?.doubleValue.map { $0 / 1000 })
     }

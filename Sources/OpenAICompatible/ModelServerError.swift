@@ -8,7 +8,7 @@
 public struct ModelServerError: Error, Sendable, Equatable, CustomStringConvertible {
     private enum Code: Sendable, Equatable {
         case unreachable, unauthorized, notFound, badRequest, serverError, streamInterrupted, invalidResponse
-        case webPage, redirected, responseTooLarge
+        case webPage, redirected, responseTooLarge, contextTooSmall
     }
 
     private let code: Code
@@ -47,6 +47,10 @@ public struct ModelServerError: Error, Sendable, Equatable, CustomStringConverti
     /// The reply is larger than the request allows (`max_tokens` at a generous number of bytes a token, or
     /// `maximumReplyBytes`); it was cut off, not kept.
     public static let responseTooLarge = ModelServerError(.responseTooLarge, url: "", detail: "")
+
+    /// The server reports a context window too small for any conversation (0, negative, or below
+    /// `OpenAICompatibleLanguageModel.minimumContextSize` tokens): every turn would fail, so it is refused at start.
+    public static let contextTooSmall = ModelServerError(.contextTooSmall, url: "", detail: "")
 
     /// This kind of error at a URL, with details.
     func with(url: String, status: Int? = nil, detail: String) -> ModelServerError {
@@ -108,6 +112,11 @@ public struct ModelServerError: Error, Sendable, Equatable, CustomStringConverti
             return "The model server at \(url) sent a reply larger than the request allows\(because). It was "
                 + "cut off and not kept. The server may ignore max_tokens, or something other than a model "
                 + "server answers there; check its log and the URL."
+        case .contextTooSmall:
+            return "The model server at \(url) reports a context window of \(detail) tokens, less than the "
+                + "\(OpenAICompatibleLanguageModel.minimumContextSize) a conversation needs, so every turn would fail. "
+                + "Start it with a larger context (llama-server --ctx-size 8192; with --parallel N each slot gets "
+                + "ctx-size/N), or check that the URL points at the model server."
         }
     }
 }

@@ -125,7 +125,9 @@ extension OpenAICompatibleLanguageModel {
     var redactor: SecretRedactor { Self.redactor(apiKey: configuration.apiKey) }
 
     private static func redactor(apiKey: String?) -> SecretRedactor {
-        SecretRedactor(secrets: apiKey.map { [$0, "Bearer \($0)"] } ?? [])
+        // A key too short to be a secret ("gold") is a word: not "Bearer gold" either.
+        SecretRedactor(
+            secrets: apiKey.map { $0.count >= SecretRedactor.minimumSecretLength ? [$0, "Bearer \($0)"] : [] } ?? [])
     }
 
     /// Text with this backend's API key removed (alone and as `Bearer <key>`), and any other bearer token: the

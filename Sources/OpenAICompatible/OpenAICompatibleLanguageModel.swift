@@ -477,6 +477,15 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
 
     // MARK: - Server details
 
+    /// The smallest context window, in tokens, a server may have: below it, no NPC's instructions and a line fit.
+    /// A server that reports less (or a configured `contextSize` below it) is refused with
+    /// `ModelServerError.contextTooSmall`.
+    public static let minimumContextSize = 256
+
+    /// The most llama-server slots Parley keeps track of (`total_slots`, from `--parallel`); a server reporting more
+    /// is taken to have this many.
+    static let maximumSlotCount = 1_024
+
     /// What the server says about itself, read once: llama-server's `/props`, else `/v1/models`.
     ///
     /// - Returns: The server's details; fields it does not report are `nil`.
@@ -503,7 +512,7 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
             let settings = props["default_generation_settings"]
             info.kind = .llamaServer
             info.generationSettings = Set((settings?["params"]?.objectValue ?? settings?.objectValue)?.keys ?? [])
-            info.contextSize = settings?["n_ctx"]?.intValue ?? props["n_ctx"]?.intValue
+            info.contextSize = settings?["n_ctx"]?.saturatingIntValue ?? props["n_ctx"]?.saturatingIntValue
             info.supportsToolCalls = props["chat_template_caps"]?["supports_tool_calls"]?.boolValue
             let file = props["model_path"]?.stringValue.map { URL(fileURLWithPath: $0).lastPathComponent }
             info.modelName =
@@ -511,7 +520,10 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
             let build = props["build_info"]?.stringValue.map { "llama.cpp \($0)" }
             info.build = [file, build].compactMap { $0 }.joined(separator: " ").nilIfEmpty
             info.canTokenize = true
-            info.slotCount = props["total_slots"]?.intValue
+            // The slot table keeps an entry per slot: a server claiming 2^63-1 slots gets the most it could have.
+            info.slotCount = props["total_slots"]?.saturatingIntValue.flatMap {
+                $0 > 0 ? min($0, Self.maximumSlotCount) : nil
+            }
             noteAvailability(.available)  // llama-server serves the one model it loaded, whatever the name asked.
         } else if let models = try await optionalGet(configuration.baseURL + "/models") {
             let entries = models["data"]?.arrayValue ?? []
@@ -522,14 +534,18 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
             let entry = entries.first { $0["id"]?.stringValue == configuration.model } ?? entries.first
             info.modelName = entry?["id"]?.stringValue
             info.contextSize =
-                entry?["meta"]?["n_ctx_train"]?.intValue ?? entry?["max_model_len"]?.intValue
-                ?? entry?["context_length"]?.intValue
+                entry?["meta"]?["n_ctx_train"]?.saturatingIntValue ?? entry?["max_model_len"]?.saturatingIntValue
+                ?? entry?["context_length"]?.saturatingIntValue
             // Ollama names the owner of its models by their namespace: `library` for its own.
             if entries.contains(where: { ["library", "ollama"].contains($0["owned_by"]?.stringValue ?? "") }) {
                 info.kind = .ollama
             }
         }
         if info.kind == .generic, URL(string: configuration.baseURL)?.port == Self.ollamaPort { info.kind = .ollama }
+        // A window of 0, -5 or 1 token fits no conversation: refused here (at start, by `connect`), not turn by turn.
+        if let size = configuration.contextSize ?? info.contextSize, size < Self.minimumContextSize {
+            throw ModelServerError.contextTooSmall.with(url: configuration.baseURL, detail: "\(size)")
+        }
         let result = info
         discovered.withLock { $0 = result }
         return result

@@ -8,6 +8,8 @@ import ParleyHTTP
 struct StreamingRedactor {
     private let redactor: SecretRedactor
     private var pending = ""
+    /// The last character shown, which decides whether a secret at the start of the next piece is a whole token.
+    private var shown: Character?
 
     init(_ redactor: SecretRedactor) {
         self.redactor = redactor
@@ -16,24 +18,29 @@ struct StreamingRedactor {
     /// Takes the next piece and returns the text that is safe to show now.
     mutating func feed(_ piece: String) -> String {
         guard !redactor.isEmpty else { return piece }
-        pending = redactor.redactKnown(pending + piece)
+        pending += piece
         let held = heldBack(pending)
-        let ready = String(pending.dropLast(held))
-        pending = String(pending.suffix(held))
+        let kept = String(pending.suffix(held))
+        // A secret is redacted only as a whole token, so one at the end of what is shown is judged by the character
+        // after it, which is the first one held back.
+        let ready = redactor.redactKnown(String(pending.dropLast(held)), after: shown, before: kept.first)
+        pending = kept
+        shown = ready.last ?? shown
         return ready
     }
 
     /// Returns the text still held back, once no piece follows.
     mutating func finish() -> String {
         defer { pending = "" }
-        return redactor.redactKnown(pending)
+        return redactor.redactKnown(pending, after: shown, before: nil)
     }
 
-    /// The length, in characters, of the longest end of `text` that is the start (not the whole) of a secret.
+    /// The length, in characters, of the longest end of `text` that is the start of a secret, or the whole of one
+    /// (whether that is a whole token depends on the character after it).
     private func heldBack(_ text: String) -> Int {
         var longest = 0
         for secret in redactor.secrets {
-            var length = min(secret.count - 1, text.count)
+            var length = min(secret.count, text.count)
             while length > longest {
                 if text.hasSuffix(secret.prefix(length)) {
                     longest = length

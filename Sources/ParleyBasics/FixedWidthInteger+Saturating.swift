@@ -35,3 +35,30 @@ extension FixedWidthInteger {
         return (self < 0) == (other < 0) ? .max : .min
     }
 }
+
+extension FixedWidthInteger {
+    /// A floating-point value from outside (a save, a server's JSON, a measured time) as an integer that never traps:
+    /// rounded toward zero where it fits, the type's largest (smallest) value beyond it, 0 for NaN.
+    ///
+    /// `Int(someDouble)` traps on NaN, on infinities and on anything at or past ±2^63, which is `Double(Int.max)`
+    /// itself; this is the conversion to use for any value Parley did not compute.
+    ///
+    /// ```swift
+    /// Int(saturating: 12.9)              // 12
+    /// Int(saturating: Double(Int.max))   // Int.max
+    /// Int(saturating: -1e300)            // Int.min
+    /// Int(saturating: Double.nan)        // 0
+    /// ```
+    ///
+    /// - Parameter value: The value.
+    @inlinable
+    package init<Source: BinaryFloatingPoint>(saturating value: Source) {
+        if value.isNaN {
+            self = 0
+        } else if let exact = Self(exactly: value.rounded(.towardZero)) {
+            self = exact
+        } else {
+            self = value < 0 ? .min : .max
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import ParleyBasics
 import ParleyJSON
 
 extension EvalReport {
@@ -43,21 +44,25 @@ extension EvalReport {
         figures.firstWordsMedian = Self.percentile(50, of: waits)
         figures.firstWordsP95 = Self.percentile(95, of: waits)
         let tokens = voicings.filter { $0.attempts > 0 }.compactMap(\.completionTokens)
-        if !tokens.isEmpty { figures.tokensPerReply = Double(tokens.reduce(0, +)) / Double(tokens.count) }
+        if !tokens.isEmpty {
+            figures.tokensPerReply = Double(tokens.reduce(0) { $0.saturatingAdding($1) }) / Double(tokens.count)
+        }
         return figures
     }
 
     /// The nearest-rank percentile of sorted values; `nil` for none.
     static func percentile(_ percent: Int, of sorted: [Double]) -> Double? {
         guard !sorted.isEmpty else { return nil }
-        let rank = Int((Double(percent) / 100 * Double(sorted.count)).rounded(.up))
+        let rank = Int(saturating: (Double(percent) / 100 * Double(sorted.count)).rounded(.up))
         return sorted[min(max(rank, 1), sorted.count) - 1]
     }
 
     /// The voicing figures as lines of the text report.
     var voiceLines: [String] {
         guard let voice else { return [] }
-        func milliseconds(_ value: Double?) -> String { value.map { "\(Int($0.rounded())) ms" } ?? "not measured" }
+        func milliseconds(_ value: Double?) -> String {
+            value.map { "\(Int(saturating: $0.rounded())) ms" } ?? "not measured"
+        }
         let reasons = TurnVoicing.FallbackReason.allCases.compactMap { reason in
             voice.fellBack[reason].map { "\(reason.rawValue) \($0)" }
         }
@@ -82,7 +87,10 @@ extension EvalReport {
         object["voiced"] = .integer(voice.voiced)
         object["regenerated"] = .integer(voice.regenerated)
         object["fellBack"] = .object(
-            JSONObject(voice.fellBack.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, .integer($0.value)) }))
+            JSONObject(
+                voice.fellBack.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+                    ($0.key.rawValue, .integer($0.value))
+                }))
         object["fallbackRate"] = .double(Self.rounded(voice.fallbackRate))
         object["regenerationRate"] = .double(Self.rounded(voice.regenerationRate))
         object["firstWordsMilliseconds"] = [

@@ -1,5 +1,6 @@
 import Foundation
 import GameWorld
+import ParleyBasics
 import ParleyJSON
 
 /// What `parley eval` reports: each case's result, and accuracy (cases passed / cases) overall, per kind, per NPC
@@ -140,8 +141,8 @@ public struct EvalReport: Sendable, Equatable {
     /// - Parameter fraction: A fraction from 0 to 1.
     /// - Returns: The percentage's text.
     public static func percent(_ fraction: Double) -> String {
-        let tenths = (fraction * 1000).rounded(.down)
-        return "\(Int(tenths) / 10).\(Int(tenths) % 10)%"
+        let tenths = Int(saturating: (fraction * 1000).rounded(.down))
+        return "\(tenths / 10).\(tenths % 10)%"
     }
 
     static func padded(_ text: String, to width: Int) -> String {

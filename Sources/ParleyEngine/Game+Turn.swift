@@ -72,9 +72,12 @@ extension Game {
             totalMilliseconds: timing.total.milliseconds)
         recording.voicing = voicing
         recording.contextSize = try? await model.contextSize
-        if let trims = conversations[npcID]?.trims, trims > conversation.trims {
+        if let trimmed = conversations[npcID], trimmed.trims > conversation.trims {
+            // The working transcript is the instructions and the history from `workingStart` on: a replay keeps as
+            // many of the earlier entries.
             recording.trim = TurnRecording.ContextTrim(
-                count: trims - conversation.trims, notes: conversations[npcID]?.notes)
+                count: trimmed.trims - conversation.trims, notes: trimmed.notes,
+                kept: max(trimmed.history.count - trimmed.workingStart, 0))
         }
         let refusals = Array(shared.read(\.refusedOffers).dropFirst(refusalsBefore))
         // What the tools did to the game, even in a turn that failed afterwards: a gift made is a gift made.

@@ -76,11 +76,21 @@ public enum Replay {
     ) async -> Report {
         var turns: [Turn] = []
         var conversations: [NPCID: [Transcript.Entry]] = [:]
+        // Each NPC's working transcript after its instructions, as the game had it: the whole conversation until a
+        // recorded trim keeps only its last entries (`TurnRecording.ContextTrim.kept`).
+        var workingEntries: [NPCID: [Transcript.Entry]] = [:]
         var modelsByNPC: [NPCID: any LanguageModel] = [:]
         var claimChecker: ClaimChecker?
         for recording in recordings {
             let earlier = conversations[recording.npc] ?? []
-            defer { conversations[recording.npc, default: []].append(contentsOf: recording.entries) }
+            if let kept = recording.trim?.kept {
+                workingEntries[recording.npc] = Array((workingEntries[recording.npc] ?? []).suffix(max(kept, 0)))
+            }
+            let working = workingEntries[recording.npc] ?? []
+            defer {
+                conversations[recording.npc, default: []].append(contentsOf: recording.entries)
+                workingEntries[recording.npc, default: []].append(contentsOf: recording.entries)
+            }
             // Authored beats are content, not model output, and an event witnessed without an answer asked no model:
             // they stay in the conversation and are not replayed.
             guard recording.modelID != TurnRecording.beatModelID, recording.modelID != TurnRecording.witnessedModelID
@@ -113,7 +123,9 @@ public enum Replay {
                 }
                 let shared = SharedGameState(state)
                 let tools = NPCToolbox(npc: npc.id, state: shared, onRefusal: { _ in }).tools()
-                let transcript = Transcript(entries: (recording.instructions.map { [$0] } ?? []) + earlier)
+                // The working transcript the turn was taken with: its instructions (with what a trim kept of the
+                // trimmed turns) and the entries the game's trims left, so a replay meets the trims it recorded.
+                let transcript = Transcript(entries: (recording.instructions.map { [$0] } ?? []) + working)
                 let session = LanguageModelSession(model: model, tools: tools, transcript: transcript)
                 guard case .prompt(let prompt) = recording.input else {
                     throw ReplayError(description: "the recorded input is not a prompt")
@@ -139,7 +151,7 @@ public enum Replay {
                     let (line, voicing) = await voicer.voice(
                         planned: turn.replayedText, playerLine: Game.text(of: prompt.segments),
                         recent: Game.recentLines(
-                            in: earlier, before: nil, npc: npc, playerName: state.player.name),
+                            in: working, before: nil, npc: npc, playerName: state.player.name),
                         turnEntries: replayed.entries, until: .now + voiced.firstWordsDeadline,
                         limit: Game.turnTimeout)
                     if let line { turn.replayedText = line }

@@ -130,6 +130,18 @@ public struct StatePatch: Sendable, Equatable {
     /// The longest name a player may be given, in characters.
     public static let maximumNameLength = 64
 
+    /// Whether a player may be given this name: 1 to ``maximumNameLength`` characters once spaces around it are
+    /// removed, and no control characters (line breaks, tabs). `parley play --name` and `PATCH /v1/games/{id}/state`
+    /// apply the same rule.
+    ///
+    /// - Parameter name: The name.
+    /// - Returns: Whether it is allowed.
+    public static func isValidName(_ name: String) -> Bool {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        return !trimmed.isEmpty && trimmed.count <= maximumNameLength
+            && !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    }
+
     // MARK: - JSON
 
     /// The members a patch may have, and those of its parts.
@@ -239,10 +251,7 @@ public struct StatePatch: Sendable, Equatable {
         }
 
         if let playerName = player.name {
-            let trimmed = playerName.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.count > Self.maximumNameLength
-                || trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-            {
+            if !Self.isValidName(playerName) {
                 fail(
                     "$.player.name",
                     "a name has 1 to \(Self.maximumNameLength) characters and no control characters (line breaks, tabs)"

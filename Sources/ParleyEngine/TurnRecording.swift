@@ -69,15 +69,21 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
         public var count: Int
         /// The summary and facts the last trim added to the instructions, or `nil` under the `firstAndLast` policy.
         public var notes: String?
+        /// How many entries of the earlier conversation the last trim kept after the instructions: the working
+        /// transcript the turn was answered from is the instructions and the conversation's last `kept` entries.
+        /// A replay re-creates the trim from it; `nil` in recordings made before it was kept.
+        public var kept: Int?
 
         /// Creates a trim record.
         ///
         /// - Parameters:
         ///   - count: How many times the turn trimmed.
         ///   - notes: The summary and facts kept.
-        public init(count: Int, notes: String?) {
+        ///   - kept: How many entries of the earlier conversation the last trim kept.
+        public init(count: Int, notes: String?, kept: Int? = nil) {
             self.count = count
             self.notes = notes
+            self.kept = kept
         }
     }
 
@@ -128,7 +134,11 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
         if let voicing { object["voicing"] = voicing.jsonValue }
         if let contextSize { object["contextSize"] = .integer(contextSize) }
         if let trim {
-            object["trim"] = ["count": .integer(trim.count), "notes": trim.notes.map(JSONValue.string) ?? .null]
+            var trimObject = JSONObject()
+            trimObject["count"] = .integer(trim.count)
+            trimObject["notes"] = trim.notes.map(JSONValue.string) ?? .null
+            if let kept = trim.kept { trimObject["kept"] = .integer(kept) }
+            object["trim"] = .object(trimObject)
         }
         return .object(object)
     }
@@ -151,11 +161,17 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
         guard let input = value["input"] else { throw fail("\"input\" is missing.") }
         var context: [String: String] = [:]
         for (key, member) in value["context"]?.objectValue ?? JSONObject() { context[key] = member.stringValue }
+        // Counts and times come from a file anyone may have edited (and first from a model server): a count
+        // saturates (never below 0), a time that is not a finite, non-negative number is not a time.
+        func count(_ value: JSONValue?) -> Int? { value?.saturatingIntValue.map { max($0, 0) } }
+        func milliseconds(_ value: JSONValue?) -> Double? {
+            value?.doubleValue.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        }
         let usage = value["usage"].flatMap { usage -> GenerationUsage? in
-            guard let prompt = usage["promptTokens"]?.intValue else { return nil }
+            guard let prompt = count(usage["promptTokens"]) else { return nil }
             return GenerationUsage(
-                promptTokens: prompt, cachedPromptTokens: usage["cachedPromptTokens"]?.intValue,
-                completionTokens: usage["completionTokens"]?.intValue ?? 0)
+                promptTokens: prompt, cachedPromptTokens: count(usage["cachedPromptTokens"]),
+                completionTokens: count(usage["completionTokens"]) ?? 0)
         }
         self.init(
             id: id,
@@ -169,13 +185,15 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
             failure: value["failure"]?.stringValue, modelID: value["model"]?["id"]?.stringValue ?? "",
             modelVersion: value["model"]?["version"]?.stringValue ?? "",
             parleyVersion: value["parley"]?["version"]?.stringValue ?? "", usage: usage,
-            firstWordsMilliseconds: value["timings"]?["firstWordsMilliseconds"]?.doubleValue,
-            totalMilliseconds: value["timings"]?["totalMilliseconds"]?.doubleValue ?? 0)
+            firstWordsMilliseconds: milliseconds(value["timings"]?["firstWordsMilliseconds"]),
+            totalMilliseconds: milliseconds(value["timings"]?["totalMilliseconds"]) ?? 0)
         falseClaims = value["falseClaims"]?.arrayValue?.compactMap(\.stringValue) ?? []
         voicing = value["voicing"].flatMap(TurnVoicing.init(jsonValue:))
-        contextSize = value["contextSize"]?.intValue
+        contextSize = count(value["contextSize"]).flatMap { $0 > 0 ? $0 : nil }
         trim = value["trim"].flatMap { trim in
-            trim["count"]?.intValue.map { ContextTrim(count: $0, notes: trim["notes"]?.stringValue) }
+            count(trim["count"]).flatMap {
+                $0 > 0 ? ContextTrim(count: $0, notes: trim["notes"]?.stringValue, kept: count(trim["kept"])) : nil
+            }
         }
     }
 

@@ -107,7 +107,8 @@ public struct TurnVoicing: Sendable, Equatable {
             mode: mode, outcome: outcome, reason: value["reason"]?.stringValue.flatMap(FallbackReason.init(rawValue:)),
             planned: value["planned"]?.stringValue,
             problems: value["problems"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-            attempts: value["attempts"]?.intValue ?? 0, completionTokens: value["completionTokens"]?.intValue,
+            attempts: max(value["attempts"]?.saturatingIntValue ?? 0, 0),
+            completionTokens: value["completionTokens"]?.saturatingIntValue.map { max($0, 0) },
             planner: value["planner"]?.stringValue ?? "")
     }
 }

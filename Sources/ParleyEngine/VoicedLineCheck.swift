@@ -14,6 +14,8 @@ import GameWorld
 /// - says no where the planned line says yes, or the other way round (`not`, `no`, `never`, `n't`, `nothing`, …),
 ///   in a sentence stating one of its facts (or anywhere, when the planned line states no fact but says no);
 /// - writes a capitalised name that none of the given sources has (an invented place, person or thing);
+/// - carries none of the planned line's words: not one of its content words (or, when it has none, of its words),
+///   as "la" or "Hm." does for "Welcome, have a look around";
 /// - is mostly words of its own: fewer than half of its content words, or of one sentence's, come from the sources
 ///   (the planned line, the player's line, the NPC's persona and the conversation), which is how a model that
 ///   answers something else, adds lore or makes a promise of its own reads.
@@ -130,6 +132,15 @@ struct VoicedLineCheck {
         let names = Set(plan.capitalised.filter { !Self.commonWords.contains($0) })
         for name in names.sorted() where !said.words.contains(name) && !said.words.contains(name + "'s") {
             problems.append("it drops the name \"\(name.capitalized)\"")
+        }
+        // A line with none of the planned line's words ("la", "Hm.") keeps its facts only when it has none to keep:
+        // it must carry one of its content words, or of its words when it has no content words ("Hello there!").
+        let plannedContent = Set(Self.contentWords(of: plan.words, numbers: numbers))
+        let carried = plannedContent.isEmpty ? Set(plan.words.filter { !$0.isEmpty }) : plannedContent
+        let saidStems = Set(said.words.map(Self.stem))
+        if !carried.isEmpty, !carried.contains(where: { said.words.contains($0) || saidStems.contains(Self.stem($0)) })
+        {
+            problems.append("it carries none of the planned line's words")
         }
         func isGrounded(_ word: String) -> Bool { allowed.contains(word) || stems.contains(Self.stem(word)) }
         let content = Self.contentWords(of: said.words, numbers: numbers)

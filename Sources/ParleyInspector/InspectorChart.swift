@@ -1,4 +1,5 @@
 import Foundation
+import ParleyBasics
 
 /// The chart of a conversation, as inline SVG: the prompt tokens of each turn against the context window, the turns
 /// where the working transcript was trimmed, and the time to the first words of each turn, when recorded.
@@ -16,12 +17,12 @@ enum InspectorChart {
     /// The chart, or a sentence saying why there is none.
     static func svg(for conversation: InspectedConversation) -> HTML {
         let turns = conversation.turns
-        let points = turns.compactMap { turn in turn.promptTokensPerRequest.map { (turn.number, Double($0)) } }
+        let points = turns.compactMap { turn in turn.promptTokensPerRequest.map { (turn.number, Double(max($0, 0))) } }
         guard !points.isEmpty else {
             return
                 "<p class=\"chart-missing\">No turn of this conversation recorded its token counts, so there is no chart.</p>"
         }
-        let window = Double(conversation.contextSize ?? 0)
+        let window = Double(max(conversation.contextSize ?? 0, 0))
         let most = max(points.map(\.1).max() ?? 1, 1)
         // A window far above every turn would flatten the line at the bottom: then it is said, not drawn.
         let drawsWindow = window > 0 && window <= most * 3
@@ -42,7 +43,7 @@ enum InspectorChart {
             <line class="axis" x1="\(f(left))" y1="\(f(top + plotHeight))" x2="\(f(left + plotWidth))" y2="\(f(top + plotHeight))"/>
             <line class="axis" x1="\(f(left))" y1="\(f(top))" x2="\(f(left))" y2="\(f(top + plotHeight))"/>
             <text class="label" x="\(f(left - 6))" y="\(f(top + plotHeight))" text-anchor="end">0</text>
-            <text class="label" x="\(f(left - 6))" y="\(f(top + 10))" text-anchor="end">\(Int(highest))</text>
+            <text class="label" x="\(f(left - 6))" y="\(f(top + 10))" text-anchor="end">\(Int(saturating: highest))</text>
             <text class="label" x="\(f(left))" y="\(f(height - 8))">turn 1</text>
             <text class="label" x="\(f(left + plotWidth))" y="\(f(height - 8))" text-anchor="end">turn \(count)</text>
             """)
@@ -50,7 +51,7 @@ enum InspectorChart {
             parts.append(
                 """
                 <line class="window" x1="\(f(left))" y1="\(f(y(window)))" x2="\(f(left + plotWidth))" y2="\(f(y(window)))">\
-                <title>Context window: \(Int(window)) tokens</title></line>
+                <title>Context window: \(Int(saturating: window)) tokens</title></line>
                 """)
         }
         // Trims: a vertical mark at each turn that trimmed.
@@ -72,12 +73,14 @@ enum InspectorChart {
                 parts.append(
                     """
                     <circle class="token-point" cx="\(f(x(number)))" cy="\(f(y(tokens)))" r="2.5">\
-                    <title>Turn \(number): \(Int(tokens)) prompt tokens a request</title></circle>
+                    <title>Turn \(number): \(Int(saturating: tokens)) prompt tokens a request</title></circle>
                     """)
             }
         }
         // Time to first words, on its own scale (right axis).
-        let firstWords = turns.compactMap { turn in turn.recording?.firstWordsMilliseconds.map { (turn.number, $0) } }
+        let firstWords = turns.compactMap { turn in
+            turn.recording?.firstWordsMilliseconds.flatMap { $0.isFinite && $0 >= 0 ? (turn.number, $0) : nil }
+        }
         var legendFirstWords: HTML = ""
         if !firstWords.isEmpty {
             let slowest = max(firstWords.map(\.1).max() ?? 1, 1)
@@ -87,7 +90,7 @@ enum InspectorChart {
                 """
                 <polyline class="first-words" points="\(timeLine)"><title>Time to first words per turn</title></polyline>
                 <line class="axis" x1="\(f(left + plotWidth))" y1="\(f(top))" x2="\(f(left + plotWidth))" y2="\(f(top + plotHeight))"/>
-                <text class="label" x="\(f(left + plotWidth + 6))" y="\(f(top + 10))">\(Int(slowest.rounded())) ms</text>
+                <text class="label" x="\(f(left + plotWidth + 6))" y="\(f(top + 10))">\(Int(saturating: slowest.rounded())) ms</text>
                 <text class="label" x="\(f(left + plotWidth + 6))" y="\(f(top + plotHeight))">0 ms</text>
                 """)
             legendFirstWords = "<li class=\"first-words\">time to first words (right axis)</li>"
@@ -95,14 +98,14 @@ enum InspectorChart {
         let trimNumbers = trims.map { String($0.number) }.joined(separator: ", ")
         let summary =
             "Prompt tokens a request (the turn's count over its requests) of \(points.count) turns"
-            + (window > 0 ? " against a context window of \(Int(window)) tokens" : "")
+            + (window > 0 ? " against a context window of \(Int(saturating: window)) tokens" : "")
             + (window > 0 && !drawsWindow ? " (far above the turns, so not drawn)" : "")
             + (trims.isEmpty
                 ? "; the context was never trimmed."
                 : "; the context was trimmed at turn\(trims.count == 1 ? "" : "s") \(trimNumbers).")
         return """
             <figure class="chart">
-            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" \
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Int(saturating: width)) \(Int(saturating: height))" role="img" \
             aria-labelledby="chart-title chart-summary" class="token-chart">
             <title id="chart-title">Prompt tokens a request, per turn</title>
             \(parts)

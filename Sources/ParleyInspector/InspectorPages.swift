@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import LanguageModels
+import ParleyBasics
 import ParleyEngine
 import ParleyJSON
 
@@ -287,8 +288,8 @@ enum InspectorPages {
                     requests > 1 ? "\(usage.promptTokens) in \(requests) requests" : "\(usage.promptTokens)"
                 ))
         }
-        if let first = turn.recording?.firstWordsMilliseconds {
-            rows.append(("First words", "\(Int(first.rounded())) ms"))
+        if let first = turn.recording?.firstWordsMilliseconds, first.isFinite, first >= 0 {
+            rows.append(("First words", "\(Int(saturating: first.rounded())) ms"))
         }
         let items = rows.map { name, value -> HTML in "<dt>\(name)</dt><dd>\(value)</dd>" }
         return "<aside class=\"annotations\" aria-label=\"Turn \(turn.number) context\"><dl>\(items)</dl></aside>"

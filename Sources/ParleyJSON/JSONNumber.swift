@@ -49,6 +49,21 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         return Int(value)
     }
 
+    /// The number as an `Int` that never fails for a number: its integer part where it fits, `Int.max` (`Int.min`)
+    /// beyond, as for counts a server or a file reports, where `1e300` means "more than can be counted" and must
+    /// neither trap nor be taken for no count at all.
+    ///
+    /// `12` and `12.9` give 12, `9223372036854775808` and `1e400` give `Int.max`, `-1e300` gives `Int.min`.
+    public var saturatingIntValue: Int {
+        if let exact = Int(text) { return exact }
+        let value = doubleValue
+        if value.isNaN { return 0 }
+        // 2^63 is the first Double beyond Int.max; below it, every Double converts.
+        if value >= 9_223_372_036_854_775_808.0 { return .max }
+        if value < -9_223_372_036_854_775_808.0 { return .min }
+        return Int(value.rounded(.towardZero))
+    }
+
     /// The number as a `UInt64` when it is an exact non-negative integer that fits, otherwise `nil`.
     public var uint64Value: UInt64? {
         if let exact = UInt64(text) { return exact }

@@ -77,6 +77,13 @@ extension JSONValue {
         return nil
     }
 
+    /// The number as an `Int` when this is a number, its integer part clamped to `Int`'s range (`1e300` gives
+    /// `Int.max`), otherwise `nil`: for counts from outside, which must saturate, not trap or vanish.
+    public var saturatingIntValue: Int? {
+        if case .number(let number) = self { return number.saturatingIntValue }
+        return nil
+    }
+
     /// The elements when this is an array, otherwise `nil`.
     public var arrayValue: [JSONValue]? {
         if case .array(let elements) = self { return elements }

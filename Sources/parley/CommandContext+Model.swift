@@ -63,3 +63,33 @@ extension CommandContext {
         }
     }
 }
+
+extension CommandContext {
+    /// Refuses a `--max-tokens` that leaves the conversation no room in the model's context window: each request
+    /// must fit the instructions, the conversation and the reply, so a reply limit beyond half the window makes every
+    /// turn fail with a context error that retrying never fixes. The window is the smallest of the models an NPC
+    /// gets (with a server in grounded mode, the planner's and the server's).
+    ///
+    /// - Parameters:
+    ///   - maximumTokens: The `--max-tokens` given, if any.
+    ///   - models: The NPCs' models.
+    ///   - world: The world, whose first NPC's model is asked.
+    /// - Throws: `UsageError` naming the window and the most `--max-tokens` may be.
+    func checkReplyLimit(_ maximumTokens: Int?, models: Game.ModelProvider, world: World) async throws {
+        guard let maximumTokens, let npc = world.npcs.values.min(by: { $0.id.rawValue < $1.id.rawValue }) else {
+            return
+        }
+        let model = try await models(npc, world)
+        var windows = [model.knownContextSize]
+        if let voiced = model as? VoicedModel {
+            windows += [voiced.voice.knownContextSize, voiced.planner.knownContextSize]
+        }
+        guard let window = windows.compactMap({ $0 }).min() else { return }
+        let most = max(window / 2, 1)
+        guard maximumTokens > most else { return }
+        throw UsageError(
+            "--max-tokens \(maximumTokens) leaves the conversation no room in the model's context window of \(window) "
+                + "tokens: give at most \(most)",
+            hint: "for example --max-tokens \(min(200, most))")
+    }
+}

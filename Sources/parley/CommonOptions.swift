@@ -50,12 +50,13 @@ enum CommonOptions {
     /// line answers (`VoicedModel.defaultFirstWordsDeadline`, 2 s, when not given).
     static let firstWordsDeadline = Option.value(
         "first-words-deadline", valueName: "SECONDS",
-        type: .seconds(atMost: maximumFirstWordsSeconds, example: 2), defaultValue: VoicedModel.defaultFirstWordsDeadline,
+        type: .seconds(atMost: maximumFirstWordsSeconds, example: 2),
+        defaultValue: VoicedModel.defaultFirstWordsDeadline,
         help: "With a server: the longest wait for an NPC's first words; later, the planned line answers.")
 
     /// `--max-tokens N`: the reply limit, `nil` when not given.
     static let maxTokens = Option.value(
         "max-tokens", valueName: "N", type: .integer(in: 1...maximumTokensLimit, example: 200),
-        help: "The longest NPC reply, in tokens, at most \(maximumTokensLimit) (default with a server: from the "
-            + "sentence budget, 40 tokens a sentence).")
+        help: "The longest NPC reply, in tokens, at most \(maximumTokensLimit) and at most half the model's context "
+            + "window (default with a server: from the sentence budget, 40 tokens a sentence).")
 }

@@ -36,7 +36,9 @@ enum PlayCommand {
         help: "Also write each feedback report to DIR as a .json file.")
 
     /// `--name NAME`: the player's name; the pack's when not given or empty.
-    static let nameOption = Option.value("name", valueName: "NAME", type: .string, help: "Your name in the game.")
+    static let nameOption = Option.value(
+        "name", valueName: "NAME", type: .playerName,
+        help: "Your name in the game, at most \(StatePatch.maximumNameLength) characters.")
 
     /// `--continue`: the most recent autosave instead of a new game.
     static let continueFlag = Option.flag(
@@ -73,6 +75,7 @@ enum PlayCommand {
         guard let pack = context.playablePack(in: directory),
             let models = await context.modelProvider(choice, voice: voice)
         else { return .failure }
+        try await context.checkReplyLimit(maximumTokens, models: models, world: pack.world)
         var state = pack.initialState
         if let name = playerName, !name.isEmpty {
             var player = state.player

@@ -89,6 +89,7 @@ enum ServeCommand {
         guard let pack = context.playablePack(in: directory),
             let models = await context.modelProvider(choice, voice: voice)
         else { return .failure }
+        try await context.checkReplyLimit(maximumTokens, models: models, world: pack.world)
         let store = SaveGameStore(folder: URL(fileURLWithPath: savesFolder))
         // The server's claim on the folder, for as long as it runs: `parley play` on it is refused meanwhile.
         let lock: SaveFolderLock

@@ -16,6 +16,17 @@ extension ValueType where Value == String {
     }
 }
 
+extension ValueType where Value == String {
+    /// A player's name (`--name`): what the game allows (`StatePatch.isValidName(_:)`), 1 to 64 characters without
+    /// control characters. A longer one would make every turn fail on the context window, so it is refused at start.
+    static var playerName: ValueType<String> {
+        ValueType(
+            requirement: "a name of 1 to \(StatePatch.maximumNameLength) characters without control characters "
+                + "(line breaks, tabs)",
+            example: "Aldric", read: { StatePatch.isValidName($0) ? $0 : nil }, format: { $0 })
+    }
+}
+
 extension ValueType where Value == NPCID {
     /// An NPC's id (`mira`), any non-empty text: `""` is a usage error. An id no conversation has (`Mira`) is not
     /// refused here: the command says which conversations the save has.

@@ -68,4 +68,54 @@ import Testing
         let timings: JSONValue = ["timings": ["prompt_n": .integer(Int.max), "cache_n": 5]]
         #expect(ChatResponseParser.usage(from: timings)?.promptTokens == Int.max)
     }
+
+    /// Counts beyond `Int` saturate (docs/model-servers.md, "Reply size"), a negative count is 0: never a trap, and
+    /// never a count that vanished (`1e300` prompt tokens is not "no usage").
+    @Test(arguments: [
+        ("9223372036854775807", Int.max), ("9223372036854775808", Int.max), ("1e300", Int.max), ("1e400", Int.max),
+        ("-5", 0), ("-1e300", 0), ("12.7", 12),
+    ])
+    func usageCountsBeyondIntSaturate(_ number: String, _ expected: Int) throws {
+        let value = try JSONValue(
+            parsing: Array(#"{"usage":{"prompt_tokens":\#(number),"completion_tokens":\#(number)}}"#.utf8))
+        let usage = try #require(ChatResponseParser.usage(from: value))
+        #expect(usage.promptTokens == expected)
+        #expect(usage.completionTokens == expected)
+    }
+
+    /// A context window the server reports: too small for any conversation is refused when connecting, with the
+    /// number and what to do; beyond `Int` saturates; llama-server's `/props` and vLLM's `max_model_len` alike.
+    @Test(
+        arguments: [
+            ("0", nil), ("-5", nil), ("1", nil), ("255", nil), ("256", 256), ("9223372036854775807", Int.max),
+            ("1e300", Int.max),
+        ] as [(String, Int?)])
+    func aReportedContextWindowIsCheckedWhenConnecting(_ number: String, _ expected: Int?) async throws {
+        for kind in ["llama-server", "vLLM"] {
+            let server = try LoopbackHTTPServer { request in
+                switch (kind, request.path) {
+                case ("llama-server", "/props"):
+                    .json(#"{"default_generation_settings":{"n_ctx":\#(number)},"total_slots":9223372036854775807}"#)
+                case ("vLLM", "/v1/models"): .json(#"{"data":[{"id":"m","max_model_len":\#(number)}]}"#)
+                default: .text("?", status: 404)
+                }
+            }
+            defer { server.stop() }
+            let configuration = OpenAICompatibleLanguageModel.Configuration(
+                baseURL: server.baseURL + "/v1", model: "m", apiKey: nil, toolCalling: .native)
+            if let expected {
+                let model = try await OpenAICompatibleLanguageModel.connect(configuration)
+                #expect(try await model.contextSize == expected, "\(kind)")
+                if kind == "llama-server" {
+                    #expect(try await model.serverInfo().slotCount == OpenAICompatibleLanguageModel.maximumSlotCount)
+                }
+            } else {
+                let error = await #expect(throws: ModelServerError.self, "\(kind)") {
+                    try await OpenAICompatibleLanguageModel.connect(configuration)
+                }
+                #expect(error == .contextTooSmall, "\(kind)")
+                #expect(error?.description.contains("context window of \(number) tokens") == true, "\(kind)")
+            }
+        }
+    }
 }

@@ -124,4 +124,33 @@ import Testing
         #expect(answer == "It was <redacted>.")
         #expect(!session.transcript.map(\.description).joined().contains(key))
     }
+
+    /// `OPENAI_API_KEY=gold`: a key too short to be a secret is a word, and what the model says keeps it; a key that
+    /// is a secret is redacted as a whole token only, in a whole answer and across streamed chunks alike.
+    @Test(arguments: [1, 2, 5, 40])
+    func aShortKeyIsAWordAndALongOneIsRedactedOnlyAsAWholeToken(pieceLength: Int) async throws {
+        for (key, said, expected) in [
+            ("gold", "That is 8 gold, friend.", "That is 8 gold, friend."),
+            ("goldcoin", "That is 8 goldcoins or 8 goldcoin.", "That is 8 goldcoins or 8 <redacted>."),
+        ] {
+            var pieces: [String] = []
+            var rest = Substring(said)
+            while !rest.isEmpty {
+                pieces.append(String(rest.prefix(pieceLength)))
+                rest = rest.dropFirst(pieceLength)
+            }
+            let streamed = try LoopbackHTTPServer(.eventStream(ServerTest.stream(pieces)))
+            defer { streamed.stop() }
+            let session = LanguageModelSession(
+                model: try ServerTest.model(streamed, apiKey: key), instructions: "x")
+            #expect(try await session.streamResponse(to: "hi").collect().content == expected, "\(key)")
+            let whole = try LoopbackHTTPServer(.json(ServerTest.completion(said)))
+            defer { whole.stop() }
+            let answer = try await LanguageModelSession(
+                model: try ServerTest.model(whole, apiKey: key), instructions: "x"
+            ).respond(to: "hi").content
+            #expect(answer == expected, "\(key)")
+            #expect(OpenAICompatibleLanguageModel.redactingSecrets(in: said, apiKey: key) == expected)
+        }
+    }
 }

@@ -31,3 +31,22 @@ import Testing
         #expect(UInt8(20).saturatingAdding(20) == 40)
     }
 }
+
+/// Floating-point values from outside, as integers: the value rounded toward zero where it fits, the bound beyond.
+@Suite struct SaturatingConversionTests {
+    @Test(arguments: [
+        (12.9, 12), (-12.9, -12), (0, 0), (-0.0, 0), (Double(Int.max), Int.max), (Double(Int.min), Int.min),
+        (9.2e18, 9_200_000_000_000_000_000), (1e300, Int.max), (-1e300, Int.min), (.infinity, Int.max),
+        (-.infinity, Int.min), (.nan, 0), (.greatestFiniteMagnitude, Int.max), (.leastNonzeroMagnitude, 0),
+    ])
+    func aDoubleBecomesAnIntWithoutTrapping(_ value: Double, _ expected: Int) {
+        #expect(Int(saturating: value) == expected)
+    }
+
+    @Test func otherWidthsSaturateAtTheirOwnBounds() {
+        #expect(Int32(saturating: 1e10) == .max)
+        #expect(UInt8(saturating: -3.0) == 0)
+        #expect(UInt8(saturating: 255.9) == 255)
+        #expect(Int64(saturating: Float.infinity) == .max)
+    }
+}

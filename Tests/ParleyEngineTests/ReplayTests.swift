@@ -51,6 +51,34 @@ import Testing
         #expect(report.summary == "12 turns: 12 same, 0 changed, 0 failed")
     }
 
+    /// A conversation long enough to be trimmed, replayed against the same scripted model: each turn sees the
+    /// working transcript it was taken with, trims and all, so nothing changes from the first trim on.
+    @Test func aReplayRecreatesTheTrimsItRecorded() async throws {
+        let small: Game.ModelProvider = { npc, world in
+            ScriptedModel(npc: npc, world: world, seed: 1, contextSize: 1_200)
+        }
+        let game = Game(state: try shippedPack().initialState, models: small)
+        await game.perform("talk to mira", output: { _ in })
+        for turn in 1...40 {
+            let line = turn % 3 == 0 ? "how much is the lantern?" : "tell me about the market, friend, turn \(turn)"
+            await game.perform(line, output: { _ in })
+        }
+        let recordings = await game.recordings
+        let trimmed = recordings.filter { $0.trim != nil }
+        try #require(trimmed.count >= 2, "the conversation was trimmed more than once")
+        #expect(trimmed.allSatisfy { $0.trim?.kept != nil })
+        // The kept count survives the recording's JSON, as a save and an export keep it.
+        let reread = try recordings.map {
+            try TurnRecording(jsonValue: try JSONValue(parsing: $0.jsonValue.jsonString()))
+        }
+        for recordings in [recordings, reread] {
+            let report = await Replay.run(recordings, pack: try shippedPack(), models: small)
+            #expect(report.changed == 0 && report.failed == 0, "\(report.summary)")
+            let first = report.turns.first { $0.status != .same }
+            #expect(first == nil, "\(String(describing: first))")
+        }
+    }
+
     @Test func replayingAgainstChangedRulesReportsExactlyTheChangedTurns() async throws {
         let recordings = try await recordedGame()
         // Change one of Mira's lines: only the turn that said it may change.

@@ -5,14 +5,16 @@ import Testing
 
 /// The check of a voiced line against the planned one: every fact kept, none added, the same yes or no.
 @Suite struct VoicedLineCheckTests {
-    static let planned = "For you, friend, the Brass Lantern is 25 gold. Well, that's what I'm asking. Asking's not getting, is it?"
+    static let planned =
+        "For you, friend, the Brass Lantern is 25 gold. Well, that's what I'm asking. Asking's not getting, is it?"
 
     func check(
         _ voiced: String, planned: String = planned, player: String = "how much is the lantern?", budget: Int = 3
     ) throws -> VoicedLineCheck.Result {
         let world = try shippedPack().world
         return VoicedLineCheck(vocabulary: ClaimVocabulary(world: world), sentenceBudget: budget)
-            .check(voiced, planned: planned, playerLine: player, speaker: "Mira Quickcoin", sources: "a cheerful trader")
+            .check(
+                voiced, planned: planned, playerLine: player, speaker: "Mira Quickcoin", sources: "a cheerful trader")
     }
 
     @Test func aLineThatKeepsEveryFactPasses() throws {
@@ -45,9 +47,10 @@ import Testing
 
     @Test func yesAndNoMustMatchWhereFactsAreStated() throws {
         let planned = "I don't sell the Brass Lantern."
-        #expect(try check("The Brass Lantern? Happily sold!", planned: planned).problems.contains {
-            $0.contains("no")
-        })
+        #expect(
+            try check("The Brass Lantern? Happily sold!", planned: planned).problems.contains {
+                $0.contains("no")
+            })
         let agreed = try check("The Brass Lantern? No, I do not sell it.", planned: planned).problems
         #expect(agreed == [], "\(agreed)")
         // A sentence of small talk may say no when the facts say yes: "Asking's not getting".
@@ -62,6 +65,25 @@ import Testing
         #expect(
             try check("A dragon egg? Never heard of one.", planned: planned, player: "got a dragon egg?").problems
                 == [])
+    }
+
+    /// A line with no content ("la") keeps no fact only because the planned line states none: it must still carry
+    /// the planned line's words, at least one of its content words (or, when it has none, one of its words).
+    @Test(arguments: [
+        ("la", "Welcome, welcome! Have a look around."), ("la la la", "Welcome, welcome! Have a look around."),
+        ("...", "Hello there, friend!"), ("Hm.", "Hello there, friend!"), ("Splendid weather.", "Come back soon!"),
+    ])
+    func aLineWithoutThePlannedLinesWordsIsRefused(_ voiced: String, _ planned: String) throws {
+        let problems = try check(voiced, planned: planned, player: "hello").problems
+        #expect(problems.contains("it carries none of the planned line's words"), "\(problems)")
+    }
+
+    @Test(arguments: [
+        ("Welcome! Look around, take your time.", "Welcome, welcome! Have a look around."),
+        ("Hi there!", "Hello there, friend!"), ("Come again soon, friend.", "Come back soon!"),
+    ])
+    func aLineWithSomeOfThePlannedLinesWordsPasses(_ voiced: String, _ planned: String) throws {
+        #expect(try check(voiced, planned: planned, player: "hello").problems == [])
     }
 
     @Test func anInventedNameIsRefused() throws {
@@ -110,7 +132,8 @@ extension VoicedLineCheckTests {
         let check = try checker()
         #expect(check.facts(in: Self.planned) == ["Brass Lantern", "25 gold"])
         #expect(
-            check.facts(in: "Fine, fine: Mira Quickcoin offers 1 Brass Lantern for 20 gold. I never forget a face, Ada.")
+            check.facts(
+                in: "Fine, fine: Mira Quickcoin offers 1 Brass Lantern for 20 gold. I never forget a face, Ada.")
                 == ["Mira", "Quickcoin", "1", "Brass Lantern", "20 gold", "Ada"])
         #expect(check.facts(in: "I have never heard of a dragon egg.") == ["no"])
         #expect(check.facts(in: "Good day to you.") == [])
@@ -122,8 +145,9 @@ extension VoicedLineCheckTests {
 
     @Test func aNameOfThePlannedLineIsKept() throws {
         let planned = "You told me your name is Ada, and I never forget a name."
-        #expect(try check("You are she. She is you.", planned: planned, player: "what's my name?").problems
-            .contains("it drops the name \"Ada\""))
+        #expect(
+            try check("You are she. She is you.", planned: planned, player: "what's my name?").problems
+                .contains("it drops the name \"Ada\""))
         #expect(try check("Ada, you said. I never forget!", planned: planned, player: "what's my name?").problems == [])
     }
 

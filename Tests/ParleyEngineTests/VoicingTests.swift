@@ -15,7 +15,8 @@ import Testing
 @Suite(.timeLimit(.minutes(10))) struct VoicingTests {
     /// The planned line the voice was asked to say: the `Reply:` line of its prompt.
     static func plannedLine(in request: GenerationRequest) -> String {
-        guard case .prompt(let prompt)? = request.transcript.last(where: { if case .prompt = $0 { true } else { false } })
+        guard
+            case .prompt(let prompt)? = request.transcript.last(where: { if case .prompt = $0 { true } else { false } })
         else { return "" }
         let text = Game.text(of: prompt.segments)
         let line = text.split(separator: "\n").last { $0.hasPrefix("Reply: ") } ?? ""
@@ -125,6 +126,27 @@ import Testing
         #expect(!screen.text.contains("2 gold,"))
         #expect(turn.falseClaims.isEmpty)
         #expect(turn.annotations[TurnVoicing.annotationKey] == "fellBack:check")
+    }
+
+    /// A voice that says "la" to everything: not the planned line's content, so the planned line is said.
+    @Test func aLineWithNoContentIsNeverSaidAndThePlannedLineIs() async throws {
+        let voice = MockLanguageModel { _ in .text("la") }
+        let game = try Self.game(voice: voice)
+        var checked = 0
+        for line in ["talk to mira", "hello", "how much is the lantern?"] {
+            let screen = Screen()
+            await game.perform(line, output: screen.record)
+            let turn = try #require(await game.lastTurn)
+            let voicing = try #require(turn.recording.voicing, "\(line)")
+            guard voicing.attempts > 0 else { continue }  // The voice was not asked (an authored beat, say).
+            checked += 1
+            #expect(voicing.outcome == .fellBack, "\(line): \(voicing)")
+            #expect(voicing.reason == .check, "\(line)")
+            #expect(voicing.problems.contains { $0.contains("it carries none of the planned line's words") }, "\(line)")
+            #expect(screen.text == "Mira Quickcoin: " + (voicing.planned ?? "?"), "\(line)")
+            #expect(!screen.text.hasSuffix(": la"), "\(line)")
+        }
+        #expect(checked >= 2, "the voice was asked for the greeting's answer and the price")
     }
 
     @Test func aVoiceThatMissesTheDeadlineIsDroppedAndThePlannedLineAnswers() async throws {
@@ -302,7 +324,11 @@ import Testing
 final class Counter: Sendable {
     private let value = Mutex(0)
     /// Adds one and returns the new count.
-    func increment() -> Int { value.withLock { $0 += 1; return $0 } }
+    func increment() -> Int {
+        value.withLock {
+            $0 += 1; return $0
+        }
+    }
 }
 
 extension VoicingTests {

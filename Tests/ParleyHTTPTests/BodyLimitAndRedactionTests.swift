@@ -101,4 +101,23 @@ import Testing
         #expect(
             String(decoding: redactor.redact(body), as: UTF8.self) == #"{"echo":"<redacted>","again":"<redacted>"}"#)
     }
+
+    /// A key shorter than `SecretRedactor.minimumSecretLength` is a word, not a secret (`OPENAI_API_KEY=gold` must
+    /// not turn "8 gold" into "8 <redacted>"); a longer one is redacted as a whole token only, never inside a word.
+    @Test(arguments: [
+        ("gold", "It costs 8 gold.", "It costs 8 gold."),
+        ("goldgold", "It costs 8 goldgold.", "It costs 8 <redacted>."),
+        ("goldgold", "goldgoldsmith and agoldgold", "goldgoldsmith and agoldgold"),
+        ("sk-abc12345", "key=sk-abc12345&x", "key=<redacted>&x"),
+        ("sk-abc12345", "(sk-abc12345)", "(<redacted>)"),
+        ("sk-abc12345", "xsk-abc12345 sk-abc123456", "xsk-abc12345 sk-abc123456"),
+        ("abc/def==", "path abc/def==xyz and abc/def==", "path <redacted>xyz and <redacted>"),
+    ])
+    func onlyKeysLongEnoughToBeSecretsAreRedactedAndOnlyAsWholeTokens(key: String, text: String, expected: String) {
+        let redactor = SecretRedactor(secrets: [key, "Bearer \(key)"])
+        #expect(redactor.redactKnown(text) == expected)
+        #expect(String(decoding: redactor.redact(Data(text.utf8)), as: UTF8.self) == expected)
+        let headers = SecretRedactor(headers: ["Authorization": "Bearer \(key)"])
+        #expect(headers.redactKnown(text) == expected)
+    }
 }
