@@ -91,7 +91,7 @@ extension APIRoutes {
     /// - Throws: ``APIProblem``: 400 for another body, 413 for a line too long.
     static func line(in request: HTTPServerRequest) throws(APIProblem) -> String {
         guard let object = try body(of: request).objectValue, let text = object["text"]?.stringValue else {
-            throw APIProblem.badRequest("The body must be {\"text\": \"...\"}: what the player says.")
+            throw APIProblem.badRequest("The body must be {\"text\": \"...\"}: a line as the player types it.")
         }
         guard text.count <= maximumInputCharacters else {
             throw APIProblem(

@@ -132,33 +132,8 @@ public enum APIRoutes {
     /// `Accept: text/event-stream`. The line runs to its end even if the client leaves while it streams.
     static func input(_ request: HTTPServerRequest, games: APIGames) async throws -> HTTPServerResponse {
         let game = try await game(request, in: games)
-        guard let object = try body(of: request).objectValue, let text = object["text"]?.stringValue else {
-            throw APIProblem.badRequest("The body must be {\"text\": \"...\"}: a line as the player types it.")
-        }
-        guard text.count <= maximumInputCharacters else {
-            throw APIProblem(
-                status: 413, title: "Line too long",
-                detail: "A line has at most \(maximumInputCharacters) characters, and this one has \(text.count).")
-        }
-        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        let streams = wantsEventStream(request)
-        guard streams else {
-            let (events, goesOn) = await game.input(line)
-            if !goesOn { try? await games.end(game.id) }
-            return .json(["events": .array(events.map(\.json)), "ended": .bool(!goesOn)] as JSONValue)
-        }
-        let (events, continuation) = AsyncStream.makeStream(of: ServerSentEvent.self)
-        // Not a child of the response's task: a client that leaves does not take back the player's turn.
-        Task {
-            let (_, goesOn) = await game.input(line) { event in
-                continuation.yield(ServerSentEvent(event: event.type, data: event.json.jsonString()))
-            }
-            if !goesOn { try? await games.end(game.id) }
-            continuation.yield(
-                ServerSentEvent(event: "done", data: (["ended": .bool(!goesOn)] as JSONValue).jsonString()))
-            continuation.finish()
-        }
-        return .eventStream(events)
+        let line = try line(in: request)
+        return await respond(to: request, game: game, games: games) { emit in await game.input(line, emit: emit) }
     }
 
     /// `POST /v1/games/{id}/actions/{callId}`: the game's answer to an NPC's call of one of its actions, `{"output":
