@@ -316,6 +316,27 @@ extension Lexicon {
         /// Words that start a question rather than a request: `what`, `how`, `is`, `do`. A line inferred to be an
         /// order that starts with one is less sure to be one (see "How sure the model is" in docs/modding.md).
         case inquiry
+        /// The speaker as a subject: `i`, `we`. "Can *I* grab…" asks for something; "*I* walked here from Pellham"
+        /// says where the player is from.
+        case firstPerson
+        /// Words that make a request of the one spoken to when a `firstPerson` word follows: `can`, `could`, `may`.
+        /// "*Can* I grab two ales" asks to buy when a `takeVerbs` word comes next.
+        case requestModals
+        /// Verbs of getting something, after a `requestModals` and a `firstPerson` word: `get`, `grab`, `have`,
+        /// `order`. Such a request that names an item (or says `it`) buys it.
+        case takeVerbs
+        /// Verbs and particles of coming from somewhere: `came`, `walked`, `sailed`, `travelled`, `up`. One between a
+        /// `firstPerson` word and a `fromWords` word says where the player is from ("I've walked all the way from
+        /// *Kettlewick*", a place written with a capital), and a question with `whereWords` before them asks it back.
+        case travelVerbs
+        /// The words before the place the player comes from, or the one something is bought from: `from`, `off`
+        /// ("buy it *off* me" sells to the NPC).
+        case fromWords
+        /// Words that ask for a place: `where`, `whereabouts`.
+        case whereWords
+        /// Past forms of asking: `asked`, `mentioned`. After a `firstPerson` word in a clause with an `asking` word
+        /// before it, the line asks back what the player asked ("what was it I just *asked* you about?").
+        case askedVerbs
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

@@ -11,6 +11,12 @@ public struct PlayerNameFinder: Sendable {
     private let selfNameAfter: [[String]]
     /// The phrases before the place the player is from, as lowercased words.
     private let selfOrigin: [[String]]
+    /// The speaker as a subject: `i`, `we` (the lexicon's `firstPerson`).
+    private let firstPerson: Set<String>
+    /// Verbs of coming from somewhere: "I *sailed* in from Port Ellis" (`travelVerbs`).
+    private let travelVerbs: Set<String>
+    /// The word before the place: `from` (`fromWords`).
+    private let fromWords: Set<String>
     /// Words that start a question (`what`, `who`): never a name before `selfNameAfter`.
     private let inquiries: Set<String>
     /// Words that end a place's name (`for`, `and`, `to`...): the lexicon's name stops.
@@ -28,6 +34,9 @@ public struct PlayerNameFinder: Sendable {
         selfName = lexicon.phrases(.selfName).map(Self.lowercasedWords).filter { !$0.isEmpty }
         selfNameCapitalised = lexicon.phrases(.selfNameCapitalised).map(Self.lowercasedWords).filter { !$0.isEmpty }
         selfOrigin = lexicon.phrases(.selfOrigin).map(Self.lowercasedWords).filter { !$0.isEmpty }
+        firstPerson = Set(lexicon.words(.firstPerson).map { $0.lowercased() })
+        travelVerbs = Set(lexicon.words(.travelVerbs).map { $0.lowercased() })
+        fromWords = Set(lexicon.words(.fromWords).map { $0.lowercased() })
         selfNameAfter = lexicon.phrases(.selfNameAfter).map(Self.lowercasedWords).filter { !$0.isEmpty }
         inquiries = Set(lexicon.words(.inquiry).map { $0.lowercased() })
         placeStops = Set(lexicon.words(.nameStops).map { $0.lowercased() })
@@ -81,6 +90,12 @@ public struct PlayerNameFinder: Sendable {
     /// name (`nameStops`: "I'm from Eastmarch *and* …"). A place starting with a word that cannot start one (`not`,
     /// a name stop) is none.
     ///
+    /// Besides those phrases, a sentence that asks nothing and says the speaker came from a place written with a
+    /// capital says it too: a `firstPerson` word, then up to five words with a `travelVerbs` word among them, then a
+    /// `fromWords` word and the place ("I'm up from *Dunhollow*", "I've walked all the way from *Kettlewick*", "we
+    /// sailed in from *Port Ellis*"). The place is its words written with a capital, up to three; a possessive
+    /// ("from Mira's stall") is no place.
+    ///
     /// - Parameter line: What the player said.
     /// - Returns: The place, or `nil`.
     public func origin(in line: String) -> String? {
@@ -100,7 +115,40 @@ public struct PlayerNameFinder: Sendable {
                 }
             }
         }
+        return travelledFrom(in: line)
+    }
+
+    /// The place a sentence says the speaker came from ("I sailed in from Port Ellis"), or `nil`; see `origin(in:)`.
+    private func travelledFrom(in line: String) -> String? {
+        guard !firstPerson.isEmpty, !travelVerbs.isEmpty, !fromWords.isEmpty else { return nil }
+        var rest = Substring(line)
+        while !rest.isEmpty {
+            let end = rest.firstIndex(where: { ".!?;\n".contains($0) }) ?? rest.endIndex
+            let sentence = rest[..<end]
+            let asks = end < rest.endIndex && rest[end] == "?"
+            rest = end < rest.endIndex ? rest[rest.index(after: end)...] : ""
+            guard !asks else { continue }
+            let words = spelledOut(String(sentence))
+            for (index, word) in words.enumerated() where fromWords.contains(word.lower) {
+                let lead = words[max(0, index - 6)..<index]
+                guard let subject = lead.lastIndex(where: { firstPerson.contains($0.lower) }),
+                    words[(subject + 1)..<index].contains(where: { travelVerbs.contains($0.lower) })
+                else { continue }
+                let place = words[(index + 1)...].prefix {
+                    $0.written.first?.isUppercase == true && !placeStops.contains($0.lower)
+                }.prefix(3)
+                guard let first = place.first, !notNames.contains(first.lower), !firstPerson.contains(first.lower),
+                    !possessive(after: first.written, in: String(sentence))
+                else { continue }
+                return place.map(\.written).joined(separator: " ")
+            }
+        }
         return nil
+    }
+
+    /// Whether `word` is written with `'s` after it in the sentence ("Mira's"): a possessive, no place.
+    private func possessive(after word: String, in sentence: String) -> Bool {
+        sentence.contains(word + "'s") || sentence.contains(word + "\u{2019}s")
     }
 
     /// A phrase's lowercased words: letters and digits.

@@ -380,6 +380,7 @@ struct FlowPlanner {
             return say(.appraised) { facts in
                 facts.item = item
                 facts.appraisal = [(item, buyPrice)]
+                facts.appraisedQuantity = scene.quantity
             }
         }
         let quantity = scene.quantity ?? 1

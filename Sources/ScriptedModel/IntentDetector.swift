@@ -97,8 +97,10 @@ enum IntentDetector {
             let counts = clues.numbers.contains { number in
                 number.role != .unmarked || words.count <= vocabulary.limits.shortAnswer
             }
-            let firstNumber = clues.numbers.map(\.range.lowerBound).min() ?? start
-            let lead = words.tokens[..<min(start, firstNumber)]
+            // The words before the item in its own part of the line: "I walked four miles. A pie, please" orders.
+            let clause = clues.clauseStarts.filter { $0 <= start }.max() ?? 0
+            let firstNumber = clues.numbers.map(\.range.lowerBound).filter { $0 >= clause }.min() ?? start
+            let lead = words.tokens[clause..<max(clause, min(start, firstNumber))]
             let states = lead.contains { vocabulary.isWord($0, in: .subjects) || vocabulary.isWord($0, in: .mine) }
             if counts || words.tokens.contains(where: { vocabulary.isWord($0, in: .please) }) {
                 return Reading(
@@ -226,7 +228,39 @@ enum IntentDetector {
         {
             return .origin
         }
-        return nil
+        if asksOrigin(words, clauseStarts: clauseStarts, vocabulary) { return .origin }
+        return asksWhatWasAsked(words, clauseStarts: clauseStarts, vocabulary) ? .asked : nil
+    }
+
+    /// Whether the line asks what the player asked, in any words: an `asking` word, later in its clause a
+    /// `firstPerson` word and right after it an `askedVerbs` word ("what was it I just asked you about?": the
+    /// lexicon's synonyms read `I just` as `I`). "I asked about the gate, what of it?" does not: the `asking` word
+    /// must come first in the clause.
+    static func asksWhatWasAsked(_ words: Words, clauseStarts: Set<Int>, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        for index in tokens.indices.dropFirst() where vocabulary.isWord(tokens[index], in: .askedVerbs) {
+            let subject = index - 1
+            guard vocabulary.isWord(tokens[subject], in: .firstPerson) else { continue }
+            let clause = clauseStarts.filter { $0 <= subject }.max() ?? 0
+            if tokens[clause..<subject].contains(where: { vocabulary.isWord($0, in: .asking) }) { return true }
+        }
+        return false
+    }
+
+    /// Whether the line asks back where the player came from, in any words: a `whereWords` word, later a
+    /// `firstPerson` word, then a `travelVerbs` word (or none: "where am I from") and a `fromWords` word with at most
+    /// two words after it in its part of the sentence ("where did I say I'd travelled from?", "remember where I
+    /// sailed in from?", "where did we ride from, did I tell you?"). "Where can I buy rope from?" names no travel
+    /// and asks no such thing.
+    static func asksOrigin(_ words: Words, clauseStarts: Set<Int>, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        guard let from = tokens.lastIndex(where: { vocabulary.isWord($0, in: .fromWords) }),
+            (clauseStarts.filter { $0 > from }.min() ?? tokens.count) - from <= 3,
+            let place = tokens[..<from].firstIndex(where: { vocabulary.isWord($0, in: .whereWords) }),
+            let subject = tokens[place..<from].lastIndex(where: { vocabulary.isWord($0, in: .firstPerson) })
+        else { return false }
+        let between = tokens[(subject + 1)..<from]
+        return between.isEmpty || between.contains { vocabulary.isWord($0, in: .travelVerbs) }
     }
 
     /// The first topic one of whose `recall…` phrases the line holds. A `recallName` phrase that ends with a
@@ -314,6 +348,13 @@ enum IntentDetector {
             }
             if vocabulary.isWord(token, in: .buyVerbs) {
                 if listenerBefore || vocabulary.isWord(next, in: .mine) { return true }
+                // "Buy it off me?", "buy this from us": bought from the speaker.
+                let after = tokens[(index + 1)..<min(tokens.count, index + 4)]
+                if let away = after.firstIndex(where: { vocabulary.isWord($0, in: .fromWords) }),
+                    away + 1 < tokens.count, vocabulary.isWord(tokens[away + 1], in: .speaker)
+                {
+                    return true
+                }
                 // "would you like to buy", "want to buy my coin?", "care to buy a fan?": asking the NPC to buy; so is
                 // a question that starts a part of a sentence so ("found this old coin, wanna buy it?").
                 if index >= 2, vocabulary.isWord(tokens[index - 1], in: .wantTo) {
@@ -397,6 +438,36 @@ enum IntentDetector {
         return !named
     }
 
+    /// Whether a `whereWords` word comes before `index` in its part of the sentence: "*where* can I buy rope?" asks
+    /// where, and buys nothing.
+    private static func asksWhere(before index: Int, in words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let start = clues.clauseStarts.filter { $0 <= index }.max() ?? 0
+        return words.tokens[start..<index].contains { vocabulary.isWord($0, in: .whereWords) }
+    }
+
+    /// Whether a request ending at `end` takes something other than the item the line names: a word that is no
+    /// article, count or filler, then a `nameStops` word that is no `quantityGap` word, before the item ("can I have
+    /// *a look at* the lantern", "give me *a minute with* the rope"). "Give me two of your best candles" still buys.
+    private static func takesSomethingElse(
+        after end: Int, in words: Words, _ clues: Clues, _ vocabulary: Vocabulary
+    ) -> Bool {
+        guard let item = clues.itemStart, item > end else { return false }
+        let tokens = words.tokens
+        var sawOtherWord = false
+        for index in end..<item {
+            let word = tokens[index]
+            let plain =
+                vocabulary.isWord(word, in: .fillers) || vocabulary.isWord(word, in: .articles)
+                || vocabulary.isWord(word, in: .determiners) || vocabulary.isWord(word, in: .quantityGap)
+                || clues.numbers.contains { $0.range.contains(index) }
+            if sawOtherWord, vocabulary.isWord(word, in: .nameStops), !vocabulary.isWord(word, in: .quantityGap) {
+                return true
+            }
+            if !plain { sawOtherWord = true }
+        }
+        return false
+    }
+
     /// How a line asks to buy: with a `buy` phrase, or by wanting something.
     private enum Buying {
         /// A `buy` phrase, or a `want` phrase with `to` and a `wantVerbs` word: "I'll take", "I want to buy".
@@ -405,15 +476,56 @@ enum IntentDetector {
         case wanted
     }
 
+    /// Whether the line asks for an item it names (or `it`) as a request: a `requestModals` word, a `firstPerson`
+    /// word, then a `takeVerbs` word, at most one word apart ("can I *just* get"), not negated, not a question about
+    /// what to get ("what can I get for a fiver?"), and the item named after the verb with nothing but articles and
+    /// counts between ("can I grab *two* ales"; "can I have a look at the lantern" asks to see it).
+    private static func requests(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        guard clues.itemStart != nil || clues.saysPronoun else { return false }
+        for index in tokens.indices.dropLast(2) where vocabulary.isWord(tokens[index], in: .requestModals) {
+            guard vocabulary.isWord(tokens[index + 1], in: .firstPerson) else { continue }
+            let verbs = tokens.indices[(index + 2)..<min(tokens.count, index + 4)]
+            guard let verb = verbs.first(where: { vocabulary.isWord(tokens[$0], in: .takeVerbs) }),
+                !isNegated(at: verb, in: words, clues, vocabulary),
+                !asksWhat(before: index, length: verb + 1 - index, in: words, clues, vocabulary),
+                !asksWhere(before: index, in: words, clues, vocabulary)
+            else { continue }
+            // Only articles, counts and the like between the verb and the thing: "can I have *a look at* the lantern"
+            // asks to see it.
+            let thing =
+                clues.itemStart.flatMap { $0 > verb ? $0 : nil }
+                ?? tokens[(verb + 1)...].firstIndex(where: { vocabulary.isWord($0, in: .pronouns) })
+            guard let thing else { continue }
+            let plain = tokens.indices[(verb + 1)..<thing].allSatisfy { index in
+                let word = tokens[index]
+                return vocabulary.isWord(word, in: .fillers) || vocabulary.isWord(word, in: .articles)
+                    || vocabulary.isWord(word, in: .determiners) || vocabulary.isWord(word, in: .quantityGap)
+                    || clues.numbers.contains { $0.range.contains(index) }
+            }
+            if plain { return true }
+        }
+        return false
+    }
+
     /// `I'll take the lantern`, `give me two loaves`, `I want to buy rope`; `I want to know` is not buying, nor is
     /// `I don't want to buy it`.
     private static func buying(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Buying? {
-        let said = affirmed(vocabulary.phrases(.buy), in: words, clues, vocabulary)
+        let said = vocabulary.phrases(.buy).flatMap { phrase in
+            affirmed([phrase], in: words, clues, vocabulary).map { (start: $0, end: $0 + phrase.count) }
+        }
         if !said.isEmpty {
             // "What will you give me if I find it?" and "what should I take with me?" ask; "what a lantern! give me
             // it", "what I'll take is the lantern" and "what should I take? I'll take the rope" name what they buy.
-            return said.contains { !asksWhat(before: $0, length: 0, in: words, clues, vocabulary) } ? .said : nil
+            // "Where can I buy rope?" asks where; "can I have a look at the lantern?" takes a look.
+            return said.contains { phrase in
+                !asksWhat(before: phrase.start, length: 0, in: words, clues, vocabulary)
+                    && !asksWhere(before: phrase.start, in: words, clues, vocabulary)
+                    && !takesSomethingElse(after: phrase.end, in: words, clues, vocabulary)
+            } ? .said : nil
         }
+        // "Can I grab two ales", "could we order a pie", "may I just get the rope": a request for something named.
+        if requests(words, clues, vocabulary) { return .said }
         // "Sell it to me", "sell that one to us".
         if words.tokens.indices.contains(where: { index in
             vocabulary.isWord(words.tokens[index], in: .sellVerbs) && sellsToSpeaker(at: index, in: words, vocabulary)

@@ -19,6 +19,10 @@ struct ReplyFacts: Sendable {
     var stock: [StockReport.Line]?
     /// What the NPC would pay for the player's things: item, buy-back price of one.
     var appraisal: [(item: ItemID, price: Int)]?
+    /// How many of the one appraised thing the player asked about ("what are two wedges of cheese worth to you?"),
+    /// when more than one: the appraisal then names them and what they come to ("4 gold for your 2 × Wedge of
+    /// Cheese").
+    var appraisedQuantity: Int?
     /// How many the player asked about and what they come to (`pricedSeveral`).
     var total: (quantity: Int, price: Int)?
     /// The game's summary.

@@ -67,8 +67,13 @@ enum ReplyValues {
         if !buys.isEmpty { values[.buys] = lexicon.list(buys) }
         if let appraisal = facts.appraisal, !appraisal.isEmpty {
             // One thing reads as a price ("8 gold for your Rusty Sword"), several as a list.
+            // Several of one thing read as how many and what they come to ("4 gold for your 2 × Wedge of Cheese").
+            let several = appraisal.count == 1 ? facts.appraisedQuantity.flatMap { $0 > 1 ? $0 : nil } : nil
             func text(_ key: Lexicon.Text, _ thing: (item: ItemID, price: Int)) -> String {
-                lexicon.text(key, ["item": world.name(of: thing.item), "price": String(thing.price)])
+                let name = world.name(of: thing.item)
+                guard let several else { return lexicon.text(key, ["item": name, "price": String(thing.price)]) }
+                let goods = lexicon.text(.goodsSeveral, ["item": name, "quantity": String(several)])
+                return lexicon.text(key, ["item": goods, "price": String(thing.price.saturatingMultiplied(by: several))])
             }
             values[.appraisal] =
                 appraisal.count == 1

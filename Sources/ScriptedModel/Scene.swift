@@ -350,9 +350,15 @@ struct Scene: Sendable {
             namesItem = !mentions.isEmpty
             asksCount = words.containsAny(vocabulary.phrases(.howMany))
 
-            // Of several things ordered, the count said before the first is the first's ("two pies and an ale").
+            // Of several things ordered, the count said before the first is the first's ("two pies and an ale"); a
+            // number in another sentence than the thing's counts nothing ("I walked four miles. A pie, please.").
+            let itemSentence = mentions.first.flatMap { utterance.sentence(at: $0.range.lowerBound)?.range }
+            let inItemSentence = numbers.filter { number in
+                itemSentence.map { $0.contains(number.range.lowerBound) } ?? true
+            }
             let counted =
-                orderedItems.isEmpty ? numbers : numbers.filter { $0.range.upperBound <= orders?[0].start ?? 0 }
+                orderedItems.isEmpty
+                ? inItemSentence : inItemSentence.filter { $0.range.upperBound <= orders?[0].start ?? 0 }
             let quantityNumber = counted.first { $0.role == .quantity }?.value
             let priceNumber = numbers.first { $0.role == .price }?.value
             let unmarked = counted.first { $0.role == .unmarked }?.value
@@ -366,7 +372,7 @@ struct Scene: Sendable {
                     ?? (conversation.pendingOffer == nil
                         ? Self.quantityAsked(before: conversation, of: focus, resolver: resolver) : nil)
                     ?? Self.everyOne(
-                        of: focus, in: words, before: mentions.first?.range, intent: selling ? .buy : .sell,
+                        of: focus, in: words, before: mentions.first?.range, in: itemSentence, intent: selling ? .buy : .sell,
                         npc: npc, carried: conversation.latestBefore, vocabulary: vocabulary)
                 // "25's steep, would you do 12?": the number a bid phrase leads to is the bid.
                 let bid = numbers.first { number in
@@ -385,7 +391,7 @@ struct Scene: Sendable {
                     // "Two candles?" "Yes": as many as the line the NPC asked about.
                     ?? (quoted != nil ? Self.quantityAsked(before: conversation, of: focus, resolver: resolver) : nil)
                     ?? Self.everyOne(
-                        of: focus, in: words, before: mentions.first?.range, intent: intent, npc: npc,
+                        of: focus, in: words, before: mentions.first?.range, in: itemSentence, intent: intent, npc: npc,
                         carried: conversation.latestBefore, vocabulary: vocabulary)
                 price = priceNumber ?? unmarked.flatMap { $0 > largest ? $0 : nil }
             default:
@@ -570,14 +576,16 @@ struct Scene: Sendable {
     }
 
     /// How many the seller has of the focused item, when the line asks for every one ("I'll take *all* your fish",
-    /// "the lot"): an `everything` phrase before the item's name, or anywhere when no item is named. The NPC's stock
-    /// when the player buys; what the player carries when they sell or give.
+    /// "the lot"): an `everything` phrase before the item's name in its sentence ("every one of them wants feeding.
+    /// A loaf, please" asks for one), or anywhere when no item is named. The NPC's stock when the player buys; what
+    /// the player carries when they sell or give.
     private static func everyOne(
-        of focus: Focus, in words: Words, before mention: Range<Int>?, intent: DialogueIntent, npc: NPC,
-        carried: PlayerReport?, vocabulary: Vocabulary
+        of focus: Focus, in words: Words, before mention: Range<Int>?, in sentence: Range<Int>? = nil,
+        intent: DialogueIntent, npc: NPC, carried: PlayerReport?, vocabulary: Vocabulary
     ) -> Int? {
         guard case .item(let item) = focus,
-            let start = vocabulary.phrases(.everything).compactMap({ words.firstIndex(of: $0) }).min(),
+            let start = vocabulary.phrases(.everything).compactMap({ words.firstIndex(of: $0, from: sentence?.lowerBound ?? 0) })
+                .min(),
             start < (mention?.lowerBound ?? words.count)
         else { return nil }
         let count = intent == .buy ? npc.inventory.quantity(of: item) : (carried?.quantity(of: item) ?? 0)

@@ -6,7 +6,8 @@ import GameWorld
 /// Careful by design, since a wrong mend is worse than none: only a word the world does not know is mended, only to
 /// a single candidate, and only
 /// - by swapping two neighbouring letters, for a word of at least `Lexicon.Limits.shortestSwapMended` letters
-///   (a swap rarely makes another English word), or
+///   (a swap rarely makes another English word), or for a shorter one right before a `firstPerson` word into a
+///   `requestModals` word (`cna i` → `can i`), or
 /// - by adding a dropped final `e` (`tak` → `take`, `lik` → `like`, `rop` → `rope`), to a word of an item's name, of
 ///   a synonym group, or of the trade words (the `buy`, `sell` and `want` phrases and the verb sets; never
 ///   `bit` → `bite`), or a dropped final `g` to a known word (`sellin` → `selling`, `somethin` → `something`), or
@@ -33,6 +34,11 @@ struct TypoMender: Sendable {
     private let contentByLength: [Int: [String]]
     /// The shortest word mended by a swap; 0 turns swaps off.
     private let shortestSwap: Int
+    /// The lexicon's `requestModals` (`can`, `may`): a shorter word right before a `firstPerson` word may be swapped
+    /// into one ("*cna* i get a pie").
+    private let requestModals: Set<String>
+    /// The lexicon's `firstPerson` words: `i`, `we`.
+    private let firstPerson: Set<String>
     /// The shortest name mended by an edit; 0 turns edits off.
     private let shortestEdit: Int
 
@@ -66,6 +72,8 @@ struct TypoMender: Sendable {
         self.content = content
         contentByLength = Dictionary(grouping: content.sorted(), by: \.count)
         shortestSwap = vocabulary.limits.shortestSwapMended
+        requestModals = vocabulary.words(.requestModals)
+        firstPerson = vocabulary.words(.firstPerson)
         shortestEdit = vocabulary.limits.shortestEditMended
     }
 
@@ -88,6 +96,12 @@ struct TypoMender: Sendable {
             guard token.count >= 3 else { continue }
             var found: Set<String> = []
             if token.count >= shortestSwap { found = Self.swaps(of: token).intersection(swapTargets) }
+            // "cna i get": a shorter word swapped into a request word, but only right before a `firstPerson` word.
+            if found.isEmpty, token.count < shortestSwap, index + 1 < tokens.count,
+                firstPerson.contains(tokens[index + 1])
+            {
+                found = Self.swaps(of: token).intersection(requestModals)
+            }
             // "candels": a swap in a plural's singular ("candel" → "candle"), the plural kept.
             if found.isEmpty, token.count > shortestSwap, token.hasSuffix("s") {
                 found = Set(Self.swaps(of: String(token.dropLast())).intersection(swapTargets).map { $0 + "s" })
