@@ -334,9 +334,13 @@ extension Lexicon {
         case fromWords
         /// Words that ask for a place: `where`, `whereabouts`.
         case whereWords
-        /// Past forms of asking: `asked`, `mentioned`. After a `firstPerson` word in a clause with an `asking` word
+        /// Past forms of asking: `asked`, `mentioned`. After a `firstPerson` word in a clause with an `inquiry` word
         /// before it, the line asks back what the player asked ("what was it I just *asked* you about?").
         case askedVerbs
+        /// Past forms of trading and giving: `bought`, `gave`, `sold`. After a `firstPerson` word in a clause with an
+        /// `inquiry` word before it, the line asks back what the player bought, sold or gave ("remember what I *gave*
+        /// you earlier?").
+        case dealtVerbs
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

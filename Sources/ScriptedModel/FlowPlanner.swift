@@ -234,12 +234,15 @@ struct FlowPlanner {
             if has(.inspectPlayer) {
                 guard let purse = last(.inspectPlayer) else { return call(.inspectPlayer) }
                 if let gold = purse.player?.gold, gold < price {
-                    return say(.priced) { facts in
+                    // Several ("three pies, please") are named with what they come to, as a price question for
+                    // several is.
+                    return say(quantity > 1 ? .pricedSeveral : .priced) { facts in
                         facts.item = line.item
                         facts.itemText = line.name
                         facts.price = line.price
                         facts.lowest = line.lowestPrice
                         facts.quantity = line.quantity
+                        if quantity > 1 { facts.total = (quantity, line.price.saturatingMultiplied(by: quantity)) }
                     }
                 }
             }

@@ -229,22 +229,34 @@ enum IntentDetector {
             return .origin
         }
         if asksOrigin(words, clauseStarts: clauseStarts, vocabulary) { return .origin }
-        return asksWhatWasAsked(words, clauseStarts: clauseStarts, vocabulary) ? .asked : nil
+        return askedAbout(words, clauseStarts: clauseStarts, vocabulary)
     }
 
-    /// Whether the line asks what the player asked, in any words: an `asking` word, later in its clause a
-    /// `firstPerson` word and right after it an `askedVerbs` word ("what was it I just asked you about?": the
-    /// lexicon's synonyms read `I just` as `I`). "I asked about the gate, what of it?" does not: the `asking` word
-    /// must come first in the clause.
-    static func asksWhatWasAsked(_ words: Words, clauseStarts: Set<Int>, _ vocabulary: Vocabulary) -> Bool {
+    /// What the line asks back about the player's own past, in any words: an `inquiry` word, later in its clause a
+    /// `firstPerson` word at most four words after it and right after that an `askedVerbs` word (what the player asked: "what was it I just asked
+    /// you about?", "which piece was it I asked about?"; the lexicon's synonyms read `I just` as `I`) or a `dealtVerbs`
+    /// word (what they bought, sold or gave: "remember what I gave you earlier?"). "I asked about the gate, what of
+    /// it?" asks neither (the `inquiry` word must come first in the clause), nor "what's this cloak worth to you if I
+    /// sold it?" (the question is about something else, far before `I`). `nil` when it asks neither.
+    static func askedAbout(_ words: Words, clauseStarts: Set<Int>, _ vocabulary: Vocabulary) -> RecallTopic? {
         let tokens = words.tokens
-        for index in tokens.indices.dropFirst() where vocabulary.isWord(tokens[index], in: .askedVerbs) {
+        for index in tokens.indices.dropFirst() {
+            let topic: RecallTopic
+            if vocabulary.isWord(tokens[index], in: .askedVerbs) {
+                topic = .asked
+            } else if vocabulary.isWord(tokens[index], in: .dealtVerbs) {
+                topic = .dealings
+            } else {
+                continue
+            }
             let subject = index - 1
             guard vocabulary.isWord(tokens[subject], in: .firstPerson) else { continue }
             let clause = clauseStarts.filter { $0 <= subject }.max() ?? 0
-            if tokens[clause..<subject].contains(where: { vocabulary.isWord($0, in: .asking) }) { return true }
+            if tokens[max(clause, subject - 4)..<subject].contains(where: { vocabulary.isWord($0, in: .inquiry) }) {
+                return topic
+            }
         }
-        return false
+        return nil
     }
 
     /// Whether the line asks back where the player came from, in any words: a `whereWords` word, later a
@@ -349,7 +361,8 @@ enum IntentDetector {
             if vocabulary.isWord(token, in: .buyVerbs) {
                 if listenerBefore || vocabulary.isWord(next, in: .mine) { return true }
                 // "Buy it off me?", "buy this from us": bought from the speaker.
-                let after = tokens[(index + 1)..<min(tokens.count, index + 4)]
+                let clauseEnd = clues.clauseStarts.filter { $0 > index }.min() ?? tokens.count
+                let after = tokens[(index + 1)..<min(clauseEnd, index + 7)]
                 if let away = after.firstIndex(where: { vocabulary.isWord($0, in: .fromWords) }),
                     away + 1 < tokens.count, vocabulary.isWord(tokens[away + 1], in: .speaker)
                 {

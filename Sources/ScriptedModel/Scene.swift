@@ -63,6 +63,8 @@ struct Scene: Sendable {
     let nameGiven: String?
     /// Where the player says they are from in this turn's line ("I'm from Eastmarch"), if anywhere.
     let originGiven: String?
+    /// The lexicon's `negations` words: a rule's keyword with one just before it is not said.
+    let negations: Set<String>
     /// Whether the line names the item as the player's own: a `mine` word right before its name, a `weak` word
     /// allowed between ("fancy *my* compass for 10?", "*my* old compass is yours for 10").
     let namesOwnItem: Bool
@@ -121,6 +123,7 @@ struct Scene: Sendable {
         self.conversation = conversation
         self.tools = tools
         let pendingItem = conversation.pendingOffer?.item
+        negations = resolver.vocabulary.words(.negations)
 
         if conversation.isEvent {
             let event = conversation.event
@@ -748,7 +751,7 @@ struct Scene: Sendable {
         if !when.keywords.isEmpty {
             guard let words else { return false }
             let phrases = rules.keywords(of: when).map { Words($0) }
-            guard words.containsAny(phrases) else { return false }
+            guard words.containsAny(phrases), !saysOnlyNegated(phrases, in: words) else { return false }
         }
         if let condition = when.item {
             switch intent {
@@ -769,6 +772,22 @@ struct Scene: Sendable {
         if let wantsNumber = when.number, wantsNumber != (number != nil) { return false }
         if !matchesWorldEvent(when) { return false }
         return true
+    }
+
+    /// Whether every place the line says one of the phrases has a `negations` word up to three words before it ("I'm
+    /// *not* that peckish", "*never* hungry"): a keyword said only so matches no rule, so that no rule acts on it.
+    private func saysOnlyNegated(_ phrases: [Words], in words: Words) -> Bool {
+        guard !negations.isEmpty else { return false }
+        var found = false
+        for phrase in phrases {
+            var from = 0
+            while let start = words.firstIndex(of: phrase, from: from) {
+                found = true
+                if !words.tokens[max(0, start - 3)..<start].contains(where: negations.contains) { return false }
+                from = start + 1
+            }
+        }
+        return found
     }
 
     /// The item a rule's `{item}` stands for in a greeting: the first one it matched among those noticed.
