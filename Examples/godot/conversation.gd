@@ -1,40 +1,54 @@
-# Plays a conversation through `parley serve`, as a game would, and prints what it got.
+# Wren in Brackenford: a Godot game with a world of its own that uses Parley's NPCs through `parley serve`, and
+# prints what it did (docs/api.md, "Use Parley with your game's own world").
 #
-# The player starts in Market Square with 14 gold, and Mira's Brass Lantern costs 20 at her lowest: so the player
-# walks east to the smithy and sells the rusty sword to Brannoc, walks back west to Mira, asks the lantern's price,
-# haggles, and accepts. After each trade the game's state must show it (the gold moved by the price, the items
-# changed hands); at the end the lantern must be in the player's inventory, bought from Mira. Then the game is
-# saved to a slot and loaded back into a second game, which must hold the lantern too.
+# The game owns Wren's gold and pack (the variables below) and the North Gate; Parley only hears about them.
+#   1. It pushes them (PATCH /v1/games/{id}/state), and Parley's NPCs price and offer by what it pushed: with 10 gold,
+#      Mira names the Brass Lantern's price (25) and offers nothing; Wren finds 20 gold, the game pushes 30, and Mira
+#      offers the lantern. Wren accepts, and the game applies the trade Parley checked to its own world (the `trade`
+#      event), then checks that Parley's state says the same.
+#   2. It listens to the game's events (GET /v1/games/{id}/events) while it talks. Asked to signal the gatehouse,
+#      Sergeant Oona takes the game's `openGate` action (Content/actions.json), which waits for the game's answer:
+#      the game opens its gate, answers (POST /v1/games/{id}/actions/{callId}), and Oona's reply says what it answered.
+#   3. It tells Oona that Wren draws a sword (POST /v1/games/{id}/events, with react), and prints what she says.
+# Then it saves the game to a slot and loads it back: the pushed state is in the save.
 #
 #     godot3-server --path Examples/godot --url=http://127.0.0.1:8080     (or PARLEY_URL=http://...)
 #
 # Prints "game id: ID" once the game has started. Exits with 0 on success, 1 on any failure (a request refused, a
-# step without the event it must bring, a trade that did not happen), 2 without a server URL.
+# step without the event it must bring, Parley's state and the game's own that disagree), 2 without a server URL.
 extends Node
 
 const ParleyClient = preload("res://parley_client.gd")
 
-# The lines the player types, each with the type of event it must bring.
-const STEPS = [
-	["go east", "moved"],
-	["talk to brannoc", "speechEnded"],
-	["I want to sell my rusty sword", "offer"],
-	["accept", "trade"],
-	["go west", "moved"],
-	["talk to mira", "speechEnded"],
-	["how much is the lantern?", "speechEnded"],
-	["would you take 15?", "offer"],
-	["accept", "trade"],
-]
-# What the player must end up with, and from whom.
-const ITEM := "lantern"
-const MERCHANT := "mira"
 # Where the game is saved, to be loaded back.
 const SLOT := "godot-example"
-# The longest the whole conversation may take, in seconds; then it fails.
-const TIME_LIMIT := 60
+# The longest the whole run may take, in seconds; then it fails.
+const TIME_LIMIT := 120
+# What Mira sells, and what it costs at her price.
+const ITEM := "lantern"
+const MERCHANT := "mira"
+# The NPC who keeps the North Gate, and the action she takes.
+const GUARD := "oona"
+const ACTION := "openGate"
+
+# The game's own world. Item ids are the content pack's (Content/items.json).
+var player_name := "Wren"
+var gold := 10
+var inventory := {"rusty_sword": 1, "apple": 3}
+var gate_open := false
 
 var parley
+var game_id := ""
+# The items Parley's player had when Parley last said: the game pushes 0 for those its own player lacks.
+var parley_items := []
+# Item names, as Parley names them, for printing.
+var item_names := {}
+# The action calls the listener heard, by callId: {"event", "answer"} (what the game answered), and the answer's
+# Response from the server once it is back.
+var actions := {}
+var answers := {}
+# Why the listener stopped, when it did.
+var listener_error := ""
 
 
 func _ready() -> void:
@@ -48,9 +62,12 @@ func _ready() -> void:
 		return
 	parley = ParleyClient.new(url, _setting("token", "PARLEY_TOKEN"))
 	add_child(parley)
+	parley.connect("event_received", self, "_on_parley_event")
+	parley.connect("listener_stopped", self, "_on_listener_stopped")
 	var code = yield(_play(), "completed")
 	if typeof(code) != TYPE_INT:
 		code = 1    # A script error ended _play() early, and Godot has printed it.
+	parley.stop_listening()
 	print("PASSED" if code == 0 else "FAILED")
 	get_tree().quit(code)
 
@@ -60,7 +77,7 @@ func _on_time_limit() -> void:
 	get_tree().quit(1)
 
 
-# The conversation; returns the exit code.
+# The run; returns the exit code.
 func _play():
 	var health = yield(parley.health(), "completed")
 	if not health.ok:
@@ -70,83 +87,121 @@ func _play():
 	var started = yield(parley.new_game(), "completed")
 	if not started.ok:
 		return _fail("new game", started)
-	var game_id: String = started.data.id
+	game_id = started.data.id
 	print("game id: " + game_id)
 	_print_events(started.data.events)
+	_remember(started.data.state)
 
-	var bought := false
-	for step in STEPS:
-		var line: String = step[0]
-		var before = null
-		if step[1] == "trade":
-			var state = yield(parley.get_state(game_id), "completed")
-			if not state.ok:
-				return _fail("state before '%s'" % line, state)
-			before = state.data
-		print("> " + line)
-		var reply = yield(parley.send_input(game_id, line), "completed")
-		if not reply.ok:
-			return _fail("'%s'" % line, reply)
-		var events: Array = reply.data.events
-		_print_events(events)
-		for event in events:
-			if event.type == "problem":
-				return _fail_with("'%s' brought a problem: %s" % [line, event.detail])
-		var expected = _first(events, step[1])
-		if expected == null:
-			return _fail_with("'%s' brought no %s event" % [line, step[1]])
-		if before != null:
-			var state = yield(parley.get_state(game_id), "completed")
-			if not state.ok:
-				return _fail("state after '%s'" % line, state)
-			var wrong := _check_trade(expected, before, state.data)
-			if wrong != "":
-				return _fail_with("the trade after '%s' is not in the game's state: %s" % [line, wrong])
-			if expected.npc.id == MERCHANT and _quantity_in(expected.npcGives.items, ITEM) > 0:
-				bought = true
-				print("Bought %s from %s for %d gold: %d gold before, %d after." % [
-					_items(expected.npcGives.items), expected.npc.name, int(expected.playerGives.gold),
-					int(before.player.gold), int(state.data.player.gold)])
+	# Listen first, so that no event of what follows is missed: an action waits for its answer while the line that
+	# caused it is still running.
+	parley.listen(game_id)
+	while not parley.is_listening():
+		if listener_error != "":
+			return _fail_with("listening to the game: " + listener_error)
+		yield(get_tree(), "idle_frame")
+	print("Listening to the game's events.")
 
-	var final = yield(parley.get_state(game_id), "completed")
-	if not final.ok:
-		return _fail("state", final)
-	var player = final.data.player
-	print("Player: %d gold, carries %s" % [int(player.gold), _items(player.inventory)])
-	if not bought or _quantity_in(player.inventory, ITEM) == 0:
+	# 1. The game's own gold and pack, pushed; prices and offers follow them.
+	var wrong = yield(_push(), "completed")
+	if wrong != "":
+		return _fail_with(wrong)
+	var priced = yield(_say(MERCHANT, "I'll take the lantern"), "completed")
+	if priced == null:
+		return 1
+	if _first(priced, "speechEnded") == null or _first(priced, "offer") != null:
+		return _fail_with("with %d gold, %s should name her price and offer nothing" % [gold, MERCHANT])
+	print("With %d gold, %s names her price and offers nothing." % [gold, _first(priced, "speechEnded").npc.name])
+
+	gold += 20
+	print("%s finds 20 gold in the gutter: %d gold." % [player_name, gold])
+	wrong = yield(_push(), "completed")
+	if wrong != "":
+		return _fail_with(wrong)
+	var offered = yield(_say(MERCHANT, "I'll take the lantern"), "completed")
+	if offered == null:
+		return 1
+	var offer = _first(offered, "offer")
+	if offer == null:
+		return _fail_with("with %d gold, %s made no offer" % [gold, MERCHANT])
+	# `accept` is a line of the game's, not words to Mira: it goes to /input, and answers the offer of the NPC the
+	# player talks to (say_to() made that Mira).
+	print("> accept")
+	var accepting = yield(parley.send_input(game_id, "accept"), "completed")
+	if not accepting.ok:
+		return _fail("accept", accepting)
+	var accepted: Array = accepting.data.events
+	_print_events(accepted)
+	var trade = _first(accepted, "trade")
+	if trade == null:
+		return _fail_with("accepting %s's offer brought no trade" % MERCHANT)
+	# The game applies the trade Parley checked to its own world, then checks that Parley says the same.
+	_apply(trade)
+	var state = yield(parley.get_state(game_id), "completed")
+	if not state.ok:
+		return _fail("state after the trade", state)
+	wrong = _disagreement(state.data.player)
+	if wrong != "":
+		return _fail_with("after the trade, " + wrong)
+	if int(inventory.get(ITEM, 0)) != 1:
 		return _fail_with("no %s bought from %s" % [ITEM, MERCHANT])
+	print("Bought %s from %s for %d gold. %s's world: %s; Parley's state agrees." % [
+		_items(trade.npcGives.items), trade.npc.name, int(trade.playerGives.gold), player_name, _world()])
 
-	var transcript = yield(parley.get_transcript(game_id, MERCHANT), "completed")
+	# 2. An action the game answers.
+	var gate = yield(_say(GUARD, "please signal the gatehouse to open the gate"), "completed")
+	if gate == null:
+		return 1
+	var call_id := ""
+	for id in actions:
+		if actions[id].event.action == ACTION:
+			call_id = id
+	if call_id == "":
+		return _fail_with("%s took no %s action (the listener heard none)" % [GUARD, ACTION])
+	while not answers.has(call_id):
+		yield(get_tree(), "idle_frame")
+	if not answers[call_id].ok:
+		return _fail("answering %s %s" % [ACTION, call_id], answers[call_id])
+	var message: String = actions[call_id].answer.output.message
+	var reply = _first(gate, "speechEnded")
+	if reply == null or reply.text.find(message) < 0:
+		return _fail_with("%s's reply does not say what the game answered (%s)" % [GUARD, message])
+	print("%s's reply says what the game answered: %s" % [reply.npc.name, message])
+	# The gate is the game's: it tells Parley it is open, for rules that read the flag.
+	var flagged = yield(parley.patch_state(game_id, {"flags": {"set": ["north_gate_open"]}}), "completed")
+	if not flagged.ok:
+		return _fail("pushing the gate", flagged)
+	_print_events(flagged.data.events)
+
+	# 3. An event the game tells, and the reaction.
+	print("> (%s draws a sword, in front of %s)" % [player_name, GUARD])
+	var told = yield(parley.post_event(
+		game_id, "%s draws a sword." % player_name, [GUARD], true, "weaponDrawn"), "completed")
+	if not told.ok:
+		return _fail("event", told)
+	_print_events(told.data.events)
+	var reaction = _first(told.data.events, "speechEnded")
+	if _first(told.data.events, "worldEvent") == null or reaction == null or reaction.npc.id != GUARD:
+		return _fail_with("%s did not react to the sword" % GUARD)
+	print("%s reacts: %s" % [reaction.npc.name, reaction.text])
+
+	# The conversation with Oona holds what the game answered and what it told her.
+	var transcript = yield(parley.get_transcript(game_id, GUARD), "completed")
 	if not transcript.ok:
 		return _fail("transcript", transcript)
 	var entries: Array = transcript.data.transcript.entries
-	if entries.empty():
-		return _fail_with("the transcript of the conversation with %s is empty" % MERCHANT)
-	print("Transcript with %s: %d entries" % [MERCHANT, entries.size()])
-	var feedback = yield(parley.get_feedback(game_id), "completed")
-	if not feedback.ok:
-		return _fail("feedback", feedback)
-	print("Feedback reports: %d" % feedback.data.reports.size())
+	print("Transcript with %s: %d entries" % [GUARD, entries.size()])
 
+	# The pushed state is in the save.
 	var saved = yield(parley.save_game(game_id, SLOT), "completed")
 	if not saved.ok:
 		return _fail("save", saved)
-	var saves = yield(parley.list_saves(), "completed")
-	if not saves.ok:
-		return _fail("saves", saves)
-	var slots := []
-	for save in saves.data.saves:
-		slots.append(save.slot)
-	if not SLOT in slots:
-		return _fail_with("slot %s is not among the saves: %s" % [SLOT, slots])
 	var loaded = yield(parley.load_game(SLOT), "completed")
 	if not loaded.ok:
 		return _fail("load", loaded)
-	var copy = loaded.data.state.player
-	if _quantity_in(copy.inventory, ITEM) == 0 or int(copy.gold) != int(player.gold):
-		return _fail_with("slot %s loads another game: %d gold, %s" % [SLOT, int(copy.gold), _items(copy.inventory)])
-	print("Saved to %s and loaded back as game %s: %d gold, %s" % [
-		SLOT, loaded.data.id, int(copy.gold), _items(copy.inventory)])
+	wrong = _disagreement(loaded.data.state.player)
+	if wrong != "":
+		return _fail_with("slot %s loads another game: %s" % [SLOT, wrong])
+	print("Saved to %s and loaded back as game %s: %s" % [SLOT, loaded.data.id, _world()])
 	var deleted = yield(parley.delete_game(loaded.data.id), "completed")
 	if not deleted.ok:
 		return _fail("delete", deleted)
@@ -158,29 +213,120 @@ func _play():
 	return 0
 
 
-# Checks
+# The game's world
 
-# Whether the state after a trade event shows it, compared with the state before: "" when it does, else what differs.
-func _check_trade(trade: Dictionary, before: Dictionary, after: Dictionary) -> String:
-	var gold := int(trade.npcGives.gold) - int(trade.playerGives.gold)
-	var moved := int(after.player.gold) - int(before.player.gold)
-	if moved != gold:
-		return "the player's gold changed by %d, not %d" % [moved, gold]
-	for side in [[trade.npcGives.items, 1], [trade.playerGives.items, -1]]:
-		for stack in side[0]:
-			var change := _quantity_in(after.player.inventory, stack.id) - _quantity_in(before.player.inventory, stack.id)
-			if change != side[1] * int(stack.quantity):
-				return "the player's %s changed by %d, not %d" % [stack.id, change, side[1] * int(stack.quantity)]
+# Pushes the game's own name, gold and pack; "" when Parley took them, else what went wrong.
+func _push():
+	var pack := inventory.duplicate()
+	for id in parley_items:
+		if not pack.has(id):
+			pack[id] = 0
+	print("> (push: %s)" % _world())
+	var pushed = yield(parley.patch_state(game_id, {"player": {"name": player_name, "gold": gold, "inventory": pack}}),
+		"completed")
+	if not pushed.ok:
+		return "pushing the game's state: " + pushed.error
+	_print_events(pushed.data.events)
+	_remember(pushed.data.state)
+	var wrong := _disagreement(pushed.data.state.player)
+	return "" if wrong == "" else "after the push, " + wrong
+
+
+# Applies a trade Parley checked to the game's own world.
+func _apply(trade: Dictionary) -> void:
+	gold += int(trade.npcGives.gold) - int(trade.playerGives.gold)
+	for stack in trade.playerGives.items:
+		_add(stack, -int(stack.quantity))
+	for stack in trade.npcGives.items:
+		_add(stack, int(stack.quantity))
+
+
+func _add(stack: Dictionary, quantity: int) -> void:
+	item_names[stack.id] = stack.name
+	var count := int(inventory.get(stack.id, 0)) + quantity
+	if count > 0:
+		inventory[stack.id] = count
+	else:
+		inventory.erase(stack.id)
+
+
+# Notes what Parley's player carries, from a game state Parley sent.
+func _remember(state: Dictionary) -> void:
+	parley_items.clear()
+	for stack in state.player.inventory:
+		parley_items.append(stack.id)
+		item_names[stack.id] = stack.name
+
+
+# "" when Parley's player (from a game state) has the game's own gold and pack, else how they differ.
+func _disagreement(player: Dictionary) -> String:
+	if int(player.gold) != gold:
+		return "Parley's player has %d gold, the game's %d" % [int(player.gold), gold]
+	var theirs := {}
+	for stack in player.inventory:
+		theirs[stack.id] = int(theirs.get(stack.id, 0)) + int(stack.quantity)
+	for id in theirs.keys() + inventory.keys():
+		if int(theirs.get(id, 0)) != int(inventory.get(id, 0)):
+			return "Parley's player has %d %s, the game's %d" % [int(theirs.get(id, 0)), id, int(inventory.get(id, 0))]
 	return ""
 
 
-# How many of an item a list of stacks ({"id", "name", "quantity"}) holds.
-func _quantity_in(stacks: Array, item_id: String) -> int:
-	var total := 0
-	for stack in stacks:
-		if stack.id == item_id:
-			total += int(stack.quantity)
-	return total
+# The listener
+
+# Every event of the game, whoever caused it. The answers of the game's own requests print theirs; the listener acts
+# on actions, which must be answered while the line that caused them runs.
+func _on_parley_event(event: Dictionary, id: String) -> void:
+	if event.type != "action":
+		return
+	print("  [action %s] %s: %s %s (call %s, %s)" % [
+		id, event.npc.name, event.action, JSON.print(event.arguments), event.callId,
+		"waits for the game's answer" if event.get("await", false) else "the game is only told"])
+	var answer := _answer(event)
+	actions[event.callId] = {"event": event, "answer": answer}
+	if not event.get("await", false):
+		return
+	var response
+	if answer.has("output"):
+		print("  (the game answers %s: %s)" % [event.action, JSON.print(answer.output)])
+		response = yield(parley.answer_action(game_id, event.callId, answer.output), "completed")
+	else:
+		print("  (the game refuses %s: %s)" % [event.action, answer.error])
+		response = yield(parley.refuse_action(game_id, event.callId, answer.error), "completed")
+	answers[event.callId] = response
+
+
+# What the game does for an action, and its answer: {"output": ...} or {"error": ...}. Called once per call.
+func _answer(event: Dictionary) -> Dictionary:
+	if event.action != ACTION:
+		return {"error": "This game cannot %s." % event.action}
+	var who: String = event.arguments.get("requestedBy", player_name)
+	var message := "The North Gate stands open already." if gate_open else "The North Gate grinds open for %s." % who
+	gate_open = true
+	return {"output": {"opened": true, "message": message}}
+
+
+func _on_listener_stopped(why: String) -> void:
+	listener_error = why
+	if why != "the game ended":
+		printerr("conversation: the listener stopped: " + why)
+
+
+# Requests
+
+# Says a line to an NPC and prints its events; null (after printing why) when it failed or brought a problem.
+func _say(npc: String, line: String):
+	print("> (to %s) %s" % [npc, line])
+	var reply = yield(parley.say_to(game_id, npc, line), "completed")
+	if not reply.ok:
+		_fail("'%s'" % line, reply)
+		return null
+	var events: Array = reply.data.events
+	_print_events(events)
+	for event in events:
+		if event.type == "problem":
+			_fail_with("'%s' brought a problem: %s" % [line, event.detail])
+			return null
+	return events
 
 
 # The first event of a type, or null.
@@ -216,14 +362,25 @@ func _print_events(events: Array) -> void:
 			"narration":
 				print("  " + event.text.replace("\n", "\n  "))
 			"toolCall":
-				print("  [toolCall] %s: %s %s" % [event.npc.name, event.tool, JSON.print(event.arguments)])
+				print("  [toolCall] %s: %s %s -> %s" % [
+					event.npc.name, event.tool, JSON.print(event.arguments), JSON.print(event.get("output"))])
 			"offer":
 				print("  [offer] " + event.summary)
 			"trade":
 				print("  [trade] with %s: the player gives %s, gets %s" % [
 					event.npc.name, _side(event.playerGives), _side(event.npcGives)])
-			"moved":
-				print("  [moved] to " + event.location.name)
+			"stateChanged":
+				var what: String = event.field
+				if event.has("item"):
+					what = event.item.name
+				print("  [stateChanged] %s%s: %s -> %s" % [
+					"" if not event.has("npc") else event.npc.name + "'s ", what, event.previous, event.value])
+			"flagSet", "flagCleared":
+				print("  [%s] %s" % [event.type, event.flag])
+			"worldEvent":
+				print("  [worldEvent] %s (witnesses: %d)" % [event.text, event.witnesses.size()])
+			"action":
+				pass    # The listener has printed it, as it happened.
 			"problem":
 				print("  [problem] " + event.detail)
 			_:
@@ -246,6 +403,14 @@ func _items(stacks: Array) -> String:
 	for stack in stacks:
 		names.append(stack.name + ("" if int(stack.quantity) == 1 else " x%d" % int(stack.quantity)))
 	return "nothing" if names.empty() else PoolStringArray(names).join(", ")
+
+
+# The game's own gold and pack: "30 gold, Rusty Sword, Red Apple x3".
+func _world() -> String:
+	var names := []
+	for id in inventory:
+		names.append(item_names.get(id, id) + ("" if int(inventory[id]) == 1 else " x%d" % int(inventory[id])))
+	return "%d gold, %s" % [gold, "nothing" if names.empty() else PoolStringArray(names).join(", ")]
 
 
 # A command-line argument --NAME=VALUE (or --NAME VALUE), else the environment variable, else "".

@@ -21,9 +21,33 @@
 # went wrong on the way there. Godot 3's JSON parser reads every number as a float: use int() on gold and
 # quantities.
 #
-# Not covered: the server-sent events of POST /v1/games/{id}/input with `Accept: text/event-stream` (the same
-# events, streamed while an NPC speaks); send_input() asks for JSON and gets them all at once.
+# A game with a world of its own keeps its gold, inventory and map, and tells Parley about them: patch_state() pushes
+# them, say_to() talks to an NPC directly, post_event() tells NPCs what happened. listen() opens the game's event
+# stream (GET /v1/games/{id}/events) and emits `event_received` for every event of the game, whoever caused it,
+# while other requests run: that is how a game sees an NPC's `action` while the NPC waits for it, and answers it
+# with answer_action():
+#
+#     parley.connect("event_received", self, "_on_parley_event")
+#     parley.listen(game_id)
+#     yield(parley, "listening")
+#
+#     func _on_parley_event(event: Dictionary, _id: String) -> void:
+#         if event.type == "action" and event.action == "openGate":
+#             open_the_gate()
+#             parley.answer_action(game_id, event.callId, {"opened": true, "message": "The gate grinds open."})
+#
+# Not covered: the server-sent events of POST /v1/games/{id}/input (and .../say) with `Accept: text/event-stream`
+# (the same events, streamed while an NPC speaks); send_input() and say_to() ask for JSON and get them all at once,
+# and the listener streams them meanwhile.
 extends Node
+
+# An event of the game the listener heard: the event's JSON (its `type` says which, as in docs/api.md) and its
+# stream id, which a reconnecting listener sends back as Last-Event-ID.
+signal event_received(event, id)
+# The listener is connected: events from now on reach `event_received`.
+signal listening(game_id)
+# The listener stopped for good: the game ended, or the server could not be reached again. `why` says which.
+signal listener_stopped(why)
 
 
 # What one request came back with.
@@ -61,9 +85,13 @@ func health():
 	return yield(_request(HTTPClient.METHOD_GET, "/v1/health"), "completed")
 
 
-# POST /v1/games with {}: a new game, autosaved to the first free slot. data: {"id", "events", "state"}.
-func new_game():
-	return yield(_request(HTTPClient.METHOD_POST, "/v1/games", {}), "completed")
+# POST /v1/games with {}: a new game, autosaved to the first free slot. data: {"id", "events", "state"}. With a
+# state (as patch_state() takes it), the game starts in the game's own world.
+func new_game(state = null):
+	var body := {}
+	if state != null:
+		body["state"] = state
+	return yield(_request(HTTPClient.METHOD_POST, "/v1/games", body), "completed")
 
 
 # POST /v1/games with {"load": slot}: the game saved in a slot (as list_saves() names them), as a new game id.
@@ -85,6 +113,52 @@ func get_state(game_id: String):
 # POST /v1/games/{id}/input with {"text": text}: any line a player can type. data: {"events": [...], "ended"}.
 func send_input(game_id: String, text: String):
 	return yield(_request(HTTPClient.METHOD_POST, _game_path(game_id) + "/input", {"text": text}), "completed")
+
+
+# POST /v1/games/{id}/npcs/{npc}/say with {"text": text}: a line said to one NPC, wherever Parley's player is (the
+# game decides who is in earshot). data: as send_input(); `accept` and `decline` go to that NPC afterwards.
+func say_to(game_id: String, npc_id: String, text: String):
+	var path := _game_path(game_id) + "/npcs/" + npc_id.http_escape() + "/say"
+	return yield(_request(HTTPClient.METHOD_POST, path, {"text": text}), "completed")
+
+
+# GET /v1/games/{id}/npcs: {"npcs": [{"id", "name", "location", "here", "talkedTo", "gold", "inventory", ...}]},
+# every NPC of the world wherever it is.
+func list_npcs(game_id: String):
+	return yield(_request(HTTPClient.METHOD_GET, _game_path(game_id) + "/npcs"), "completed")
+
+
+# PATCH /v1/games/{id}/state: pushes the game's own state, any part of {"player": {"name", "gold", "inventory":
+# {"bread": 2}, "location"}, "npcs": {"mira": {"gold", "inventory", "location", "attitude"}}, "flags": {"set": [...],
+# "clear": [...]}, "counters": {...}, "quests": {...}}. Inventories change item by item (0 takes one away). data:
+# {"events": [...what changed...], "state": ...}. A bad value changes nothing: status 422, and problem.errors lists
+# every mistake with its JSON path.
+func patch_state(game_id: String, patch: Dictionary):
+	return yield(_request(HTTPClient.METHOD_PATCH, _game_path(game_id) + "/state", patch), "completed")
+
+
+# POST /v1/games/{id}/events: tells NPCs what happened in the game's world. witnesses: "here" (the NPCs where
+# Parley's player is) or an Array of NPC ids; react: whether they answer at once. kind: a name content rules match
+# ("weaponDrawn"), or "". data: {"events": [worldEvent, ...the reactions...], "ended"}.
+func post_event(game_id: String, text: String, witnesses = "here", react := false, kind := ""):
+	var body := {"text": text, "witnesses": witnesses, "react": react}
+	if kind != "":
+		body["kind"] = kind
+	return yield(_request(HTTPClient.METHOD_POST, _game_path(game_id) + "/events", body), "completed")
+
+
+# POST /v1/games/{id}/actions/{callId} with {"output": output}: the game's answer to an NPC's `action` event that
+# awaits one; the NPC's model reads the output, and its reply can say it. ok with status 204; 404 when the call no
+# longer waits (its timeoutSeconds ran out, or it was answered).
+func answer_action(game_id: String, call_id: String, output):
+	var path := _game_path(game_id) + "/actions/" + call_id.http_escape()
+	return yield(_request(HTTPClient.METHOD_POST, path, {"output": output}), "completed")
+
+
+# POST /v1/games/{id}/actions/{callId} with {"error": message}: the action failed in the game, in its words.
+func refuse_action(game_id: String, call_id: String, message: String):
+	var path := _game_path(game_id) + "/actions/" + call_id.http_escape()
+	return yield(_request(HTTPClient.METHOD_POST, path, {"error": message}), "completed")
 
 
 # POST /v1/games/{id}/save with {"slot": slot}: saves the game to a slot. data: {"slot", "events"}.
@@ -114,6 +188,205 @@ func get_feedback(game_id: String):
 # DELETE /v1/games/{id}: ends the game (it stays in its save slot). ok with status 204 and no data.
 func delete_game(game_id: String):
 	return yield(_request(HTTPClient.METHOD_DELETE, _game_path(game_id)), "completed")
+
+
+# Listening
+
+# GET /v1/games/{id}/events, read as it comes: emits `listening` once connected, then `event_received` for every
+# event of the game (those of requests this client sends too, and of other clients), until stop_listening(), the
+# game's end (an `ended` event), or a server that cannot be reached again (`listener_stopped`). A dropped
+# connection is opened again with Last-Event-ID, so no event is lost (the server keeps the last 1,000). One game at
+# a time: listen() to another stops the first.
+func listen(game_id: String) -> void:
+	stop_listening()
+	_listened_game = game_id
+	_last_event_id = ""
+	_retries = 0
+	_open_listener()
+
+
+# Stops the listener, if one runs; emits nothing.
+func stop_listening() -> void:
+	if _listener != null:
+		_listener.close()
+	_listener = null
+	_listened_game = ""
+	_generation += 1
+	set_process(false)
+
+
+# Whether the listener is connected and reading the game's events.
+func is_listening() -> bool:
+	return _listener != null and _phase == _Phase.READING
+
+
+# How many times the listener tries again, one second apart more each time, after losing the server.
+const LISTENER_RETRIES := 5
+
+enum _Phase { CONNECTING, REQUESTED, READING }
+
+var _listener: HTTPClient = null
+var _listened_game := ""
+var _phase: int = _Phase.CONNECTING
+var _last_event_id := ""
+var _retries := 0
+# Counts listen() and stop_listening() calls: a retry that waited checks it is still wanted.
+var _generation := 0
+# The stream's bytes not yet read up to a line break, and the event being read.
+var _pending := PoolByteArray()
+var _event_data := ""
+var _event_id := ""
+var _ended := false
+
+
+func _open_listener() -> void:
+	var address := _address()
+	_listener = HTTPClient.new()
+	_pending = PoolByteArray()
+	_event_data = ""
+	_event_id = ""
+	_ended = false
+	_phase = _Phase.CONNECTING
+	var error: int = _listener.connect_to_host(address[0], address[1], address[2])
+	if error != OK:
+		_stop_listener("cannot connect to %s (Godot error %d)" % [base_url, error])
+		return
+	set_process(true)
+
+
+func _process(_delta: float) -> void:
+	if _listener == null:
+		set_process(false)
+		return
+	_listener.poll()
+	var status := _listener.get_status()
+	match _phase:
+		_Phase.CONNECTING:
+			if status == HTTPClient.STATUS_CONNECTED:
+				var headers := PoolStringArray(["Accept: text/event-stream"])
+				if token != "":
+					headers.append("Authorization: Bearer " + token)
+				if _last_event_id != "":
+					headers.append("Last-Event-ID: " + _last_event_id)
+				var error: int = _listener.request(
+					HTTPClient.METHOD_GET, _game_path(_listened_game) + "/events", headers)
+				if error != OK:
+					_lose_listener("the request failed (Godot error %d)" % error)
+				else:
+					_phase = _Phase.REQUESTED
+			elif status != HTTPClient.STATUS_RESOLVING and status != HTTPClient.STATUS_CONNECTING:
+				_lose_listener("cannot connect to %s: is `parley serve` running there?" % base_url)
+		_Phase.REQUESTED:
+			if status == HTTPClient.STATUS_REQUESTING:
+				return
+			if not _listener.has_response():
+				_lose_listener("the server closed the connection without answering")
+			elif _listener.get_response_code() != 200:
+				# 401 (token), 404 (no such game, or it ended): trying again would get the same.
+				_stop_listener("the server answered GET %s/events with %d" % [
+					_game_path(_listened_game), _listener.get_response_code()])
+			else:
+				_phase = _Phase.READING
+				_retries = 0
+				emit_signal("listening", _listened_game)
+		_Phase.READING:
+			while _listener != null and _listener.get_status() == HTTPClient.STATUS_BODY:
+				var chunk := _listener.read_response_body_chunk()
+				if chunk.empty():
+					return
+				_read(chunk)
+			if _listener == null:
+				return
+			if _ended or _listener.get_status() == HTTPClient.STATUS_CONNECTED:
+				_stop_listener("the game ended" if _ended else "the server ended the game's event stream")
+			elif _listener.get_status() != HTTPClient.STATUS_BODY:
+				_lose_listener("the connection to %s was lost" % base_url)
+
+
+# Takes the bytes of the stream, and handles every whole line among them.
+func _read(bytes: PoolByteArray) -> void:
+	_pending.append_array(bytes)
+	var start := 0
+	for i in _pending.size():
+		if _pending[i] == 10:
+			var line := _pending.subarray(start, i - 1).get_string_from_utf8() if i > start else ""
+			start = i + 1
+			if line.ends_with("\r"):
+				line = line.left(line.length() - 1)
+			_read_line(line)
+			if _listener == null:
+				return
+	_pending = _pending.subarray(start, _pending.size() - 1) if start < _pending.size() else PoolByteArray()
+
+
+# One line of the event-stream format: a field (`id`, `event`, `data`), a comment (`: heartbeat`), or the blank line
+# that ends an event.
+func _read_line(line: String) -> void:
+	if line == "":
+		if _event_data != "":
+			_dispatch()
+		_event_data = ""
+		return
+	if line.begins_with(":"):
+		return
+	var colon := line.find(":")
+	var field := line if colon < 0 else line.left(colon)
+	var value := "" if colon < 0 else line.substr(colon + 1, line.length())
+	if value.begins_with(" "):
+		value = value.substr(1, value.length())
+	match field:
+		"data":
+			_event_data += ("\n" if _event_data != "" else "") + value
+		"id":
+			_event_id = value
+		# `event` names the type, which the data's `type` says too.
+
+
+func _dispatch() -> void:
+	_last_event_id = _event_id
+	var parsed := JSON.parse(_event_data)
+	if parsed.error != OK or typeof(parsed.result) != TYPE_DICTIONARY:
+		push_warning("ParleyClient: an event that is not a JSON object: " + _event_data.left(200))
+		return
+	var event: Dictionary = parsed.result
+	if event.get("type") == "ended":
+		_ended = true
+	emit_signal("event_received", event, _event_id)
+
+
+# The connection is gone: open it again (with Last-Event-ID) after a pause, or give up after LISTENER_RETRIES.
+func _lose_listener(why: String) -> void:
+	if _retries >= LISTENER_RETRIES:
+		_stop_listener(why)
+		return
+	_retries += 1
+	_listener.close()
+	_listener = null
+	set_process(false)
+	var generation := _generation
+	yield(get_tree().create_timer(_retries), "timeout")
+	if generation == _generation and _listened_game != "":
+		_open_listener()
+
+
+func _stop_listener(why: String) -> void:
+	stop_listening()
+	emit_signal("listener_stopped", why)
+
+
+# The base URL's host, port and whether it is https: ["127.0.0.1", 8080, false].
+func _address() -> Array:
+	var rest := base_url
+	var ssl := rest.begins_with("https://")
+	if rest.find("://") >= 0:
+		rest = rest.substr(rest.find("://") + 3, rest.length())
+	rest = rest.split("/")[0]
+	var port := 443 if ssl else 80
+	var colon := rest.find_last(":")
+	if colon > rest.find_last("]"):
+		port = int(rest.substr(colon + 1, rest.length()))
+		rest = rest.left(colon)
+	return [rest.trim_prefix("[").trim_suffix("]"), port, ssl]
 
 
 # Requests

@@ -174,14 +174,17 @@ extension APIRoutes {
         }
     }
 
-    /// The number in a request's `Last-Event-ID`, or `nil` without one.
+    /// The number in a request's `Last-Event-ID`, or `nil` without one (or an empty one). Digits too many for an
+    /// `Int` are beyond every id this stream sends: `Int.max`, which missed nothing.
     ///
-    /// - Throws: ``APIProblem`` (400) when it is not a whole number (this stream's ids are).
+    /// - Throws: ``APIProblem`` (400) when it is not a whole number written in digits alone (this stream's ids are).
     static func lastEventID(of request: HTTPServerRequest) throws(APIProblem) -> Int? {
         guard let text = request.headers["Last-Event-ID"]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
             return nil
         }
-        guard let id = Int(text), id >= 0 else {
+        guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let id = Int(text) ?? Optional(Int.max)
+        else {
             throw APIProblem.badRequest(
                 "Last-Event-ID must be the id of an event this stream sent, a whole number, not \"\(text)\"; leave it "
                     + "out to listen from now on.")

@@ -95,7 +95,7 @@ public enum APIRoutes {
                         detail: "The player has not talked to \"\(npc)\" in this game; GET /v1/games/\(game.id) names "
                             + "the NPCs here, by id.")
                 }
-                let wantsAnnotations = ["1", "true", "yes"].contains(request.query["annotated"]?.lowercased() ?? "")
+                let wantsAnnotations = try wantsAnnotations(request)
                 let text = wantsAnnotations ? annotated.jsonString() : annotated.transcript.jsonString()
                 return .json(text)
             }
@@ -195,6 +195,22 @@ public enum APIRoutes {
         guard let contentType else { return false }
         let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
         return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+    }
+
+    /// Whether `GET …/transcript/{npc}` asks for the annotated transcript: `?annotated=` `1`, `true` or `yes`; `0`
+    /// or `false`, or none, for the plain one.
+    ///
+    /// - Throws: ``APIProblem`` (400) for any other value, which would otherwise be read as a silent "no".
+    static func wantsAnnotations(_ request: HTTPServerRequest) throws(APIProblem) -> Bool {
+        guard let value = request.query["annotated"] else { return false }
+        switch value {
+        case "1", "true", "yes": return true
+        case "0", "false": return false
+        default:
+            throw APIProblem.badRequest(
+                "annotated must be 1, true or yes (the annotated transcript), or 0 or false (the plain one), not "
+                    + "\"\(value)\".")
+        }
     }
 
     /// Runs a handler, answering an `APIProblem` as `application/problem+json`.

@@ -200,9 +200,10 @@ public struct Inspector: Sendable {
     ) throws(InspectorProblem) -> FeedbackAttachment {
         let conversation = try conversation(slot, npc: npc)
         guard let turn = conversation.turns.first(where: { $0.prompt.id == request.turn }) else {
-            throw InspectorProblem.badRequest(
-                "The conversation of \(npc) in slot \(slot) has no turn \"\(request.turn)\"; give the prompt entry id "
-                    + "of a turn (each turn's promptEntry in GET /v1/saves/\(slot)/conversations/\(npc)).")
+            throw InspectorProblem(
+                status: 422, title: "Unknown turn",
+                detail: "The conversation of \(npc) in slot \(slot) has no turn \"\(request.turn)\"; give the prompt "
+                    + "entry id of a turn (each turn's promptEntry in GET /v1/saves/\(slot)/conversations/\(npc)).")
         }
         let model = turn.model ?? conversation.model
         var context = turn.annotations

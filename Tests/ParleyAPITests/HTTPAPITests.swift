@@ -216,6 +216,16 @@ import Testing
             let (_, annotated, _) = try await fixture.call(.get, "/v1/games/\(game)/transcript/mira?annotated=1")
             #expect(annotated?["annotations"]?["npc"] == "mira")
             #expect(annotated?["transcript"]?["type"] == "FoundationModels.Transcript")
+            // A value docs/openapi.json does not list is refused, not read as "no" (found by schemathesis).
+            for value in ["AAA", "", "TRUE", "2"] {
+                let (status, problem, _) = try await fixture.call(
+                    .get, "/v1/games/\(game)/transcript/mira?annotated=\(value)")
+                #expect(status == 400, "annotated=\(value)")
+                let detail = problem?["detail"]?.stringValue ?? ""
+                #expect(detail.contains("annotated"), "\(detail)")
+            }
+            let (_, no, _) = try await fixture.call(.get, "/v1/games/\(game)/transcript/mira?annotated=0")
+            #expect(no?["type"] == "FoundationModels.Transcript")
         }
     }
 

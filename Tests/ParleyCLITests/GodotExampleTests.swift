@@ -3,21 +3,40 @@ import ParleyJSON
 import Testing
 
 /// A real game engine as the client of `parley serve`: Godot 3, headless, runs the example project in
-/// `Examples/godot` against the built server, and the game's state, read back through the API, shows the trades
-/// it made.
+/// `Examples/godot` against the built server. The example is a game with a world of its own: it pushes its gold and
+/// pack, answers Sergeant Oona's `openGate` action while her line waits for it, and tells her that its player draws
+/// a sword. The game's state and Oona's conversation, read back through the API, show all three.
 @Suite(
     .enabled(if: GodotHeadless.testsEnabled, Comment(rawValue: GodotHeadless.howToEnable)),
     .timeLimit(.minutes(10)))
 struct GodotExampleTests {
     static let project = ParleyBinary.packageRoot.appendingPathComponent("Examples/godot")
-    /// How long Godot may take; the scene gives up by itself after 60 s, so this is for a Godot that hangs.
-    static let godotTimeLimit: Duration = .seconds(120)
+    /// How long Godot may take; the scene gives up by itself after 120 s, so this is for a Godot that hangs.
+    static let godotTimeLimit: Duration = .seconds(240)
 
-    @Test func theGodotExampleBuysTheLanternAndTheGameStateShowsIt() async throws {
+    /// The shipped content pack, copied into `folder`, with `openGate` waiting for the game's answer for the longest
+    /// an action may (60 s) rather than 5 s: the example answers at once, but a busy machine must not make the test
+    /// a race against the clock.
+    static func content(in folder: URL) throws -> URL {
+        let pack = folder.appendingPathComponent("Content")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: ParleyBinary.packageRoot.appendingPathComponent("Content"), to: pack)
+        let file = pack.appendingPathComponent("actions.json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let longer = text.replacingOccurrences(of: #""timeoutSeconds": 5"#, with: #""timeoutSeconds": 60"#)
+        try #require(longer != text, "Content/actions.json no longer has openGate's \"timeoutSeconds\": 5")
+        try longer.write(to: file, atomically: true, encoding: .utf8)
+        return pack
+    }
+
+    @Test func theGodotExamplePushesItsWorldAnswersAnActionAndTellsAnEvent() async throws {
         let folder = PlayTests.Folder()
-        // A token makes the server refuse requests without it: the Godot client must send it (from PARLEY_TOKEN).
+        // A token makes the server refuse requests without it: the Godot client must send it (from PARLEY_TOKEN),
+        // on its listener's stream too.
         let token = "godot-test-\(UUID().uuidString)"
-        try await ServedParley.with(saves: folder.url.appendingPathComponent("saves"), token: token) { server in
+        let content = try Self.content(in: folder.url)
+        try await ServedParley.with(saves: folder.url.appendingPathComponent("saves"), token: token, content: content) {
+            server in
             let run = try await GodotHeadless.run(
                 project: Self.project, arguments: ["--url=\(server.baseURL)"], environment: ["PARLEY_TOKEN": token],
                 home: folder.url.appendingPathComponent("home"), timeLimit: Self.godotTimeLimit)
@@ -25,21 +44,40 @@ struct GodotExampleTests {
             #expect(run.termination == .exited(0), "godot3-server: \(ending)\n\(run.output)")
             let id = try #require(run.value(after: "game id: "), "Godot printed no 'game id: ' line:\n\(run.output)")
 
-            // The game is still being played: its state, as any client sees it.
+            // The pushed state: the game's own name, gold and pack, not the world's start (Traveller, 14 gold, bread,
+            // a letter); then the lantern it bought. 10 gold pushed, 20 found and pushed, 25 for the lantern.
             let (status, state) = try await server.get("/v1/games/\(id)")
             try #require(status == 200, "GET /v1/games/\(id): \(status) \(state)")
             let player = try #require(state["player"], "no player in \(state)")
-            let inventory = player["inventory"]?.arrayValue ?? []
-            func quantity(of item: String) -> Int {
-                inventory.filter { $0["id"]?.stringValue == item }.compactMap { $0["quantity"]?.intValue }.reduce(0, +)
-            }
-            #expect(quantity(of: "lantern") == 1, "\(player)")
-            #expect(quantity(of: "rusty_sword") == 0, "\(player)")
-            // 14 gold at the start (Content/world.json), 8 more for the sword (Brannoc pays half its value of 16),
-            // then 20 down for the lantern (Mira's lowest price: its value, 20).
-            #expect(player["gold"]?.intValue == 2, "\(player)")
-            #expect(state["talkingTo"]?["id"]?.stringValue == "mira", "\(state)")
+            #expect(player["name"]?.stringValue == "Wren", "\(player)")
+            #expect(player["gold"]?.intValue == 5, "\(player)")
+            let inventory = Dictionary(
+                (player["inventory"]?.arrayValue ?? []).compactMap { stack in
+                    stack["id"]?.stringValue.flatMap { id in stack["quantity"]?.intValue.map { (id, $0) } }
+                }, uniquingKeysWith: +)
+            #expect(inventory == ["rusty_sword": 1, "apple": 3, "lantern": 1], "\(player)")
             #expect(state["offers"]?.arrayValue?.isEmpty == true, "an offer still waits: \(state)")
+
+            // The action: the listener heard it while Oona's line waited, and the game answered it; what it answered
+            // is in Oona's conversation (the tool's output) and in her reply.
+            let output = run.output.split(separator: "\n")
+            #expect(
+                output.contains { $0.contains("[action ") && $0.contains("openGate") && $0.contains("Wren") },
+                "no action event printed:\n\(run.output)")
+            let answer = "The North Gate grinds open for Wren."
+            #expect(
+                output.contains { $0.contains("Sergeant Oona Vell: ") && $0.contains(answer) },
+                "Oona's reply does not say the game's answer:\n\(run.output)")
+            let (transcriptStatus, transcript) = try await server.get("/v1/games/\(id)/transcript/oona")
+            #expect(transcriptStatus == 200)
+            let conversation = transcript.jsonString()
+            #expect(conversation.contains(answer), "\(conversation)")
+
+            // The event: it entered Oona's conversation, and she reacted to it by its kind (weaponDrawn).
+            #expect(conversation.contains("Wren draws a sword."), "\(conversation)")
+            #expect(
+                output.contains { $0.hasPrefix("Sergeant Oona Vell reacts: Rule 3, citizen: no bare steel") },
+                "no reaction to the sword:\n\(run.output)")
 
             // The slot it saved to, and loaded back from.
             let (savesStatus, saves) = try await server.get("/v1/saves")
@@ -47,8 +85,8 @@ struct GodotExampleTests {
             let slots = saves["saves"]?.arrayValue?.compactMap { $0["slot"]?.stringValue } ?? []
             #expect(slots.contains("godot-example"), "\(saves)")
 
-            // The server served a game engine and still stops as it should on SIGTERM: it saves every game, then
-            // exits with 128 + the signal's number, as a shell reports a process the signal ended.
+            // The server served a game engine and its listener, and still stops as it should on SIGTERM: it saves
+            // every game, then exits with 0.
             let termination = await server.stop()
             #expect(termination == .exited(0), "parley serve: \(termination)\n\(server.errorOutput)")
         }

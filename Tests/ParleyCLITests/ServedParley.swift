@@ -28,6 +28,7 @@ final class ServedParley: Sendable {
     /// - Parameters:
     ///   - saves: The saves folder, created if missing.
     ///   - token: The bearer token the server requires (16 characters or more), or `nil` for none.
+    ///   - content: The content pack, or `nil` for the shipped one (`Content`).
     ///   - arguments: More options for `parley serve`.
     ///   - descriptorLimit: The most file descriptors the server may open (`ulimit -n`, set by `/bin/sh` before it
     ///     runs the server), or `nil` for the test's own limit.
@@ -35,11 +36,11 @@ final class ServedParley: Sendable {
     /// - Returns: What `body` returns.
     /// - Throws: A start failure with the server's standard error, or what `body` throws.
     static func with<T>(
-        saves: URL, token: String?, arguments: [String] = [], descriptorLimit: Int? = nil,
+        saves: URL, token: String?, content: URL? = nil, arguments: [String] = [], descriptorLimit: Int? = nil,
         _ body: (ServedParley) async throws -> T
     ) async throws -> T {
         let server = try await ServedParley(
-            saves: saves, token: token, arguments: arguments, descriptorLimit: descriptorLimit)
+            saves: saves, token: token, content: content, arguments: arguments, descriptorLimit: descriptorLimit)
         do {
             let result = try await body(server)
             await server.stop()
@@ -51,7 +52,9 @@ final class ServedParley: Sendable {
     }
 
     /// Starts `parley serve --port 0` and waits for the first line it prints, its base URL.
-    private init(saves: URL, token: String?, arguments extra: [String], descriptorLimit: Int?) async throws {
+    private init(
+        saves: URL, token: String?, content: URL?, arguments extra: [String], descriptorLimit: Int?
+    ) async throws {
         let binary = ParleyBinary.productsDirectory.appendingPathComponent("parley")
         try #require(
             FileManager.default.isExecutableFile(atPath: binary.path),
@@ -65,7 +68,7 @@ final class ServedParley: Sendable {
         environment["PARLEY_TOKEN"] = token
         let arguments =
             [
-                "serve", "--content", ParleyBinary.packageRoot.appendingPathComponent("Content").path,
+                "serve", "--content", (content ?? ParleyBinary.packageRoot.appendingPathComponent("Content")).path,
                 "--saves", saves.path, "--model", "scripted", "--port", "0",
             ] + extra
         // A lower descriptor limit is set by the shell, which then becomes the server (`exec`): same process id.

@@ -214,4 +214,22 @@ import Testing
             #expect(stored == report)
         }
     }
+
+    @Test func aReportAboutATurnTheConversationDoesNotHaveIs422() async throws {
+        // A body of the documented shape whose turn names nothing: unprocessable, as a push naming an unknown NPC is
+        // (it was 400, found by schemathesis).
+        try await InspectorFixture.with { fixture in
+            try await fixture.saveWithARefusedOffer()
+            let (_, before) = try await fixture.json("/v1/saves/refused/feedback")
+            let body: JSONValue = ["turn": "no-such-turn"]
+            let response = try await fixture.client.execute(
+                .postJSON(
+                    fixture.url("/v1/saves/refused/conversations/mira/feedback"), body: Data(body.jsonString().utf8)))
+            #expect(response.status == 422, "\(response.bodyText)")
+            let problem = try JSONValue(parsing: Array(response.body))
+            #expect(problem["type"] == "urn:parley:problem:unknown-turn", "\(problem)")
+            let (_, after) = try await fixture.json("/v1/saves/refused/feedback")
+            #expect(after == before)
+        }
+    }
 }
