@@ -56,8 +56,7 @@ public struct Inspector: Sendable {
     public init(store: SaveGameStore, replay: ReplaySetup? = nil) {
         self.store = store
         self.replay = replay
-        var generator = SystemRandomNumberGenerator()
-        formToken = (0..<4).map { _ in String(generator.next(), radix: 16) }.joined()
+        formToken = RandomID.hexDigits(64)
     }
 
     // MARK: - Reading
