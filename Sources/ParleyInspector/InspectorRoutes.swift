@@ -312,6 +312,7 @@ public enum InspectorRoutes {
         [
             "model": .string(modelName), "summary": .string(report.summary),
             "same": .integer(report.same), "changed": .integer(report.changed), "failed": .integer(report.failed),
+            "stoppedEarly": .bool(report.stoppedEarly), "notReplayed": .integer(report.notReplayed),
             "turns": .array(
                 report.turns.map { turn in
                     [
