@@ -259,7 +259,7 @@ let package = Package(
             name: "ParleyFuzz",
             dependencies: [
                 "LanguageModels", "LanguageModelsTesting", "GameWorld", "SaveGames", "ParleySQLite", "ParleyHTTP",
-                "OpenAICompatible", "HTTPTestSupport", "ParleyJSON", "ParleyEngine",
+                "OpenAICompatible", "HTTPTestSupport", "ParleyJSON", "ParleyEngine", "ParleyAPI", "ParleyServer",
             ]),
         .executableTarget(
             name: "parley-bench",
