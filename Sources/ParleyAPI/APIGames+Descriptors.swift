@@ -67,7 +67,8 @@ extension APIGames {
 
     /// A new game id: 16 lowercase hexadecimal digits from the system's random source, which stops the program
     /// rather than hand out a guessable or repeated id (Foundation's `UUID()` gives zeros when it cannot open its
-    /// source, as when the process is out of file descriptors: ``RandomID``); never the id of a game played or ended here.
+    /// source, as when the process is out of file descriptors: `RandomID`); never the id of a game played or ended
+    /// here.
     func newID() -> String {
         while true {
             let id = RandomID.hexDigits(16)

@@ -184,7 +184,8 @@ public enum Replay {
             turns.append(turn)
             progress(turn)
         }
-        return Report(turns: turns, stoppedEarly: stoppedEarly, notReplayed: stoppedEarly ? replayable - turns.count : 0)
+        return Report(
+            turns: turns, stoppedEarly: stoppedEarly, notReplayed: stoppedEarly ? replayable - turns.count : 0)
     }
 
     /// Whether a recording is a turn a replay runs again: not an authored beat, not an event witnessed without an

@@ -75,7 +75,8 @@ public enum HTTPAPIFuzzer {
             for client in 0..<max(1, clients) {
                 let share = requests / max(1, clients) + (client < requests % max(1, clients) ? 1 : 0)
                 group.addTask {
-                    var sender = Client(port: port, seed: seed &+ UInt64(client) &* 0x9E37_79B9_7F4A_7C15, number: client)
+                    let clientSeed = seed &+ UInt64(client) &* 0x9E37_79B9_7F4A_7C15
+                    var sender = Client(port: port, seed: clientSeed, number: client)
                     return await sender.send(share)
                 }
             }
