@@ -192,11 +192,15 @@ let package = Package(
             dependencies: [
                 "LanguageModels", "GameWorld", "NPCContract", "SaveGames", "ParleyJSON", "ParleyBasics",
             ]),
+        // `random-ids` makes every kind of id with every file descriptor taken, for RandomIDTests
+        .executableTarget(
+            name: "random-ids", dependencies: ["ParleyEngine", "LanguageModels", "GameWorld", "ParleyJSON"],
+            path: "Sources/RandomIDs"),
         .testTarget(
             name: "ParleyEngineTests",
             dependencies: [
                 "ParleyEngine", "LanguageModels", "LanguageModelsTesting", "GameWorld", "SaveGames", "ScriptedModel",
-                "OpenAICompatible", "LLMTestSupport", "ParleyJSON", "NPCContract",
+                "OpenAICompatible", "LLMTestSupport", "ParleyJSON", "NPCContract", "random-ids", "ChildProcess",
             ]),
 
         // MARK: - ParleyModels: the backends an app offers (`--model scripted` or a server's URL), chosen by the app
@@ -255,7 +259,7 @@ let package = Package(
             name: "ParleyFuzz",
             dependencies: [
                 "LanguageModels", "LanguageModelsTesting", "GameWorld", "SaveGames", "ParleySQLite", "ParleyHTTP",
-                "OpenAICompatible", "HTTPTestSupport", "ParleyJSON", "ParleyEngine",
+                "OpenAICompatible", "HTTPTestSupport", "ParleyJSON", "ParleyEngine", "ParleyAPI", "ParleyServer",
             ]),
         .executableTarget(
             name: "parley-bench",

@@ -51,7 +51,7 @@ public struct FeedbackAttachment: Sendable, Equatable, Identifiable {
     ///   - parleyVersion: Parley's version.
     ///   - context: The app's context.
     public init(
-        id: String = UUID().uuidString, createdAt: Date = Date(), sentiment: LanguageModelFeedback.Sentiment?,
+        id: String = RandomID.uuidString(), createdAt: Date = Date(), sentiment: LanguageModelFeedback.Sentiment?,
         issues: [LanguageModelFeedback.Issue], desiredOutput: Transcript.Entry?, transcript: Transcript,
         rolledBackEntries: [Transcript.Entry] = [], modelID: String, modelVersion: String,
         parleyVersion: String = ParleyVersion.current, context: [String: String] = [:]

@@ -18,7 +18,7 @@ extension Transcript {
         ///   - id: The identifier; a new UUID by default.
         ///   - segments: The instructions' content.
         ///   - toolDefinitions: The tools the model may call.
-        public init(id: String = UUID().uuidString, segments: [Segment], toolDefinitions: [ToolDefinition]) {
+        public init(id: String = RandomID.uuidString(), segments: [Segment], toolDefinitions: [ToolDefinition]) {
             self.id = id
             self.segments = segments
             self.toolDefinitions = toolDefinitions
@@ -53,7 +53,7 @@ extension Transcript {
         ///   - options: The request's generation options.
         ///   - responseFormat: The response's required structure, if any.
         public init(
-            id: String = UUID().uuidString, segments: [Segment], options: GenerationOptions = GenerationOptions(),
+            id: String = RandomID.uuidString(), segments: [Segment], options: GenerationOptions = GenerationOptions(),
             responseFormat: ResponseFormat? = nil
         ) {
             self.id = id
@@ -86,7 +86,7 @@ extension Transcript {
         ///   - id: The identifier; a new UUID by default.
         ///   - assetIDs: The producing model's identifiers.
         ///   - segments: The answer.
-        public init(id: String = UUID().uuidString, assetIDs: [String] = [], segments: [Segment]) {
+        public init(id: String = RandomID.uuidString(), assetIDs: [String] = [], segments: [Segment]) {
             self.id = id
             self.assetIDs = assetIDs
             self.segments = segments
@@ -109,7 +109,7 @@ extension Transcript {
         /// - Parameters:
         ///   - id: The identifier; a new UUID by default.
         ///   - calls: The calls, in the order the model made them.
-        public init<S: Sequence>(id: String = UUID().uuidString, _ calls: S) where S.Element == ToolCall {
+        public init<S: Sequence>(id: String = RandomID.uuidString(), _ calls: S) where S.Element == ToolCall {
             self.id = id
             self.calls = Array(calls)
         }
@@ -198,7 +198,7 @@ extension Transcript {
         ///   - segments: The reasoning.
         ///   - signature: The provider's signature, if any.
         public init(
-            id: String = UUID().uuidString, metadata: [String: GeneratedContent] = [:], segments: [Segment],
+            id: String = RandomID.uuidString(), metadata: [String: GeneratedContent] = [:], segments: [Segment],
             signature: Data? = nil
         ) {
             self.id = id

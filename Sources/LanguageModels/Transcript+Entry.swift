@@ -103,7 +103,7 @@ extension Transcript {
         /// - Parameters:
         ///   - id: The identifier; a new UUID by default.
         ///   - content: The text.
-        public init(id: String = UUID().uuidString, content: String) {
+        public init(id: String = RandomID.uuidString(), content: String) {
             self.id = id
             self.content = content
         }
@@ -127,7 +127,7 @@ extension Transcript {
         ///   - id: The identifier; a new UUID by default.
         ///   - source: The generated type's or tool's name.
         ///   - content: The content.
-        public init(id: String = UUID().uuidString, source: String, content: GeneratedContent) {
+        public init(id: String = RandomID.uuidString(), source: String, content: GeneratedContent) {
             self.id = id
             self.source = source
             self.content = content

@@ -584,7 +584,7 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         return (builder, constrained)
     }
 
-    static func makeCallID() -> String { "call_" + UUID().uuidString.prefix(12).lowercased() }
+    static func makeCallID() -> String { "call_" + RandomID.uuidString().prefix(12).lowercased() }
 
     static func excerpt(_ text: String) -> String { text.count > 300 ? String(text.prefix(300)) + "…" : text }
 }

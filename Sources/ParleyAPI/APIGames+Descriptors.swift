@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModels
 
 #if canImport(Glibc)
 import Glibc
@@ -66,12 +67,11 @@ extension APIGames {
 
     /// A new game id: 16 lowercase hexadecimal digits from the system's random source, which stops the program
     /// rather than hand out a guessable or repeated id (Foundation's `UUID()` gives zeros when it cannot open its
-    /// source, as when the process is out of file descriptors); never the id of a game played or ended here.
+    /// source, as when the process is out of file descriptors: `RandomID`); never the id of a game played or ended
+    /// here.
     func newID() -> String {
-        var generator = SystemRandomNumberGenerator()
         while true {
-            let digits = String(generator.next() as UInt64, radix: 16)
-            let id = String(repeating: "0", count: 16 - digits.count) + digits
+            let id = RandomID.hexDigits(16)
             if games[id] == nil, !ended.contains(id) { return id }
         }
     }

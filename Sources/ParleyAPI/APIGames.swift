@@ -2,6 +2,7 @@ import Foundation
 import GameWorld
 import LanguageModels
 import ParleyEngine
+import ParleyInspector
 import ParleyJSON
 import SaveGames
 
@@ -36,6 +37,9 @@ public actor APIGames {
         /// How long a game may go unused (no line, no request, no listener) before it is saved and ended, or `nil`
         /// (the default) to keep every game until it is deleted; see ``endIdleGames(at:)``.
         public var idleTimeout: Duration?
+        /// How long one replay (`POST /v1/saves/{slot}/replay`, the inspector's replay form) may run before it answers
+        /// with the turns replayed so far: `Inspector.defaultReplayTimeLimit` (two minutes) by default.
+        public var replayTimeLimit: Duration = Inspector.defaultReplayTimeLimit
 
         /// Creates a configuration.
         ///

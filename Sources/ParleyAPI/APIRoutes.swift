@@ -109,7 +109,9 @@ public enum APIRoutes {
             let configuration = games.configuration
             let inspector = Inspector(
                 store: store,
-                replay: .init(pack: configuration.pack, models: configuration.models, modelName: "the server's model"))
+                replay: .init(
+                    pack: configuration.pack, models: configuration.models, modelName: "the server's model",
+                    timeLimit: configuration.replayTimeLimit))
             InspectorRoutes.register(
                 on: &router, inspector: inspector, playingGame: { slot in await games.playingGame(slot: slot) })
         }

@@ -49,16 +49,25 @@ public enum Replay {
 
     /// The whole replay.
     public struct Report: Sendable, Equatable {
-        /// Every turn, in order.
+        /// Every turn replayed, in order.
         public var turns: [Turn]
+        /// Whether the replay stopped at its deadline (``Deadline``) before every recorded turn was replayed.
+        public var stoppedEarly = false
+        /// How many recorded turns were not replayed because the replay stopped early; 0 when it did not.
+        public var notReplayed = 0
         /// How many turns came out the same.
         public var same: Int { turns.filter { $0.status == .same }.count }
         /// How many changed.
         public var changed: Int { turns.filter { $0.status == .changed }.count }
         /// How many failed.
         public var failed: Int { turns.filter { $0.status == .failed }.count }
-        /// `12 turns: 10 same, 2 changed, 0 failed`.
-        public var summary: String { "\(turns.count) turns: \(same) same, \(changed) changed, \(failed) failed" }
+        /// `12 turns: 10 same, 2 changed, 0 failed`; for a replay that stopped early, `12 of 40 turns (stopped at the
+        /// time limit): 10 same, 2 changed, 0 failed`.
+        public var summary: String {
+            let counts = "\(same) same, \(changed) changed, \(failed) failed"
+            guard stoppedEarly else { return "\(turns.count) turns: \(counts)" }
+            return "\(turns.count) of \(turns.count + notReplayed) turns (stopped at the time limit): \(counts)"
+        }
     }
 
     /// Replays recordings.
@@ -68,12 +77,16 @@ public enum Replay {
     ///   - pack: The content pack (static world); each turn's state is its recorded state laid over it.
     ///   - models: Makes each NPC's model for the replay.
     ///   - options: How replies are generated, as in the game (a `maximumResponseTokens` bounds slow models).
+    ///   - deadline: When to stop early, asked before each turn; never by default.
     ///   - progress: Called with each turn as it is replayed.
-    /// - Returns: The report.
+    /// - Returns: The report: the turns replayed, and whether the deadline stopped it early.
     public static func run(
         _ recordings: [TurnRecording], pack: ContentPack, models: Game.ModelProvider,
-        options: GenerationOptions = GenerationOptions(), progress: (Turn) -> Void = { _ in }
+        options: GenerationOptions = GenerationOptions(), until deadline: Deadline = .never,
+        progress: (Turn) -> Void = { _ in }
     ) async -> Report {
+        let replayable = recordings.filter(isReplayed).count
+        var stoppedEarly = false
         var turns: [Turn] = []
         var conversations: [NPCID: [Transcript.Entry]] = [:]
         // Each NPC's working transcript after its instructions, as the game had it: the whole conversation until a
@@ -93,8 +106,11 @@ public enum Replay {
             }
             // Authored beats are content, not model output, and an event witnessed without an answer asked no model:
             // they stay in the conversation and are not replayed.
-            guard recording.modelID != TurnRecording.beatModelID, recording.modelID != TurnRecording.witnessedModelID
-            else { continue }
+            guard isReplayed(recording) else { continue }
+            if deadline.hasPassed() {
+                stoppedEarly = true
+                break
+            }
             var turn = Turn(
                 number: turns.count + 1, npc: recording.npc, input: text(of: recording.input),
                 recordedText: recording.responseText ?? recording.failure.map { "(failed: \($0))" } ?? "",
@@ -168,7 +184,14 @@ public enum Replay {
             turns.append(turn)
             progress(turn)
         }
-        return Report(turns: turns)
+        return Report(
+            turns: turns, stoppedEarly: stoppedEarly, notReplayed: stoppedEarly ? replayable - turns.count : 0)
+    }
+
+    /// Whether a recording is a turn a replay runs again: not an authored beat, not an event witnessed without an
+    /// answer.
+    static func isReplayed(_ recording: TurnRecording) -> Bool {
+        recording.modelID != TurnRecording.beatModelID && recording.modelID != TurnRecording.witnessedModelID
     }
 
     /// One turn, recovering once from a full context window the way the game does.

@@ -199,7 +199,7 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
 
     /// Creates a recording.
     public init(
-        id: String = UUID().uuidString, createdAt: Date = Date(), npc: NPCID, instructions: Transcript.Entry?,
+        id: String = RandomID.uuidString(), createdAt: Date = Date(), npc: NPCID, instructions: Transcript.Entry?,
         input: Transcript.Entry, context: [String: String], stateBefore: DynamicState, entries: [Transcript.Entry],
         failure: String? = nil, modelID: String, modelVersion: String, parleyVersion: String = ParleyVersion.current,
         usage: GenerationUsage? = nil, firstWordsMilliseconds: Double? = nil, totalMilliseconds: Double

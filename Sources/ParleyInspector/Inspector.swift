@@ -34,6 +34,9 @@ public struct Inspector: Sendable {
         public var models: Game.ModelProvider
         /// A name for the models, shown above the replay (`scripted`, a server's URL).
         public var modelName: String
+        /// How long one replay may run before it answers with the turns replayed so far
+        /// (``defaultReplayTimeLimit`` by default); zero replays nothing.
+        public var timeLimit: Duration
 
         /// Creates a replay setup.
         ///
@@ -41,12 +44,20 @@ public struct Inspector: Sendable {
         ///   - pack: The content pack.
         ///   - models: The models.
         ///   - modelName: Their name, for the page.
-        public init(pack: ContentPack, models: @escaping Game.ModelProvider, modelName: String) {
+        ///   - timeLimit: How long one replay may run (``Inspector/defaultReplayTimeLimit`` by default).
+        public init(
+            pack: ContentPack, models: @escaping Game.ModelProvider, modelName: String,
+            timeLimit: Duration = Inspector.defaultReplayTimeLimit
+        ) {
             self.pack = pack
             self.models = models
             self.modelName = modelName
+            self.timeLimit = timeLimit
         }
     }
+
+    /// How long a replay may run by default: two minutes, after which it answers with the turns replayed so far.
+    public static let defaultReplayTimeLimit = Duration.seconds(120)
 
     /// Creates an inspector over a save folder.
     ///
@@ -56,8 +67,7 @@ public struct Inspector: Sendable {
     public init(store: SaveGameStore, replay: ReplaySetup? = nil) {
         self.store = store
         self.replay = replay
-        var generator = SystemRandomNumberGenerator()
-        formToken = (0..<4).map { _ in String(generator.next(), radix: 16) }.joined()
+        formToken = RandomID.hexDigits(64)
     }
 
     // MARK: - Reading
@@ -157,7 +167,8 @@ public struct Inspector: Sendable {
                     + "run 'parley replay \(slot)' instead.")
         }
         let recordings = try reading(slot) { file in try file.turnRecordings() }
-        return await Replay.run(recordings, pack: replay.pack, models: replay.models)
+        return await Replay.run(
+            recordings, pack: replay.pack, models: replay.models, until: .after(replay.timeLimit))
     }
 
     /// Runs `body` on a save opened read-only, turning every failure into a problem.

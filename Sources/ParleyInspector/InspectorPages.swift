@@ -416,11 +416,17 @@ enum InspectorPages {
                 <td class="status">\(turn.status.rawValue)</td></tr>
                 """
         }
+        let stopped: HTML =
+            report.stoppedEarly
+            ? "\n<p class=\"stopped\">The replay stopped at its time limit; \(report.notReplayed) turns were not "
+                + "replayed. Replay again with a longer limit (parley serve --replay-timeout SECONDS), or use "
+                + "<code>parley replay</code>.</p>"
+            : ""
         return layout(
             title: "Replay of \(slot)",
             breadcrumbs: [("Saves", "/inspect"), (slot, slotLink), ("Replay", nil)],
             """
-            <p class="summary">Replayed against \(modelName): \(report.summary).</p>
+            <p class="summary">Replayed against \(modelName): \(report.summary).</p>\(stopped)
             <table class="replay">
             <thead><tr><th scope="col">Turn</th><th scope="col">Input</th><th scope="col">Recorded</th>\
             <th scope="col">Replayed</th><th scope="col">Status</th></tr></thead>

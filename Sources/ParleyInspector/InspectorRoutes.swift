@@ -49,7 +49,7 @@ public enum InspectorRoutes {
         }
         router.post("/inspect/saves/{slot}/npcs/{npc}/feedback") { request in
             do throws(InspectorProblem) {
-                guard isSameOrigin(request) else { throw InspectorProblem.crossSite }
+                guard request.isSameOrigin else { throw InspectorProblem.crossSite }
                 let form = try FormBody(request.body)
                 guard let token = form["token"], constantTimeEqual(token, inspector.formToken) else {
                     throw InspectorProblem.crossSite
@@ -81,7 +81,7 @@ public enum InspectorRoutes {
         // own page, never a link another site could load.
         router.post("/inspect/saves/{slot}/replay") { request in
             do throws(InspectorProblem) {
-                guard isSameOrigin(request) else { throw InspectorProblem.crossSite }
+                guard request.isSameOrigin else { throw InspectorProblem.crossSite }
                 let form = try FormBody(request.body)
                 guard let token = form["token"], constantTimeEqual(token, inspector.formToken) else {
                     throw InspectorProblem.crossSite
@@ -215,15 +215,6 @@ public enum InspectorRoutes {
             desiredOutput: field("desiredOutput"))
     }
 
-    /// Whether a request came from a page of this server: no browser said it is cross-site, and its `Origin`, when
-    /// it has one, is this server's (`http://` and the `Host` it was sent to).
-    static func isSameOrigin(_ request: HTTPServerRequest) -> Bool {
-        if request.headers["Sec-Fetch-Site"]?.lowercased() == "cross-site" { return false }
-        guard let origin = request.headers["Origin"] else { return true }
-        guard let host = request.headers["Host"], !host.isEmpty else { return false }
-        return origin.lowercased() == "http://\(host.lowercased())"
-    }
-
     /// Compares two secrets in time that does not depend on where they differ.
     static func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
         let a = Array(lhs.utf8)
@@ -321,6 +312,7 @@ public enum InspectorRoutes {
         [
             "model": .string(modelName), "summary": .string(report.summary),
             "same": .integer(report.same), "changed": .integer(report.changed), "failed": .integer(report.failed),
+            "stoppedEarly": .bool(report.stoppedEarly), "notReplayed": .integer(report.notReplayed),
             "turns": .array(
                 report.turns.map { turn in
                     [

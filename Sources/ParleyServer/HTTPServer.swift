@@ -36,6 +36,10 @@ public final class HTTPServer: Sendable {
     /// - Parameters:
     ///   - configuration: Where to listen, the token, the limits and timeouts, the log sink.
     ///   - router: The routes.
+    /// A server on a loopback address serves only requests addressed (`Host`) to a loopback name (`localhost`,
+    /// `127.0.0.1`, `[::1]`, with any port) or to ``Configuration/host``; others get `421 Misdirected Request`
+    /// (`urn:parley:problem:misdirected-request`), which keeps pages of other sites out by DNS rebinding.
+    ///
     /// - Throws: ``HTTPServerError``: ``HTTPServerError/tokenRequired`` when the host is not a loopback address
     ///   and there is no token (checked before anything is bound), ``HTTPServerError/invalidToken``,
     ///   ``HTTPServerError/invalidConfiguration`` (a limit, a timeout, the port, an allowed origin),
@@ -60,7 +64,7 @@ public final class HTTPServer: Sendable {
         let listener = try ListeningSocket(binding: resolved, host: configuration.host, port: configuration.port)
         let core = ServerCore(
             configuration: configuration, router: router, reactor: reactor, listener: listener, token: token,
-            cors: cors)
+            cors: cors, isLoopback: resolved.isLoopback)
         self.configuration = configuration
         self.address = listener.address
         self.core = core

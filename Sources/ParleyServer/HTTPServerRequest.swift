@@ -42,6 +42,12 @@ public struct HTTPServerRequest: Sendable {
     public var body: Data
     /// The address of the client's end of the connection.
     public var peer: SocketAddress
+    /// Whether the request came from one of this server's own pages, as far as a browser says: it did not say
+    /// `Sec-Fetch-Site: cross-site`, and its `Origin`, when it sent one, is `http://` and a name the server answers to
+    /// (on loopback: `localhost`, `127.0.0.1`, `[::1]` or the configured host, with the server's port; or the `Host`
+    /// the request was sent to, which the server has checked is one of those names). A request with neither field (a
+    /// program that is not a browser) did. Forms that change something check it besides the server's own check.
+    public var isSameOrigin: Bool
 
     /// Creates a request, for calling handlers in tests without a server.
     ///
@@ -56,6 +62,8 @@ public struct HTTPServerRequest: Sendable {
     ///   - id: The request id.
     ///   - version: The HTTP version.
     ///   - peer: The client's address.
+    ///   - isSameOrigin: Whether it came from the server's own page; by default worked out from `Origin`,
+    ///     `Sec-Fetch-Site` and `Host` as a server on loopback with an unknown port would.
     public init(
         method: HTTPRequestMethod,
         path: String,
@@ -66,7 +74,8 @@ public struct HTTPServerRequest: Sendable {
         body: Data = Data(),
         id: String = "test",
         version: HTTPVersion = .http11,
-        peer: SocketAddress = SocketAddress(host: "127.0.0.1", port: 0)
+        peer: SocketAddress = SocketAddress(host: "127.0.0.1", port: 0),
+        isSameOrigin: Bool? = nil
     ) {
         self.id = id
         self.method = method
@@ -80,13 +89,17 @@ public struct HTTPServerRequest: Sendable {
         self.headers = headers
         self.body = body
         self.peer = peer
+        self.isSameOrigin =
+            isSameOrigin
+            ?? HostPolicy(configuredHost: "127.0.0.1", isLoopback: true, port: nil, address: "127.0.0.1")
+            .isSameOrigin(headers)
     }
 
     /// Creates a request from what the server parsed.
     init(
         id: String, method: HTTPRequestMethod, target: String, path: String, pathSegments: [String],
         pathParameters: [String: String], route: String, query: QueryParameters, version: HTTPVersion,
-        headers: HTTPFields, body: Data, peer: SocketAddress
+        headers: HTTPFields, body: Data, peer: SocketAddress, isSameOrigin: Bool
     ) {
         self.id = id
         self.method = method
@@ -100,6 +113,7 @@ public struct HTTPServerRequest: Sendable {
         self.headers = headers
         self.body = body
         self.peer = peer
+        self.isSameOrigin = isSameOrigin
     }
 
     /// The body decoded as UTF-8, with invalid bytes replaced by U+FFFD.

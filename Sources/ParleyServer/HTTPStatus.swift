@@ -66,6 +66,7 @@ public struct HTTPStatus: RawRepresentable, Sendable, Hashable, ExpressibleByInt
         case 414: "URI Too Long"
         case 415: "Unsupported Media Type"
         case 417: "Expectation Failed"
+        case 421: "Misdirected Request"
         case 422: "Unprocessable Content"
         case 423: "Locked"
         case 428: "Precondition Required"
@@ -124,6 +125,8 @@ public struct HTTPStatus: RawRepresentable, Sendable, Hashable, ExpressibleByInt
     public static let unsupportedMediaType: HTTPStatus = 415
     /// 417 Expectation Failed.
     public static let expectationFailed: HTTPStatus = 417
+    /// 421 Misdirected Request: the request was addressed (`Host`) to a name this server does not answer to.
+    public static let misdirectedRequest: HTTPStatus = 421
     /// 422 Unprocessable Content.
     public static let unprocessableContent: HTTPStatus = 422
     /// 423 Locked.

@@ -49,6 +49,10 @@ enum BenchCommand {
         "seed", valueName: "S", type: .unsignedInteger, defaultValue: 1,
         help: "The seed; the same seed gives the same inputs.")
 
+    /// `fuzz --http-only`.
+    static let httpOnlyFlag = Option.flag(
+        "http-only", help: "Run only the HTTP API fuzzer, with --iterations requests.")
+
     /// `kill --rounds N`.
     static let roundsOption = Option.value(
         "rounds", valueName: "N", type: .integer(in: 1...Int.max, example: 50), defaultValue: 300,
@@ -107,8 +111,8 @@ enum BenchCommand {
                 "fuzz",
                 abstract:
                     "Run the seeded fuzzers long: transcript decoder, content loader, save loader, SSE, the restore "
-                    + "differential.",
-                options: [iterationsOption.option, fuzzSeedOption.option],
+                    + "differential, the HTTP API.",
+                options: [iterationsOption.option, fuzzSeedOption.option, httpOnlyFlag],
                 handler: fuzz),
             Command(
                 "kill", abstract: "Kill save-stress with SIGKILL during autosaves, many times, and check every save.",
@@ -179,6 +183,9 @@ enum BenchCommand {
         let iterations = try context.value(of: iterationsOption)
         let seed = try context.value(of: fuzzSeedOption)
         printHeader()
+        if context.isSet(httpOnlyFlag) {
+            return try await FuzzRun.runHTTP(requests: iterations, seed: seed) ? .success : .failure
+        }
         return try await FuzzRun.run(iterations: iterations, seed: seed) ? .success : .failure
     }
 

@@ -27,6 +27,9 @@ enum FuzzRun {
         report("- " + summaries.last!.description)
         summaries.append(try await ModelStreamFuzzer.run(iterations: max(1, iterations / 20), seed: seed))
         report("- " + summaries.last!.description)
+        // The HTTP API: a request each, four clients at once, over one server and its save folder.
+        summaries.append(try await HTTPAPIFuzzer.run(requests: max(1, iterations / 5), clients: 4, seed: seed))
+        report("- " + summaries.last!.description)
         // The restore differential: a game of 60 lines per 200 inputs, over the shipped pack and the German one.
         for (folder, share) in [("Content", 200), ("Examples/Marktplatz", 1_000)] {
             let url = BenchContent.packageRoot.appendingPathComponent(folder)
@@ -47,5 +50,15 @@ enum FuzzRun {
         )
         report("")
         return findings == 0
+    }
+
+    /// Runs only the HTTP API fuzzer: `requests` requests from four clients at once.
+    static func runHTTP(requests: Int, seed: UInt64) async throws -> Bool {
+        report("## Fuzzing the HTTP API (seed \(seed))")
+        report("")
+        let summary = try await HTTPAPIFuzzer.run(requests: requests, clients: 4, seed: seed)
+        report("- " + summary.description)
+        report("")
+        return summary.passed
     }
 }

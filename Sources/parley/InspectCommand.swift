@@ -20,7 +20,7 @@ enum InspectCommand {
             """,
         options: [
             CommonOptions.saves.option, ServeCommand.portOption.option, CommonOptions.content.option,
-            CommonOptions.model.option, CommonOptions.seed.option,
+            CommonOptions.model.option, CommonOptions.seed.option, ServeCommand.replayTimeoutOption.option,
         ],
         handler: run)
 
@@ -39,7 +39,9 @@ enum InspectCommand {
         var replay: Inspector.ReplaySetup?
         if let pack = loaded.pack, !loaded.diagnostics.contains(where: { $0.severity == .error }) {
             do {
-                replay = .init(pack: pack, models: try await choice.makeProvider(), modelName: "\(choice)")
+                replay = .init(
+                    pack: pack, models: try await choice.makeProvider(), modelName: "\(choice)",
+                    timeLimit: .seconds(try context.value(of: ServeCommand.replayTimeoutOption)))
             } catch {
                 context.printError("parley: replays are off: \(error)")
             }

@@ -28,7 +28,7 @@ enum ServeCommand {
             CommonOptions.seed.option, hostOption.option, portOption.option, tokenOption.option,
             maximumGamesOption.option, corsOriginOption.option, idleTimeoutOption.option,
             CommonOptions.turnTimeout.option, CommonOptions.voice.option, CommonOptions.firstWordsDeadline.option,
-            CommonOptions.maxTokens.option,
+            CommonOptions.maxTokens.option, replayTimeoutOption.option,
         ],
         handler: run)
 
@@ -61,6 +61,11 @@ enum ServeCommand {
     static let idleTimeoutOption = Option.value(
         "idle-timeout", valueName: "SECONDS", type: .integer(in: 1...31_536_000, example: 1_800),
         help: "Save and end a game nobody used for this long (no line, no request, no listener); never by default.")
+
+    /// `--replay-timeout SECONDS`: how long one replay may run before it answers with the turns replayed so far.
+    static let replayTimeoutOption = Option.value(
+        "replay-timeout", valueName: "SECONDS", type: .integer(in: 1...86_400, example: 120), defaultValue: 120,
+        help: "How long one replay of a save may run; it then answers with the turns replayed so far.")
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
         let seed = try context.value(of: CommonOptions.seed)
@@ -106,6 +111,7 @@ enum ServeCommand {
             pack: pack, contentDirectory: URL(fileURLWithPath: directory), models: models, store: store,
             options: options, maximumGames: try context.value(of: maximumGamesOption), turnTimeout: turnTimeout)
         gamesConfiguration.idleTimeout = idleTimeout
+        gamesConfiguration.replayTimeLimit = .seconds(try context.value(of: replayTimeoutOption))
         let games = APIGames(configuration: gamesConfiguration)
         let server: HTTPServer
         do {

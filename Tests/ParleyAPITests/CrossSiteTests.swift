@@ -197,4 +197,48 @@ import Testing
             }
         }
     }
+    /// DNS rebinding: a page of another site whose name now resolves to 127.0.0.1 sends its requests here with its
+    /// own name in `Host` and its own origin in `Origin`, which match. The server answers `421` to all of them, creates
+    /// nothing and replays nothing.
+    @Test func aRebindingPageGetsNothing() async throws {
+        try await HTTPAPITests.withFixture { fixture in
+            let game = try await fixture.newGame()
+            _ = try await fixture.say(game, "talk to mira")
+            _ = try await fixture.call(.post, "/v1/games/\(game)/save", #"{"slot": "kept"}"#)
+            let page = try await Self.send(fixture, .get, "/inspect/saves/kept", body: nil, headers: [:]).bodyText
+            let token = try #require(
+                page.firstMatch(of: #/name="token" value="([0-9a-f]+)"/#).map { String($0.output.1) }, "\(page)")
+            let filesBefore = Self.files(fixture)
+            let host = "rebound.example:\(fixture.server.port)"
+            let requests: [(String, String, String)] = [
+                ("GET", "/v1/games/\(game)", ""),
+                ("GET", "/inspect/saves/kept", ""),
+                ("POST", "/v1/games", "{}"),
+                ("POST", "/v1/games/\(game)/input", #"{"text": "take apple"}"#),
+                ("POST", "/v1/saves/kept/replay", ""),
+            ]
+            for (method, path, body) in requests {
+                let socket = try RawSocket(port: fixture.server.port)
+                let sent = await socket.send(
+                    "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\nOrigin: http://\(host)\r\n"
+                        + "Sec-Fetch-Site: same-origin\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+                #expect(sent)
+                let answer = await socket.read(until: "\r\n\r\n{")
+                #expect(answer.hasPrefix("HTTP/1.1 421 "), "\(method) \(path): \(answer.prefix(300))")
+                #expect(answer.contains("urn:parley:problem:misdirected-request"), "\(answer.prefix(600))")
+            }
+            let form = "token=\(token)"
+            let socket = try RawSocket(port: fixture.server.port)
+            _ = await socket.send(
+                "POST /inspect/saves/kept/replay HTTP/1.1\r\nHost: \(host)\r\nOrigin: http://\(host)\r\n"
+                    + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(form.utf8.count)\r\n"
+                    + "Connection: close\r\n\r\n\(form)")
+            let replayed = await socket.read(until: "\r\n\r\n{")
+            #expect(replayed.hasPrefix("HTTP/1.1 421 "), "\(replayed.prefix(300))")
+            let (_, listed, _) = try await fixture.call(.get, "/v1/games")
+            #expect(listed?["games"]?.arrayValue?.count == 1)
+            #expect(Self.files(fixture) == filesBefore)
+        }
+    }
 }

@@ -5,6 +5,7 @@ import LanguageModels
 import OpenAICompatible
 import ParleyJSON
 import ScriptedModel
+import Synchronization
 import Testing
 
 @testable import ParleyEngine
@@ -49,6 +50,31 @@ import Testing
         let recordings = try await recordedGame()
         let report = await Replay.run(recordings, pack: try shippedPack(), models: Self.scripted())
         #expect(report.summary == "12 turns: 12 same, 0 changed, 0 failed")
+    }
+
+    /// A replay is bounded in time: its deadline is asked before each turn, and once it passed the replay answers with
+    /// the turns replayed so far and says it stopped early. The deadline here is a counter, not a clock.
+    @Test func aReplayStopsAtItsDeadlineWithWhatItReplayed() async throws {
+        let recordings = try await recordedGame()
+        let asked = Mutex(0)
+        let afterFive = Replay.Deadline {
+            asked.withLock { count in
+                count += 1
+                return count > 5
+            }
+        }
+        let report = await Replay.run(recordings, pack: try shippedPack(), models: Self.scripted(), until: afterFive)
+        #expect(report.turns.map(\.number) == [1, 2, 3, 4, 5])
+        #expect(report.turns.allSatisfy { $0.status == .same })
+        #expect(report.stoppedEarly)
+        #expect(report.notReplayed == 7)
+        #expect(report.summary == "5 of 12 turns (stopped at the time limit): 5 same, 0 changed, 0 failed")
+        #expect(asked.withLock { $0 } == 6)
+
+        let none = await Replay.run(recordings, pack: try shippedPack(), models: Self.scripted(), until: .after(.zero))
+        #expect(none.turns.isEmpty && none.stoppedEarly && none.notReplayed == 12)
+        let whole = await Replay.run(recordings, pack: try shippedPack(), models: Self.scripted(), until: .never)
+        #expect(whole.turns.count == 12 && !whole.stoppedEarly && whole.notReplayed == 0)
     }
 
     /// A conversation long enough to be trimmed, replayed against the same scripted model: each turn sees the

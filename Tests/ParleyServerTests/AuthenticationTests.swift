@@ -47,8 +47,8 @@ import Testing
         let configuration = HTTPServer.Configuration(bearerToken: Self.token, timeouts: .generous)
         try await withServer(configuration, router: echoRouter()) { server in
             for request in [
-                "GET /no-such-route HTTP/1.1\r\nHost: x\r\n\r\n",
-                "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n",
+                "GET /no-such-route HTTP/1.1\r\nHost: localhost\r\n\r\n",
+                "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000\r\n\r\n",
             ] {
                 let connection = try RawClient(port: server.port)
                 await connection.send(request)

@@ -35,7 +35,7 @@ import Testing
                         for request in 0..<4 {
                             let body = "c\(connection)r\(request)"
                             await client.send(
-                                "POST /slow HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                                "POST /slow HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
                             bodies.append(await client.readResponse()?.bodyText ?? "missing")
                         }
                         return bodies

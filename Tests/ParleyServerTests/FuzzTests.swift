@@ -19,16 +19,16 @@ import Testing
     static let onlyCase = Int(environment["PARLEY_SERVER_FUZZ_CASE"] ?? "")
 
     static let templates = [
-        "GET /hello HTTP/1.1\r\nHost: x\r\n\r\n",
-        "GET /games/g1/transcript/mira?annotated=1 HTTP/1.1\r\nHost: x\r\nAccept: */*\r\n\r\n",
-        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello",
-        "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n3;x=y\r\nabc\r\n0\r\nT: v\r\n\r\n",
-        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nExpect: 100-continue\r\n\r\nabc",
-        "GET /events HTTP/1.1\r\nHost: x\r\n\r\n",
-        "GET /fails HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n",
+        "GET /games/g1/transcript/mira?annotated=1 HTTP/1.1\r\nHost: localhost\r\nAccept: */*\r\n\r\n",
+        "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n\r\nhello",
+        "POST /echo HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n3;x=y\r\nabc\r\n0\r\nT: v\r\n\r\n",
+        "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 3\r\nExpect: 100-continue\r\n\r\nabc",
+        "GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n",
+        "GET /fails HTTP/1.1\r\nHost: localhost\r\n\r\n",
         "GET /hello HTTP/1.0\r\nConnection: keep-alive\r\n\r\n",
-        "OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n",
-        "DELETE /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        "OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\n",
+        "DELETE /echo HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
     ].map { Array($0.utf8) }
 
     static let tokens = [
@@ -143,7 +143,7 @@ import Testing
                 failures += results
                 // The server still serves a well-behaved client after every batch.
                 let probe = try RawClient(port: server.port)
-                await probe.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+                await probe.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
                 #expect(await probe.readResponse()?.bodyText == "hello", "after case \(cases[batch])")
             }
             #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.prefix(3))")

@@ -11,7 +11,7 @@ import Testing
             for index in 0..<100 {
                 let body = "request \(index)"
                 await connection.send(
-                    "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                    "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
                 let response = try #require(await connection.readResponse(), "request \(index)")
                 #expect(response.status == 200)
                 #expect(response.bodyText == body)
@@ -26,9 +26,9 @@ import Testing
             let connection = try RawClient(port: server.port)
             var requests = ""
             for index in 0..<20 {
-                requests += "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(String(index).count)\r\n\r\n\(index)"
+                requests += "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(String(index).count)\r\n\r\n\(index)"
             }
-            await connection.send(requests + "GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            await connection.send(requests + "GET /hello HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
             let received = await connection.readToEnd()
             let responses = try RawResponse.parseAll(received.bytes).responses
             #expect(responses.map(\.bodyText) == (0..<20).map(String.init) + ["hello"])
@@ -67,7 +67,7 @@ import Testing
             timeouts: .generous { $0.idle = .milliseconds(300) }, log: log.sink)
         try await withServer(configuration, router: echoRouter()) { server in
             let connection = try RawClient(port: server.port)
-            await connection.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+            await connection.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
             #expect(await connection.readResponse()?.status == 200)
             // Nothing more is sent: the server closes, without a response.
             let rest = await connection.readToEnd()

@@ -27,59 +27,59 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(name: "fine", request: "GET /hello HTTP/1.1\r\nHost: x\r\n\r\n", status: 200, closes: false),
+        Case(name: "fine", request: "GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n", status: 200, closes: false),
         Case(
             name: "header count",
-            request: "GET /hello HTTP/1.1\r\nHost: x\r\n" + String(repeating: "X: y\r\n", count: 10)
+            request: "GET /hello HTTP/1.1\r\nHost: localhost\r\n" + String(repeating: "X: y\r\n", count: 10)
                 + "\r\n", status: 431, closes: true),
         Case(
             name: "header size",
-            request: "GET /hello HTTP/1.1\r\nHost: x\r\nX: \(String(repeating: "v", count: 1100))\r\n\r\n", status: 431,
+            request: "GET /hello HTTP/1.1\r\nHost: localhost\r\nX: \(String(repeating: "v", count: 1100))\r\n\r\n", status: 431,
             closes: true),
         Case(
-            name: "target length", request: "GET /\(String(repeating: "a", count: 300)) HTTP/1.1\r\nHost: x\r\n\r\n",
+            name: "target length", request: "GET /\(String(repeating: "a", count: 300)) HTTP/1.1\r\nHost: localhost\r\n\r\n",
             status: 414, closes: true),
         Case(
             name: "Content-Length too large",
-            request: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 101\r\n\r\n", status: 413, closes: true),
+            request: "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 101\r\n\r\n", status: 413, closes: true),
         Case(
             name: "chunked body too large",
-            request: "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n40\r\n"
+            request: "POST /echo HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n40\r\n"
                 + String(repeating: "a", count: 64) + "\r\n40\r\n", status: 413, closes: true),
-        Case(name: "no length: an empty body", request: "POST /echo HTTP/1.1\r\nHost: x\r\n\r\n", status: 200, closes: false),
+        Case(name: "no length: an empty body", request: "POST /echo HTTP/1.1\r\nHost: localhost\r\n\r\n", status: 200, closes: false),
         Case(
-            name: "gzip", request: "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n",
+            name: "gzip", request: "POST /echo HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: gzip, chunked\r\n\r\n",
             status: 501, closes: true),
         Case(
             name: "both framings",
-            request: "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n",
+            request: "POST /echo HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n",
             status: 400, closes: true),
         Case(
             name: "two lengths",
-            request: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd",
+            request: "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd",
             status: 400,
             closes: true),
         Case(
-            name: "negative length", request: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
+            name: "negative length", request: "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: -1\r\n\r\n",
             status: 400, closes: true),
         Case(
-            name: "bad chunk", request: "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+            name: "bad chunk", request: "POST /echo HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
             status: 400, closes: true),
-        Case(name: "HTTP/2", request: "GET /hello HTTP/2.0\r\nHost: x\r\n\r\n", status: 505, closes: true),
+        Case(name: "HTTP/2", request: "GET /hello HTTP/2.0\r\nHost: localhost\r\n\r\n", status: 505, closes: true),
         Case(name: "bad request line", request: "GET /hello\r\n\r\n", status: 400, closes: true),
         Case(name: "no host", request: "GET /hello HTTP/1.1\r\n\r\n", status: 400, closes: false),
         Case(
             name: "two hosts", request: "GET /hello HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", status: 400, closes: false),
-        Case(name: "bad escape", request: "GET /he%zzllo HTTP/1.1\r\nHost: x\r\n\r\n", status: 400, closes: false),
-        Case(name: "encoded slash", request: "GET /a%2Fb HTTP/1.1\r\nHost: x\r\n\r\n", status: 400, closes: false),
-        Case(name: "dot segment", request: "GET /a/../hello HTTP/1.1\r\nHost: x\r\n\r\n", status: 400, closes: false),
-        Case(name: "not found", request: "GET /nope HTTP/1.1\r\nHost: x\r\n\r\n", status: 404, closes: false),
+        Case(name: "bad escape", request: "GET /he%zzllo HTTP/1.1\r\nHost: localhost\r\n\r\n", status: 400, closes: false),
+        Case(name: "encoded slash", request: "GET /a%2Fb HTTP/1.1\r\nHost: localhost\r\n\r\n", status: 400, closes: false),
+        Case(name: "dot segment", request: "GET /a/../hello HTTP/1.1\r\nHost: localhost\r\n\r\n", status: 400, closes: false),
+        Case(name: "not found", request: "GET /nope HTTP/1.1\r\nHost: localhost\r\n\r\n", status: 404, closes: false),
         Case(
             name: "not found with an unread body",
-            request: "POST /nope HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello", status: 404, closes: true),
-        Case(name: "method", request: "DELETE /hello HTTP/1.1\r\nHost: x\r\n\r\n", status: 405, closes: false),
-        Case(name: "asterisk", request: "GET * HTTP/1.1\r\nHost: x\r\n\r\n", status: 400, closes: false),
-        Case(name: "options asterisk", request: "OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n", status: 204, closes: false),
+            request: "POST /nope HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n\r\nhello", status: 404, closes: true),
+        Case(name: "method", request: "DELETE /hello HTTP/1.1\r\nHost: localhost\r\n\r\n", status: 405, closes: false),
+        Case(name: "asterisk", request: "GET * HTTP/1.1\r\nHost: localhost\r\n\r\n", status: 400, closes: false),
+        Case(name: "options asterisk", request: "OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\n", status: 204, closes: false),
         Case(name: "TLS handshake", request: "\u{16}\u{3}\u{1}\u{2}\u{0}\u{1}", status: 400, closes: true),
     ]
 
@@ -101,7 +101,7 @@ import Testing
                 #expect(await connection.readToEnd().closed)
             } else {
                 // Still in step: the next request on the same connection is answered.
-                await connection.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+                await connection.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
                 #expect(await connection.readResponse()?.bodyText == "hello")
             }
         }
@@ -117,7 +117,7 @@ import Testing
         }
         try await withServer(Self.configuration(), router: router) { server in
             let connection = try RawClient(port: server.port)
-            await connection.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 10737418240\r\n\r\n")
+            await connection.send("POST /upload HTTP/1.1\r\nHost: localhost\r\nContent-Length: 10737418240\r\n\r\n")
             await connection.send(String(repeating: "a", count: 50))
             let response = try #require(await connection.readResponse())
             #expect(response.status == 413)
@@ -156,15 +156,15 @@ import Testing
             #expect(response.header("Content-Type") == "application/problem+json")
             #expect(refused.closed)
 
-            await first.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+            await first.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
             #expect(await first.readResponse()?.bodyText == "hello")
             first.reset()
             #expect(await eventually { server.openConnections == 1 })
 
             let fourth = try RawClient(port: server.port)
-            await fourth.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+            await fourth.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
             #expect(await fourth.readResponse()?.bodyText == "hello")
-            await second.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+            await second.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
             #expect(await second.readResponse()?.bodyText == "hello")
         }
     }

@@ -6,7 +6,7 @@ import Testing
 /// Request bodies over real connections: Content-Length, chunked in odd pieces, Expect: 100-continue.
 @Suite(.timeLimit(.minutes(10))) struct RequestBodyTests {
     static let chunked =
-        "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        "POST /echo HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
         + "5\r\nhello\r\n7;ext=1\r\n, world\r\n000\r\nX-Trailer: ignored\r\n\r\n"
 
     @Test func decodesAChunkedBodySentOneByteAtATime() async throws {
@@ -18,7 +18,7 @@ import Testing
             let response = try #require(await connection.readResponse())
             #expect(response.bodyText == "hello, world")
             // The connection stays usable after a chunked body.
-            await connection.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+            await connection.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
             #expect(await connection.readResponse()?.bodyText == "hello")
         }
     }
@@ -41,7 +41,7 @@ import Testing
         try await withServer(router: echoRouter()) { server in
             let connection = try RawClient(port: server.port)
             await connection.send(
-                "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n")
+                "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n")
             let interim = await connection.read { String(decoding: $0, as: UTF8.self).hasSuffix("\r\n\r\n") }
             #expect(interim.text == "HTTP/1.1 100 Continue\r\n\r\n")
             await connection.send("body")
@@ -65,7 +65,7 @@ import Testing
     @Test func refusesAnExpectationItCannotMeet() async throws {
         try await withServer(router: echoRouter()) { server in
             let connection = try RawClient(port: server.port)
-            await connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nExpect: magic\r\n\r\n")
+            await connection.send("POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4\r\nExpect: magic\r\n\r\n")
             let response = try #require(await connection.readResponse())
             #expect(response.status == 417)
             // The body was not read, so the connection closes.

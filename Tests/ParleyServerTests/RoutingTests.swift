@@ -50,7 +50,7 @@ import Testing
     @Test func answersHeadWithTheGetRouteWithoutABody() async throws {
         try await withServer(router: Self.router()) { server in
             let connection = try RawClient(port: server.port)
-            await connection.send("HEAD /hello HTTP/1.1\r\nHost: x\r\n\r\nGET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+            await connection.send("HEAD /hello HTTP/1.1\r\nHost: localhost\r\n\r\nGET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
             let responses = await connection.readResponses(2, headRequests: 1)
             try #require(responses.count == 2)
             #expect(responses[0].status == 200)
@@ -129,7 +129,7 @@ import Testing
     func anInvalidResponseBecomes500InsteadOfBeingSent(path: String) async throws {
         try await withServer(router: Self.router()) { server in
             let connection = try RawClient(port: server.port)
-            await connection.send("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n")
+            await connection.send("GET \(path) HTTP/1.1\r\nHost: localhost\r\n\r\n")
             let response = try #require(await connection.readResponse())
             #expect(response.status == 500)
             #expect(response.header("Set-Cookie") == nil)
@@ -140,7 +140,7 @@ import Testing
     @Test func noContentHasNoLengthAndNoBody() async throws {
         try await withServer(router: Self.router()) { server in
             let connection = try RawClient(port: server.port)
-            await connection.send("GET /no-content HTTP/1.1\r\nHost: x\r\n\r\nGET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+            await connection.send("GET /no-content HTTP/1.1\r\nHost: localhost\r\n\r\nGET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
             let responses = await connection.readResponses(2)
             try #require(responses.count == 2)
             #expect(responses[0].status == 204)
@@ -171,7 +171,7 @@ import Testing
         try await withServer(configuration, router: Self.router()) { server in
             #expect(server.baseURL.hasPrefix("http://[::1]:"))
             let connection = try RawClient(port: server.port, ipv6: true)
-            await connection.send("GET /who HTTP/1.1\r\nHost: x\r\n\r\n")
+            await connection.send("GET /who HTTP/1.1\r\nHost: localhost\r\n\r\n")
             let response = try #require(await connection.readResponse())
             #expect(response.bodyText.contains(#""peer":"::1""#))
         }

@@ -31,15 +31,15 @@ import Testing
         let port = server.port
 
         let idle = try RawClient(port: port)
-        await idle.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        await idle.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
         #expect(await idle.readResponse()?.status == 200)
         let halfway = try RawClient(port: port)
         await halfway.send("GET /hello HTTP/1.1\r\nHo")
         let streaming = try RawClient(port: port)
-        await streaming.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+        await streaming.send("GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n")
         _ = await streaming.read { String(decoding: $0, as: UTF8.self).contains("data: first") }
         let busy = try RawClient(port: port)
-        await busy.send("GET /forever HTTP/1.1\r\nHost: x\r\n\r\n")
+        await busy.send("GET /forever HTTP/1.1\r\nHost: localhost\r\n\r\n")
         #expect(await handlerEntered.wait())
         #expect(server.openConnections == 4)
 
@@ -71,7 +71,7 @@ import Testing
         }
         let server = try HTTPServer(configuration: .init(timeouts: .generous), router: router)
         let client = try RawClient(port: server.port)
-        await client.send("GET /gated HTTP/1.1\r\nHost: x\r\n\r\n")
+        await client.send("GET /gated HTTP/1.1\r\nHost: localhost\r\n\r\n")
         #expect(await entered.wait())
 
         let stopping = Task { await server.stop() }

@@ -105,7 +105,7 @@ import Testing
         }
         try await withServer(router: router) { server in
             let connection = try RawClient(port: server.port)
-            await connection.send("GET /ticks HTTP/1.1\r\nHost: x\r\n\r\n")
+            await connection.send("GET /ticks HTTP/1.1\r\nHost: localhost\r\n\r\n")
             let first = await connection.read { String(decoding: $0, as: UTF8.self).contains("tick\n") }
             #expect(first.text.contains("Transfer-Encoding: chunked"))
             connection.reset()
@@ -179,7 +179,7 @@ import Testing
             #expect(received.text.contains("Connection: close"))
 
             let head = try RawClient(port: server.port)
-            await head.send("HEAD /ticks HTTP/1.1\r\nHost: x\r\n\r\nGET /ticks HTTP/1.1\r\nHost: x\r\n\r\n")
+            await head.send("HEAD /ticks HTTP/1.1\r\nHost: localhost\r\n\r\nGET /ticks HTTP/1.1\r\nHost: localhost\r\n\r\n")
             let responses = await head.readResponses(2, headRequests: 1)
             try #require(responses.count == 2)
             #expect(responses[0].body.isEmpty)

@@ -18,7 +18,7 @@ import Testing
         try await withServer(configuration, router: echoRouter()) { server in
             let slow = try RawClient(port: server.port)
             let head = Array(
-                "GET /hello HTTP/1.1\r\nHost: x\r\nX-Padding: \(String(repeating: "p", count: 400))\r\n\r\n".utf8)
+                "GET /hello HTTP/1.1\r\nHost: localhost\r\nX-Padding: \(String(repeating: "p", count: 400))\r\n\r\n".utf8)
             await slow.send([head[0]])
             let trickle = Task {
                 for byte in head.dropFirst() {
@@ -47,7 +47,7 @@ import Testing
         let configuration = HTTPServer.Configuration(timeouts: .generous { $0.body = .milliseconds(300) })
         try await withServer(configuration, router: echoRouter()) { server in
             let slow = try RawClient(port: server.port)
-            await slow.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nonly part of it")
+            await slow.send("POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\nonly part of it")
             let cut = await slow.readToEnd()
             let answer = try #require(try RawResponse.parseAll(cut.bytes).responses.first)
             #expect(answer.status == 408)
@@ -90,7 +90,7 @@ import Testing
         let client = try HTTPClient()
         try await withServer(configuration, router: router) { server in
             let reader = try RawClient(port: server.port)
-            await reader.send("GET /flood HTTP/1.1\r\nHost: x\r\n\r\n")
+            await reader.send("GET /flood HTTP/1.1\r\nHost: localhost\r\n\r\n")
             // It never reads: the socket buffers fill, the write waits, the write timeout passes.
             #expect(await producerError.wait())
             #expect((failure.value as? HTTPServerError) == .writeTimedOut)

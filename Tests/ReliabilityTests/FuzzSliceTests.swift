@@ -35,6 +35,16 @@ import Testing
         #expect(summary.rejected > 0, "\(summary)")
     }
 
+    /// The real server, seeded random requests from four clients at once: every request answered (none with 500), the
+    /// server still healthy, no slot played by two games, nothing written outside the save folder.
+    @Test(.timeLimit(.minutes(10))) func theHTTPAPISurvivesRandomRequestsAndKeepsSavesApart() async throws {
+        let summary = try await HTTPAPIFuzzer.run(requests: 400, clients: 4, seed: 2026)
+        #expect(summary.passed, "\(summary)")
+        #expect(summary.iterations == 400)
+        #expect(summary.accepted > 0, "\(summary)")
+        #expect(summary.rejected > 0, "\(summary)")
+    }
+
     @Test func theSSEParserGivesTheSameEventsHoweverTheBytesAreChunked() async {
         let summary = await offThePool { SSEParserFuzzer.run(iterations: 2_000, seed: 2026) }
         #expect(summary.passed, "\(summary)")

@@ -6,21 +6,22 @@
 extension CORSPolicy {
     /// Whether a request is refused as coming from a page of another site: a method that may change something (any but
     /// `GET`, `HEAD` and `OPTIONS`) whose `Origin` is neither an allowed one (``allows(_:)``) nor the server's own
-    /// (`http://` and the request's `Host`), or that the browser says is `cross-site` (`Sec-Fetch-Site`) without an
-    /// allowed `Origin`. A request with neither field (curl, a game engine) is never refused here.
+    /// (``HostPolicy/isOwnOrigin(_:host:)``), or that the browser says is `cross-site` (`Sec-Fetch-Site`) without an
+    /// allowed `Origin`. A request with neither field (curl, a game engine) is never refused here. The server's own
+    /// origins are the names it answers to, never just whatever `Host` the request carries.
     ///
     /// - Parameters:
     ///   - method: The request's method.
     ///   - headers: The request's header fields.
+    ///   - hosts: The names the server answers to.
     /// - Returns: Whether to refuse it with `403`.
-    func refusesCrossSite(_ method: HTTPRequestMethod, _ headers: HTTPFields) -> Bool {
+    func refusesCrossSite(_ method: HTTPRequestMethod, _ headers: HTTPFields, hosts: HostPolicy) -> Bool {
         guard method != .get, method != .head, method != .options else { return false }
         let origin = headers["Origin"]
         if let origin, allows(origin) { return false }
         if let site = headers["Sec-Fetch-Site"], ASCII.equalsIgnoringCase(site, "cross-site") { return true }
         guard let origin else { return false }
-        guard let host = headers["Host"], !host.isEmpty else { return true }
-        return !ASCII.equalsIgnoringCase(origin, "http://" + host)
+        return !hosts.isOwnOrigin(origin, host: headers["Host"])
     }
 
     /// The problem a refused cross-site request gets: `403`, `urn:parley:problem:cross-site-request`.

@@ -138,6 +138,11 @@ struct Connection {
             if head.version >= .http11 && head.headers.values(for: "Host").count != 1 {
                 throw .badRequest("An HTTP/1.1 request needs exactly one Host header field.")
             }
+            // Before anything else: a page of another site that made its name resolve to this machine (DNS
+            // rebinding) sends its own name in Host.
+            if let host = head.headers["Host"], !core.hosts.serves(host) {
+                throw RequestFailure(problem: core.hosts.misdirected(host))
+            }
             // A browser never sends the token on a preflight: one from an allowed origin is answered without it, and
             // learns only which methods a path takes.
             let preflight = CORSPolicy.isPreflight(head.method, head.headers)
@@ -151,7 +156,7 @@ struct Connection {
             }
             // A page of another site may send a request it cannot read the answer of; one that may change
             // something is refused before it reaches a handler.
-            if core.cors.refusesCrossSite(head.method, head.headers) {
+            if core.cors.refusesCrossSite(head.method, head.headers, hosts: core.hosts) {
                 throw RequestFailure(problem: CORSPolicy.crossSiteProblem(origin: head.headers["Origin"]))
             }
             if target.isAsterisk {
@@ -213,7 +218,8 @@ struct Connection {
         let request = HTTPServerRequest(
             id: exchange.requestID!, method: head.method, target: head.target, path: target.path,
             pathSegments: target.segments, pathParameters: parameters, route: route.pattern.text, query: target.query,
-            version: head.version, headers: head.headers, body: body, peer: peer)
+            version: head.version, headers: head.headers, body: body, peer: peer,
+            isSameOrigin: core.hosts.isSameOrigin(head.headers))
         guard let response = await respond(with: route, to: request) else { return .abandon }
         return await send(response, exchange, closing: false)
     }

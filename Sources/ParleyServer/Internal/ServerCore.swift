@@ -23,6 +23,8 @@ final class ServerCore: Sendable {
     let token: BearerToken?
     /// The origins whose pages may call the server, and the header fields they get.
     let cors: CORSPolicy
+    /// The names requests may be addressed to (`Host`), against DNS rebinding.
+    let hosts: HostPolicy
     /// Set once the listening socket is closed: the port is free.
     let listenerClosed = OneShotEvent()
     /// Set once every connection's task has ended and the reactor was told to shut down.
@@ -31,7 +33,7 @@ final class ServerCore: Sendable {
 
     init(
         configuration: HTTPServer.Configuration, router: HTTPRouter, reactor: Reactor, listener: ListeningSocket,
-        token: BearerToken?, cors: CORSPolicy
+        token: BearerToken?, cors: CORSPolicy, isLoopback: Bool
     ) {
         self.configuration = configuration
         self.router = router
@@ -40,6 +42,9 @@ final class ServerCore: Sendable {
         self.address = listener.address
         self.token = token
         self.cors = cors
+        self.hosts = HostPolicy(
+            configuredHost: configuration.host, isLoopback: isLoopback, port: listener.address.port,
+            address: listener.address.description)
     }
 
     var limits: HTTPServer.Limits { configuration.limits }
