@@ -36,6 +36,9 @@ public actor APIGames {
         /// How long a game may go unused (no line, no request, no listener) before it is saved and ended, or `nil`
         /// (the default) to keep every game until it is deleted; see ``endIdleGames(at:)``.
         public var idleTimeout: Duration?
+        /// How many autosaves to keep (`--keep-autosaves N`): after a game starts, the autosaves beyond the newest this
+        /// many are deleted oldest first, never one a game plays; `nil` (the default) keeps them all.
+        public var keptAutosaves: Int?
 
         /// Creates a configuration.
         ///
@@ -173,6 +176,7 @@ public actor APIGames {
         case .new:
             let (events, _) = await game.begin(continuing: false, state: patch)
             games[id] = game
+            await pruneAutosaves(family: host.autosaveSlot)
             return (game, events)
         case .load(let slot):
             try await requireFree(slot, exists: true)
@@ -182,6 +186,7 @@ public actor APIGames {
                 throw APIProblem(status: 422, title: "Save cannot be loaded", detail: Self.problems(in: events))
             }
             games[id] = game
+            await pruneAutosaves(family: host.autosaveSlot)
             return (game, events + (await Self.push(patch, to: game)))
         case .continueLast:
             guard let latest = configuration.store?.autosaveSlots(base: host.autosaveSlot).first?.slot else {
@@ -197,6 +202,7 @@ public actor APIGames {
                 throw APIProblem(status: 422, title: "Save cannot be loaded", detail: Self.problems(in: events))
             }
             games[id] = game
+            await pruneAutosaves(family: host.autosaveSlot)
             return (game, events + (await Self.push(patch, to: game)))
         }
     }
@@ -253,6 +259,14 @@ public actor APIGames {
                 object["game"] = playing[summary.slot].map(JSONValue.string) ?? .null
                 return .object(object)
             })
+    }
+
+    /// Deletes the autosaves beyond ``Configuration/keptAutosaves``, oldest first, sparing every slot a game plays.
+    private func pruneAutosaves(family base: String) async {
+        guard let kept = configuration.keptAutosaves, let store = configuration.store else { return }
+        var played: Set<String> = []
+        for game in games.values { played.insert(await game.host.activeAutosaveSlot) }
+        store.pruneAutosaves(base: base, keeping: kept, sparing: played)
     }
 
     /// Refuses a slot that another game plays, or (when `exists`) that holds no save.

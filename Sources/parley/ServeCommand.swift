@@ -28,7 +28,7 @@ enum ServeCommand {
             CommonOptions.seed.option, hostOption.option, portOption.option, tokenOption.option,
             maximumGamesOption.option, corsOriginOption.option, idleTimeoutOption.option,
             CommonOptions.turnTimeout.option, CommonOptions.voice.option, CommonOptions.firstWordsDeadline.option,
-            CommonOptions.maxTokens.option,
+            CommonOptions.maxTokens.option, CommonOptions.keepAutosaves.option,
         ],
         handler: run)
 
@@ -106,6 +106,7 @@ enum ServeCommand {
             pack: pack, contentDirectory: URL(fileURLWithPath: directory), models: models, store: store,
             options: options, maximumGames: try context.value(of: maximumGamesOption), turnTimeout: turnTimeout)
         gamesConfiguration.idleTimeout = idleTimeout
+        gamesConfiguration.keptAutosaves = try context.value(of: CommonOptions.keepAutosaves)
         let games = APIGames(configuration: gamesConfiguration)
         let server: HTTPServer
         do {
