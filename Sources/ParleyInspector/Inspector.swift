@@ -25,6 +25,9 @@ public struct Inspector: Sendable {
     /// The secret every form the inspector serves carries, and every form it takes must carry: a page from another
     /// site cannot know it, so it cannot file reports through a visitor's browser.
     let formToken: String
+    /// Runs on the thread that makes each page or JSON answer, before it is made: for tests, which hold a render
+    /// there with a gate they control. `nil` (nothing) in use.
+    package var beforeRendering: (@Sendable () -> Void)?
 
     /// The content pack and the models a replay runs against.
     public struct ReplaySetup: Sendable {
@@ -111,7 +114,7 @@ public struct Inspector: Sendable {
                 throw InspectorProblem.noConversation(slot: slot, npc: npc)
             }
             return InspectedConversation(
-                annotated, slot: file.slot, npc: NPCID(npc), recordings: try file.turnRecordings(),
+                annotated, slot: file.slot, npc: NPCID(npc), recordings: try file.turnRecordings(npc: NPCID(npc)),
                 reports: try Self.reports(in: file).map(\.attachment))
         }
     }
@@ -195,9 +198,11 @@ public struct Inspector: Sendable {
     /// files (``FeedbackReport/aboutReply(kind:npc:transcript:rolledBackEntries:modelID:modelVersion:sentiment:category:explanation:expected:context:createdAt:)``),
     /// with the conversation up to that turn and the turn's game context, kept as the game keeps reports
     /// (``SaveGames/SaveFile/addFeedback(_:)``).
+    ///
+    /// - Returns: The report, and the number of the turn it is about.
     func fileReport(
         _ request: ReportRequest, slot: String, npc: String
-    ) throws(InspectorProblem) -> FeedbackAttachment {
+    ) throws(InspectorProblem) -> (attachment: FeedbackAttachment, turn: Int) {
         let conversation = try conversation(slot, npc: npc)
         guard let turn = conversation.turns.first(where: { $0.prompt.id == request.turn }) else {
             throw InspectorProblem.badRequest(
@@ -223,6 +228,6 @@ public struct Inspector: Sendable {
             throw InspectorProblem(
                 status: 422, title: "Not saved", detail: "The report could not be saved in slot \(slot): \(error)")
         }
-        return report.attachment
+        return (report.attachment, turn.number)
     }
 }
