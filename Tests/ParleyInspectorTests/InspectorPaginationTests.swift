@@ -116,7 +116,11 @@ import Testing
                 return await group.reduce(into: []) { $0.append($1) }
             }
         }
-        #expect(gate.waitUntilHeld(renders), "every render reached the gate")
+        // Waited for on a thread of its own: the test holds no thread of the pool while it waits.
+        let held = await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: gate.waitUntilHeld(renders)) }.start()
+        }
+        #expect(held, "every render reached the gate")
 
         let pack = try InspectorFixture.pack()
         let host = GameHost(
