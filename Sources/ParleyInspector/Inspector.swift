@@ -28,6 +28,8 @@ public struct Inspector: Sendable {
     /// Runs on the thread that makes each page or JSON answer, before it is made: for tests, which hold a render
     /// there with a gate they control. `nil` (nothing) in use.
     package var beforeRendering: (@Sendable () -> Void)?
+    /// What the list of saves read of each save, kept while the save is unchanged.
+    let summaries = InspectorSummaryCache()
 
     /// The content pack and the models a replay runs against.
     public struct ReplaySetup: Sendable {
@@ -83,8 +85,15 @@ public struct Inspector: Sendable {
                     slot: summary.slot, metadata: nil, error: summary.error.map { "\($0)" } ?? "never saved",
                     npcs: [], reports: 0)
             }
+            let fingerprint = SaveFingerprint(of: summary.url)
+            if let kept = summaries.summary(summary.slot, fingerprint: fingerprint) { return kept }
             do {
-                return try save(summary.slot)
+                let read = try save(summary.slot)
+                // Kept only when the file did not change while it was read.
+                if let fingerprint, fingerprint == SaveFingerprint(of: summary.url) {
+                    summaries.keep(read, fingerprint: fingerprint)
+                }
+                return read
             } catch {
                 return SaveSummary(
                     slot: summary.slot, metadata: summary.metadata, error: "\(error)", npcs: [], reports: 0)

@@ -20,7 +20,10 @@ extension SaveGameStore {
             let slot = String(name.dropLast(Self.fileExtension.count + 1))
             return Self.autosaveNumber(of: slot, base: base) != nil ? slot : nil
         }
-        return slots.map(metadataSummary(slot:)).sorted { first, second in
+        var index = SaveListingIndex.read(in: folder)
+        let summaries = slots.map { indexedSummary(slot: $0, index: &index, read: metadataSummary(slot:)) }
+        index.writeIfChanged(in: folder)
+        return summaries.sorted { first, second in
             let a = first.metadata?.updatedAt ?? Self.modificationDate(first.url)
             let b = second.metadata?.updatedAt ?? Self.modificationDate(second.url)
             return a != b ? a > b : first.slot < second.slot
@@ -67,8 +70,13 @@ extension SaveGameStore {
         guard let base = Self.sanitizedSlotName(base) else {
             throw SaveGameError(.invalidSlotName, detail: "\"\(base)\" has no letter or digit to make a file name from")
         }
+        // A slot the listing index knows holds a game is taken: it is not opened to be sure.
+        let index = SaveListingIndex.read(in: folder)
         for number in 1... {
             let slot = number == 1 ? base : "\(base)-\(number)"
+            if let url = try? slotURL(slot), index.entry(slot, fingerprint: SaveFingerprint(of: url))?.metadata != nil {
+                continue
+            }
             if isFree(slot) { return slot }
         }
         preconditionFailure("unreachable: the loop above returns")
