@@ -152,7 +152,8 @@ public enum ContentFile {
         guard size > Int64(maximumSize) else { return }
         throw ContentFileError(
             .tooLarge, path: path,
-            problem: "is \(describeSize(size)), more than the \(describeSize(Int64(maximumSize))) a content file may be",
+            problem:
+                "is \(describeSize(size)), more than the \(describeSize(Int64(maximumSize))) a content file may be",
             hint: "split it, or move what is not content out of the pack")
     }
 

@@ -296,7 +296,8 @@ public enum InspectorRoutes {
     static func pageNumber(_ value: String?) throws(InspectorProblem) -> Int {
         guard let value else { return 1 }
         guard let page = Int(value), page >= 1 else {
-            throw InspectorProblem.badRequest("?page must be a whole number from 1, the first page; \"\(value)\" is not.")
+            throw InspectorProblem.badRequest(
+                "?page must be a whole number from 1, the first page; \"\(value)\" is not.")
         }
         return page
     }

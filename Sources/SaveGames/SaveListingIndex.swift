@@ -68,7 +68,8 @@ struct SaveListingIndex {
         }
         let json: JSONValue = ["version": .integer(Int64(Self.version)), "slots": .object(slots)]
         let target = folder.appendingPathComponent(Self.fileName)
-        let temporary = folder.appendingPathComponent("\(Self.fileName).\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
+        let temporary = folder.appendingPathComponent(
+            "\(Self.fileName).\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
         do {
             try Data(json.jsonString().utf8).write(to: temporary)
             guard rename(temporary.path, target.path) == 0 else { throw CocoaError(.fileWriteUnknown) }

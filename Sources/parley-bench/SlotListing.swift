@@ -12,7 +12,8 @@ enum SlotListing {
         report("## Listing a save folder, against its number of slots")
         report("")
         report(
-            "| Slots | List, every file opened ms | List from the index ms | Free autosave slot ms | Autosave family ms |")
+            "| Slots | List, every file opened ms | List from the index ms | Free autosave slot ms | Autosave family ms |"
+        )
         report("|---:|---:|---:|---:|---:|")
         let pack = try BenchContent.shippedPack()
         for slots in quick ? [48, 480] : [48, 480, 2_000] {

@@ -15,7 +15,8 @@ import Testing
             ["play", "--saves", folder.url.path, "--keep-autosaves", "2"], input: "save mine\nlook\n")
         #expect(first.status == 0, "\(first.err)")
         for _ in 0..<3 {
-            let run = try await runParley(["play", "--saves", folder.url.path, "--keep-autosaves", "2"], input: "look\n")
+            let run = try await runParley(
+                ["play", "--saves", folder.url.path, "--keep-autosaves", "2"], input: "look\n")
             #expect(run.status == 0, "\(run.err)")
         }
         // The third game pruned `autosave` (the oldest), so the fourth saved itself there and pruned `autosave-2`.

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
+@testable import ParleyInspector
+
 #if canImport(Glibc)
 import Glibc
 #endif
-
-@testable import ParleyInspector
 
 /// `/inspect` opens only the saves that changed since it was last shown: what it read of an unchanged save (its NPCs
 /// and their turns) is kept by the save's fingerprint, and a save changed since is read again.

@@ -90,7 +90,8 @@ import Testing
     /// inspector by a gate; a game's line must still be answered. Were renders on the pool, nothing could run until a
     /// watchdog thread opened the gate, and the test says so.
     @Test func aGamesLineIsAnsweredWhileInspectorRendersAreHeld() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-offpool-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "parley-offpool-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try LongConversationSave.write(turns: 150, slot: "long", in: folder)

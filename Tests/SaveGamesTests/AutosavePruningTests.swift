@@ -13,7 +13,12 @@ import Testing
     func store(in folder: URL) -> SaveGameStore {
         let minutes = Mutex(0)
         return SaveGameStore(folder: folder) {
-            Date(timeIntervalSince1970: 1_750_000_000 + 60 * Double(minutes.withLock { $0 += 1; return $0 }))
+            Date(
+                timeIntervalSince1970: 1_750_000_000 + 60
+                    * Double(
+                        minutes.withLock {
+                            $0 += 1; return $0
+                        }))
         }
     }
 
