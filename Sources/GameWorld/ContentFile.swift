@@ -28,16 +28,27 @@ public enum ContentFile {
         var noun: String { self == .file ? "file" : "folder" }
     }
 
+    /// The largest content file read, in bytes: 8 MiB, far more than any pack needs (the shipped world's largest file
+    /// is a few kilobytes) and little enough that loading a pack never takes much memory or time.
+    public static let maximumSize = 8 << 20
+
     /// The contents of a plain file (or of a symbolic link to one).
     ///
-    /// - Parameter url: The file.
+    /// The size is checked before a byte is read, from `stat` (and again from `fstat` once the file is open): a
+    /// larger file, even a sparse one that claims 20 GB, is refused at once (`tooLarge`). Reading stops past the limit
+    /// too, should the file grow meanwhile.
+    ///
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - maximumSize: The largest file read, in bytes: ``maximumSize`` (8 MiB) by default.
     /// - Returns: Its bytes.
     /// - Throws: `ContentFileError` when nothing is there (`notFound`), something other than a plain file is
-    ///   (`wrongKind`, `symbolicLinkLoop`, `danglingSymbolicLink`), or it cannot be read (`permissionDenied`,
-    ///   `readFailed`).
-    public static func read(at url: URL) throws(ContentFileError) -> [UInt8] {
+    ///   (`wrongKind`, `symbolicLinkLoop`, `danglingSymbolicLink`), it is too large (`tooLarge`), or it cannot be
+    ///   read (`permissionDenied`, `readFailed`).
+    public static func read(at url: URL, maximumSize: Int = maximumSize) throws(ContentFileError) -> [UInt8] {
         let path = url.path
-        try examine(path, expecting: .file)
+        let size = try examine(path, expecting: .file)
+        try checkSize(size, path: path, maximumSize: maximumSize)
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(errno, path: path, expecting: .file) }
         defer { close(descriptor) }
@@ -46,17 +57,22 @@ public enum ContentFile {
         guard fstat(descriptor, &status) == 0 else { throw failure(errno, path: path, expecting: .file) }
         let kind = Kind(status.st_mode)
         guard kind == .regular else { throw wrongKind(kind, path: path, expecting: .file, throughLink: false) }
+        try checkSize(Int64(status.st_size), path: path, maximumSize: maximumSize)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(clamping: status.st_size))
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            // Never more than one byte past the limit, even from a file that grows while it is read.
+            let left = maximumSize - bytes.count
+            let wanted = left < buffer.count ? left + 1 : buffer.count
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
             if count == 0 { break }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw failure(errno, path: path, expecting: .file)
             }
             bytes.append(contentsOf: buffer[0..<count])
+            try checkSize(Int64(bytes.count), path: path, maximumSize: maximumSize)
         }
         return bytes
     }
@@ -131,8 +147,36 @@ public enum ContentFile {
         }
     }
 
+    /// Refuses a file larger than `maximumSize` bytes.
+    static func checkSize(_ size: Int64, path: String, maximumSize: Int) throws(ContentFileError) {
+        guard size > Int64(maximumSize) else { return }
+        throw ContentFileError(
+            .tooLarge, path: path,
+            problem:
+                "is \(describeSize(size)), more than the \(describeSize(Int64(maximumSize))) a content file may be",
+            hint: "split it, or move what is not content out of the pack")
+    }
+
+    /// `18.6 GiB (20000000000 bytes)`, `8 MiB (8388608 bytes)`, `100 bytes`.
+    static func describeSize(_ size: Int64) -> String {
+        let units: [(name: String, bytes: Int64)] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)]
+        guard let unit = units.first(where: { size >= $0.bytes }) else { return "\(size) bytes" }
+        let amount: String
+        if size % unit.bytes == 0 {
+            amount = String(size / unit.bytes)
+        } else {
+            // In tenths, truncated; written so that no size, however large, overflows.
+            let tenths = size / unit.bytes * 10 + size % unit.bytes * 10 / unit.bytes
+            amount = "\(tenths / 10).\(tenths % 10)"
+        }
+        return "\(amount) \(unit.name) (\(size) bytes)"
+    }
+
     /// Checks that a plain file or a folder, as expected, is at the path, following symbolic links.
-    static func examine(_ path: String, expecting expected: Expected) throws(ContentFileError) {
+    ///
+    /// - Returns: The size `stat` gives (of the link's target, for a link).
+    @discardableResult
+    static func examine(_ path: String, expecting expected: Expected) throws(ContentFileError) -> Int64 {
         var status = stat()
         guard lstat(path, &status) == 0 else { throw failure(errno, path: path, expecting: expected) }
         var kind = Kind(status.st_mode)
@@ -160,6 +204,7 @@ public enum ContentFile {
         }
         let wanted: Kind = expected == .file ? .regular : .folder
         guard kind == wanted else { throw wrongKind(kind, path: path, expecting: expected, throughLink: isLink) }
+        return Int64(status.st_size)
     }
 
     /// `is a FIFO (named pipe), not a file`.

@@ -28,6 +28,8 @@ public struct ContentFileError: Error, Sendable, Hashable, CustomStringConvertib
         public static let danglingSymbolicLink = Code("danglingSymbolicLink")
         /// The system refused access: the file or folder, or a folder above it, lacks the permission.
         public static let permissionDenied = Code("permissionDenied")
+        /// The file is larger than a content file may be (`ContentFile.maximumSize`); it was not read.
+        public static let tooLarge = Code("tooLarge")
         /// Reading failed for another reason (an I/O error, too many open files); `problem` has the system's words.
         public static let readFailed = Code("readFailed")
 

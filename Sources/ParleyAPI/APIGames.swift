@@ -40,6 +40,9 @@ public actor APIGames {
         /// How long one replay (`POST /v1/saves/{slot}/replay`, the inspector's replay form) may run before it answers
         /// with the turns replayed so far: `Inspector.defaultReplayTimeLimit` (two minutes) by default.
         public var replayTimeLimit: Duration = Inspector.defaultReplayTimeLimit
+        /// How many autosaves to keep (`--keep-autosaves N`): after a game starts, the autosaves beyond the newest this
+        /// many are deleted oldest first, never one a game plays; `nil` (the default) keeps them all.
+        public var keptAutosaves: Int?
 
         /// Creates a configuration.
         ///
@@ -177,6 +180,7 @@ public actor APIGames {
         case .new:
             let (events, _) = await game.begin(continuing: false, state: patch)
             games[id] = game
+            await pruneAutosaves(family: host.autosaveSlot)
             return (game, events)
         case .load(let slot):
             try await requireFree(slot, exists: true)
@@ -186,6 +190,7 @@ public actor APIGames {
                 throw APIProblem(status: 422, title: "Save cannot be loaded", detail: Self.problems(in: events))
             }
             games[id] = game
+            await pruneAutosaves(family: host.autosaveSlot)
             return (game, events + (await Self.push(patch, to: game)))
         case .continueLast:
             guard let latest = configuration.store?.autosaveSlots(base: host.autosaveSlot).first?.slot else {
@@ -201,6 +206,7 @@ public actor APIGames {
                 throw APIProblem(status: 422, title: "Save cannot be loaded", detail: Self.problems(in: events))
             }
             games[id] = game
+            await pruneAutosaves(family: host.autosaveSlot)
             return (game, events + (await Self.push(patch, to: game)))
         }
     }
@@ -257,6 +263,14 @@ public actor APIGames {
                 object["game"] = playing[summary.slot].map(JSONValue.string) ?? .null
                 return .object(object)
             })
+    }
+
+    /// Deletes the autosaves beyond ``Configuration/keptAutosaves``, oldest first, sparing every slot a game plays.
+    private func pruneAutosaves(family base: String) async {
+        guard let kept = configuration.keptAutosaves, let store = configuration.store else { return }
+        var played: Set<String> = []
+        for game in games.values { played.insert(await game.host.activeAutosaveSlot) }
+        store.pruneAutosaves(base: base, keeping: kept, sparing: played)
     }
 
     /// Refuses a slot that another game plays, or (when `exists`) that holds no save.

@@ -38,6 +38,23 @@ extension GameHost {
 
     // MARK: - Autosaves
 
+    /// Deletes the autosaves of this game's family beyond the newest `keeping`, oldest first, never the slot this
+    /// game saves itself to (`--keep-autosaves N`; see ``SaveGameStore/pruneAutosaves(base:keeping:sparing:)``).
+    ///
+    /// Call it once the game has begun (its slot is settled then). Slots other games play must be passed in
+    /// `sparing`: a host knows only its own.
+    ///
+    /// - Parameters:
+    ///   - keeping: How many autosaves to keep.
+    ///   - sparing: The slots other games play.
+    /// - Returns: The slots deleted, oldest first.
+    @discardableResult
+    public func pruneAutosaves(keeping: Int, sparing: Set<String> = []) -> [String] {
+        guard let store else { return [] }
+        return store.pruneAutosaves(base: autosaveSlot, keeping: keeping, sparing: sparing.union([activeAutosaveSlot]))
+    }
+
+
     /// Writes what changed to the autosave slot, or everything when it must be written whole, with the feedback
     /// reports and recordings the turns made, in one transaction.
     ///

@@ -1,15 +1,17 @@
 import Foundation
+import GameWorld
 import ParleyJSON
 import SaveGames
 
 extension SaveFile {
     /// The turn recordings the save keeps, decoded, oldest first.
     ///
+    /// - Parameter npc: Only this NPC's recordings (the others are not decoded); every NPC's when `nil`.
     /// - Returns: The recordings.
     /// - Throws: ``SaveGames/SaveGameError`` with code `corrupt` naming the save and the recording that does not
     ///   decode (its JSON is not a turn recording), or when the file cannot be read.
-    public func turnRecordings() throws -> [TurnRecording] {
-        try recordings().map { saved in
+    public func turnRecordings(npc: NPCID? = nil) throws -> [TurnRecording] {
+        try recordings(npc: npc).map { saved in
             do {
                 return try TurnRecording(jsonValue: try JSONValue(parsing: saved.json))
             } catch {

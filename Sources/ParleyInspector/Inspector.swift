@@ -25,6 +25,11 @@ public struct Inspector: Sendable {
     /// The secret every form the inspector serves carries, and every form it takes must carry: a page from another
     /// site cannot know it, so it cannot file reports through a visitor's browser.
     let formToken: String
+    /// Runs on the thread that makes each page or JSON answer, before it is made: for tests, which hold a render
+    /// there with a gate they control. `nil` (nothing) in use.
+    package var beforeRendering: (@Sendable () -> Void)?
+    /// What the list of saves read of each save, kept while the save is unchanged.
+    let summaries = InspectorSummaryCache()
 
     /// The content pack and the models a replay runs against.
     public struct ReplaySetup: Sendable {
@@ -90,8 +95,15 @@ public struct Inspector: Sendable {
                     slot: summary.slot, metadata: nil, error: summary.error.map { "\($0)" } ?? "never saved",
                     npcs: [], reports: 0)
             }
+            let fingerprint = SaveFingerprint(of: summary.url)
+            if let kept = summaries.summary(summary.slot, fingerprint: fingerprint) { return kept }
             do {
-                return try save(summary.slot)
+                let read = try save(summary.slot)
+                // Kept only when the file did not change while it was read.
+                if let fingerprint, fingerprint == SaveFingerprint(of: summary.url) {
+                    summaries.keep(read, fingerprint: fingerprint)
+                }
+                return read
             } catch {
                 return SaveSummary(
                     slot: summary.slot, metadata: summary.metadata, error: "\(error)", npcs: [], reports: 0)
@@ -121,7 +133,7 @@ public struct Inspector: Sendable {
                 throw InspectorProblem.noConversation(slot: slot, npc: npc)
             }
             return InspectedConversation(
-                annotated, slot: file.slot, npc: NPCID(npc), recordings: try file.turnRecordings(),
+                annotated, slot: file.slot, npc: NPCID(npc), recordings: try file.turnRecordings(npc: NPCID(npc)),
                 reports: try Self.reports(in: file).map(\.attachment))
         }
     }
@@ -206,9 +218,11 @@ public struct Inspector: Sendable {
     /// files (``FeedbackReport/aboutReply(kind:npc:transcript:rolledBackEntries:modelID:modelVersion:sentiment:category:explanation:expected:context:createdAt:)``),
     /// with the conversation up to that turn and the turn's game context, kept as the game keeps reports
     /// (``SaveGames/SaveFile/addFeedback(_:)``).
+    ///
+    /// - Returns: The report, and the number of the turn it is about.
     func fileReport(
         _ request: ReportRequest, slot: String, npc: String
-    ) throws(InspectorProblem) -> FeedbackAttachment {
+    ) throws(InspectorProblem) -> (attachment: FeedbackAttachment, turn: Int) {
         let conversation = try conversation(slot, npc: npc)
         guard let turn = conversation.turns.first(where: { $0.prompt.id == request.turn }) else {
             throw InspectorProblem(
@@ -235,6 +249,6 @@ public struct Inspector: Sendable {
             throw InspectorProblem(
                 status: 422, title: "Not saved", detail: "The report could not be saved in slot \(slot): \(error)")
         }
-        return report.attachment
+        return (report.attachment, turn.number)
     }
 }

@@ -14,9 +14,11 @@ enum InspectorChart {
     static let top = 16.0
     static let bottom = 36.0
 
-    /// The chart, or a sentence saying why there is none.
+    /// The chart of the conversation's turns (those of one page, numbered as in the whole conversation), or a
+    /// sentence saying why there is none.
     static func svg(for conversation: InspectedConversation) -> HTML {
         let turns = conversation.turns
+        let firstNumber = turns.first?.number ?? 1
         let points = turns.compactMap { turn in turn.promptTokensPerRequest.map { (turn.number, Double(max($0, 0))) } }
         guard !points.isEmpty else {
             return
@@ -31,7 +33,7 @@ enum InspectorChart {
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
         func x(_ number: Int) -> Double {
-            count == 1 ? left + plotWidth / 2 : left + plotWidth * Double(number - 1) / Double(count - 1)
+            count == 1 ? left + plotWidth / 2 : left + plotWidth * Double(number - firstNumber) / Double(count - 1)
         }
         func y(_ tokens: Double) -> Double { top + plotHeight * (1 - tokens / highest) }
         func f(_ value: Double) -> String { String(format: "%.1f", value) }
@@ -44,8 +46,8 @@ enum InspectorChart {
             <line class="axis" x1="\(f(left))" y1="\(f(top))" x2="\(f(left))" y2="\(f(top + plotHeight))"/>
             <text class="label" x="\(f(left - 6))" y="\(f(top + plotHeight))" text-anchor="end">0</text>
             <text class="label" x="\(f(left - 6))" y="\(f(top + 10))" text-anchor="end">\(Int(saturating: highest))</text>
-            <text class="label" x="\(f(left))" y="\(f(height - 8))">turn 1</text>
-            <text class="label" x="\(f(left + plotWidth))" y="\(f(height - 8))" text-anchor="end">turn \(count)</text>
+            <text class="label" x="\(f(left))" y="\(f(height - 8))">turn \(firstNumber)</text>
+            <text class="label" x="\(f(left + plotWidth))" y="\(f(height - 8))" text-anchor="end">turn \(firstNumber + count - 1)</text>
             """)
         if drawsWindow {
             parts.append(

@@ -171,11 +171,21 @@ enum InspectorPages {
 
     // MARK: - A conversation
 
-    /// A conversation as a chat, each turn with its annotations, tool calls, reports, trims, and a report form.
-    static func conversation(_ conversation: InspectedConversation, formToken: String, filed: String?) -> HTML {
+    /// A conversation as a chat, each turn with its annotations, tool calls, reports, trims, and a report form: one
+    /// page of ``turnsPerPage`` turns (a page beyond the last shows the last), with links to the first, previous,
+    /// next and last pages.
+    static func conversation(
+        _ conversation: InspectedConversation, page requested: Int = 1, formToken: String, filed: String?
+    ) -> HTML {
         let slotLink = "/inspect/saves/" + path(conversation.slot)
         let base = slotLink + "/npcs/" + path(conversation.npc.rawValue)
-        let turns = conversation.turns.map { turn(conversation, $0, base: base, formToken: formToken) }
+        // Only the page's turns are rendered, and charted: the page costs its 100 turns, however long the talk.
+        let pages = pageCount(turns: conversation.turns.count)
+        let page = min(max(requested, 1), pages)
+        let shown = pageRange(page, turns: conversation.turns.count)
+        var onPage = conversation
+        onPage.turns = Array(conversation.turns[shown])
+        let turns = onPage.turns.map { turn(conversation, $0, base: base, formToken: formToken) }
         let notice: HTML =
             filed.map {
                 "<p class=\"notice\" role=\"status\">Report <a href=\"\(slotLink + "/feedback/" + path($0))\">\($0)</a> "
@@ -187,23 +197,64 @@ enum InspectorPages {
                 "<details class=\"instructions\"><summary>The NPC's instructions</summary><pre>\($0)</pre></details>"
             } ?? ""
         let others: HTML =
-            conversation.otherReports.isEmpty
+            conversation.otherReports.isEmpty || page != 1
             ? ""
             : """
             <h2>Other reports</h2>\(reportList(conversation.otherReports.map { (SavedAttachmentSummary(id: $0.id, npc: conversation.npc.rawValue), $0) }, slot: conversation.slot))
             """
+        let navigation = pageLinks(page, of: pages, base: base)
+        let range: HTML =
+            pages == 1 ? "" : " · turns \(shown.lowerBound + 1)–\(shown.upperBound), page \(page) of \(pages)"
         return layout(
             title: "\(conversation.npcName) in \(conversation.slot)",
             breadcrumbs: [("Saves", "/inspect"), (conversation.slot, slotLink), (conversation.npcName, nil)],
             """
             \(notice)
-            <p class="summary">\(conversation.turns.count) turns · model \(model.id) \(model.version) · \
+            <p class="summary">\(conversation.turns.count) turns\(range) · model \(model.id) \(model.version) · \
             <a href="\("/v1/saves/" + path(conversation.slot, "conversations", conversation.npc.rawValue))">JSON</a></p>
-            \(InspectorChart.svg(for: conversation))
+            \(InspectorChart.svg(for: onPage))
             \(instructions)
-            <ol class="turns">\(turns)</ol>
+            \(navigation)
+            <ol class="turns" start="\(shown.lowerBound + 1)">\(turns)</ol>
+            \(navigation)
             \(others)
             """)
+    }
+
+    // MARK: - Pages of a conversation
+
+    /// The most turns a conversation's page shows.
+    static let turnsPerPage = 100
+
+    /// How many pages a conversation of `turns` turns has: at least one.
+    static func pageCount(turns: Int) -> Int { max(1, (turns + turnsPerPage - 1) / turnsPerPage) }
+
+    /// The page (from 1) that shows turn `number` (from 1).
+    static func page(ofTurn number: Int) -> Int { max(1, (number - 1) / turnsPerPage + 1) }
+
+    /// The indices of the turns page `page` shows, of `turns` turns.
+    static func pageRange(_ page: Int, turns: Int) -> Range<Int> {
+        let start = min((page - 1) * turnsPerPage, turns)
+        return start..<min(start + turnsPerPage, turns)
+    }
+
+    /// The link to a page of a conversation: `base` with `?page=N`, the first page without it.
+    static func pageLink(_ page: Int, base: String) -> String { page == 1 ? base : base + "?page=\(page)" }
+
+    /// The links to the first, previous, next and last pages; nothing when there is one page.
+    static func pageLinks(_ page: Int, of pages: Int, base: String) -> HTML {
+        guard pages > 1 else { return "" }
+        func link(_ name: String, _ target: Int, rel: String) -> HTML {
+            target == page || target < 1 || target > pages
+                ? "<li><span aria-disabled=\"true\">\(name)</span></li>"
+                : "<li><a href=\"\(pageLink(target, base: base))\" rel=\"\(rel)\">\(name)</a></li>"
+        }
+        return """
+            <nav class="pages" aria-label="Pages of the conversation"><ul>\
+            \(link("First", 1, rel: "first"))\(link("Previous", page - 1, rel: "prev"))\
+            <li aria-current="page">Page \(page) of \(pages)</li>\
+            \(link("Next", page + 1, rel: "next"))\(link("Last", pages, rel: "last"))</ul></nav>
+            """
     }
 
     static func turn(

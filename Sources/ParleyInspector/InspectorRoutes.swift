@@ -1,5 +1,6 @@
 import Foundation
 import LanguageModels
+import ParleyBasics
 import ParleyEngine
 import ParleyJSON
 import ParleyServer
@@ -29,10 +30,12 @@ public enum InspectorRoutes {
     ) {
         // MARK: Pages
         router.get("/inspect") { _ in
-            page { InspectorPages.saves(inspector.saves(), folder: inspector.store.folder.lastPathComponent) }
+            await page(inspector) {
+                InspectorPages.saves(inspector.saves(), folder: inspector.store.folder.lastPathComponent)
+            }
         }
         router.get("/inspect/saves/{slot}") { request in
-            page {
+            await page(inspector) {
                 let slot = request.pathParameters["slot"] ?? ""
                 return InspectorPages.save(
                     try inspector.save(slot), reports: try summaries(inspector.reports(slot)),
@@ -40,11 +43,12 @@ public enum InspectorRoutes {
             }
         }
         router.get("/inspect/saves/{slot}/npcs/{npc}") { request in
-            page {
+            await page(inspector) {
+                let page = try pageNumber(request.query["page"])
                 let conversation = try inspector.conversation(
                     request.pathParameters["slot"] ?? "", npc: request.pathParameters["npc"] ?? "")
                 return InspectorPages.conversation(
-                    conversation, formToken: inspector.formToken, filed: request.query["filed"])
+                    conversation, page: page, formToken: inspector.formToken, filed: request.query["filed"])
             }
         }
         router.post("/inspect/saves/{slot}/npcs/{npc}/feedback") { request in
@@ -56,22 +60,31 @@ public enum InspectorRoutes {
                 }
                 let slot = request.pathParameters["slot"] ?? ""
                 let npc = request.pathParameters["npc"] ?? ""
-                let report = try inspector.fileReport(try reportRequest(form.fields), slot: slot, npc: npc)
+                let fields = form.fields
+                // Off the pool, as the pages: the save is read and written on a thread of its own.
+                let filing = await offThePool { () -> Result<(FeedbackAttachment, Int), InspectorProblem> in
+                    inspector.beforeRendering?()
+                    do throws(InspectorProblem) {
+                        let filed = try inspector.fileReport(try reportRequest(fields), slot: slot, npc: npc)
+                        return .success((filed.attachment, filed.turn))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+                let (report, number) = try filing.get()
                 let conversation = "/inspect/saves/" + InspectorPages.path(slot, "npcs", npc)
-                let number = try? inspector.conversation(slot, npc: npc).turns.first {
-                    $0.prompt.id == form["turn"]
-                }?.number
                 var allowed = CharacterSet.urlQueryAllowed
                 allowed.remove(charactersIn: "&=+#")
                 let filed = report.id.addingPercentEncoding(withAllowedCharacters: allowed) ?? report.id
-                let location = conversation + "?filed=\(filed)" + (number.map { "#turn-\($0)" } ?? "")
+                let page = InspectorPages.page(ofTurn: number)
+                let location = conversation + "?" + (page == 1 ? "" : "page=\(page)&") + "filed=\(filed)#turn-\(number)"
                 return HTTPServerResponse(status: 303, headers: ["Location": location])
             } catch let problem {
                 return html(InspectorPages.problem(problem), status: problem.status)
             }
         }
         router.get("/inspect/saves/{slot}/feedback/{id}") { request in
-            page {
+            await page(inspector) {
                 let slot = request.pathParameters["slot"] ?? ""
                 let found = try inspector.report(slot, id: request.pathParameters["id"] ?? "")
                 return InspectorPages.report(found.attachment, slot: slot, npc: found.saved.npc?.rawValue)
@@ -104,12 +117,14 @@ public enum InspectorRoutes {
 
         // MARK: JSON
         if listingSaves {
-            router.get("/v1/saves") { _ in .json(["saves": .array(inspector.saves().map(savesEntry))] as JSONValue) }
+            router.get("/v1/saves") { _ in
+                await json(inspector) { ["saves": .array(inspector.saves().map(savesEntry))] }
+            }
         }
         router.get("/v1/saves/{slot}") { request in
             let slot = request.pathParameters["slot"] ?? ""
             let game = await playingGame?(SaveGameStore.sanitizedSlotName(slot) ?? slot)
-            return json {
+            return await json(inspector) {
                 let save = try inspector.save(slot)
                 var object = savesEntry(save).objectValue ?? JSONObject()
                 object["game"] = game.map(JSONValue.string) ?? .null
@@ -123,7 +138,7 @@ public enum InspectorRoutes {
             }
         }
         router.get("/v1/saves/{slot}/conversations/{npc}") { request in
-            json {
+            await json(inspector) {
                 try inspector.conversation(
                     request.pathParameters["slot"] ?? "", npc: request.pathParameters["npc"] ?? ""
                 )
@@ -131,7 +146,7 @@ public enum InspectorRoutes {
             }
         }
         router.post("/v1/saves/{slot}/conversations/{npc}/feedback") { request in
-            json(status: .created) {
+            await json(inspector, status: .created) {
                 guard request.headers["Content-Type"]?.lowercased().hasPrefix("application/json") == true else {
                     throw InspectorProblem(
                         status: 415, title: "Unsupported media type",
@@ -153,11 +168,11 @@ public enum InspectorRoutes {
                 let report = try inspector.fileReport(
                     try reportRequest(fields), slot: request.pathParameters["slot"] ?? "",
                     npc: request.pathParameters["npc"] ?? "")
-                return try JSONValue(parsing: Array(report.jsonData()))
+                return try JSONValue(parsing: Array(report.attachment.jsonData()))
             }
         }
         router.get("/v1/saves/{slot}/feedback") { request in
-            json {
+            await json(inspector) {
                 [
                     "reports": .array(
                         try inspector.reports(request.pathParameters["slot"] ?? "").map {
@@ -167,7 +182,7 @@ public enum InspectorRoutes {
             }
         }
         router.get("/v1/saves/{slot}/feedback/{id}") { request in
-            json {
+            await json(inspector) {
                 let found = try inspector.report(
                     request.pathParameters["slot"] ?? "", id: request.pathParameters["id"] ?? "")
                 return try JSONValue(parsing: Array(found.attachment.jsonData()))
@@ -243,6 +258,39 @@ public enum InspectorRoutes {
         .bytes(
             Data(page.markup.utf8), contentType: "text/html; charset=utf-8", status: HTTPStatus(status),
             headers: pageHeaders)
+    }
+
+    /// A page, or the problem's page, made on a thread of its own (``offThePool(_:)``): reading a save and rendering
+    /// a long conversation take a while, and on the cooperative pool they would hold the threads that run every
+    /// game's turns.
+    static func page(
+        _ inspector: Inspector, _ body: @escaping @Sendable () throws -> HTML
+    ) async -> HTTPServerResponse {
+        await offThePool {
+            inspector.beforeRendering?()
+            return page(body)
+        }
+    }
+
+    /// A JSON answer, or the problem as `application/problem+json`, made on a thread of its own as ``page(_:_:)``
+    /// makes pages.
+    static func json(
+        _ inspector: Inspector, status: HTTPStatus = .ok, _ body: @escaping @Sendable () throws -> JSONValue
+    ) async -> HTTPServerResponse {
+        await offThePool {
+            inspector.beforeRendering?()
+            return json(status: status, body)
+        }
+    }
+
+    /// The page of a conversation `?page=N` asks for: 1 when not given.
+    static func pageNumber(_ value: String?) throws(InspectorProblem) -> Int {
+        guard let value else { return 1 }
+        guard let page = Int(value), page >= 1 else {
+            throw InspectorProblem.badRequest(
+                "?page must be a whole number from 1, the first page; \"\(value)\" is not.")
+        }
+        return page
     }
 
     /// A page, or the problem's page.

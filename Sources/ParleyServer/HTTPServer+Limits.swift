@@ -17,8 +17,10 @@ extension HTTPServer {
         /// soon as the server knows (from `Content-Length` before reading the body, or from the chunk that passes
         /// the limit), and the connection is closed. Default 1 MiB.
         public var maximumBodySize: Int
-        /// The most connections open at once. A connection beyond it gets 503 Service Unavailable with
-        /// `Retry-After: 1` and is closed. Default 256.
+        /// The most connections open at once. At the limit, a new connection takes the slot of the connection that
+        /// has waited longest for a request (a kept-alive one between requests, or one that has not sent a whole
+        /// request head yet), which is closed; only when every connection is answering a request does a new one get
+        /// 503 Service Unavailable with `Retry-After: 1`, and is closed. Default 256.
         public var maximumConnections: Int
 
         /// Creates limits; every value must be at least 1.

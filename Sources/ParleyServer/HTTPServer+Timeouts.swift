@@ -11,7 +11,9 @@ extension HTTPServer {
         /// Default 30 seconds.
         public var body: Duration
         /// How long a connection may wait for the first byte of a request: a new connection, or a kept-alive one
-        /// between requests. Past it the server closes the connection without a response. Default 60 seconds.
+        /// between requests. Past it the server closes the connection without a response. Default 10 seconds: an
+        /// idle socket costs a slot of ``Limits/maximumConnections`` (and, at that limit, the one idle longest is
+        /// closed to admit a new connection anyway), and a client that keeps connections alive opens a new one.
         public var idle: Duration
         /// How long one write may wait for the client to read (its receive window full). Past it the connection
         /// is cut; a streamed body's producer gets ``HTTPServerError/writeTimedOut``. Default 30 seconds.
@@ -36,7 +38,7 @@ extension HTTPServer {
         public init(
             header: Duration = .seconds(10),
             body: Duration = .seconds(30),
-            idle: Duration = .seconds(60),
+            idle: Duration = .seconds(10),
             write: Duration = .seconds(30),
             linger: Duration = .seconds(2),
             shutdownGrace: Duration = .seconds(5)

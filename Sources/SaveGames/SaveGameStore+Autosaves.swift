@@ -20,11 +20,44 @@ extension SaveGameStore {
             let slot = String(name.dropLast(Self.fileExtension.count + 1))
             return Self.autosaveNumber(of: slot, base: base) != nil ? slot : nil
         }
-        return slots.map(metadataSummary(slot:)).sorted { first, second in
+        var index = SaveListingIndex.read(in: folder)
+        let summaries = slots.map { indexedSummary(slot: $0, index: &index, read: metadataSummary(slot:)) }
+        index.writeIfChanged(in: folder)
+        return summaries.sorted { first, second in
             let a = first.metadata?.updatedAt ?? Self.modificationDate(first.url)
             let b = second.metadata?.updatedAt ?? Self.modificationDate(second.url)
             return a != b ? a > b : first.slot < second.slot
         }
+    }
+
+    /// Deletes the autosaves beyond the newest `keeping`, oldest first, for `--keep-autosaves N`.
+    ///
+    /// Only saves of the family (``autosaveSlots(base:)``) whose metadata could be read are counted and deleted, most
+    /// recently saved first by that metadata: the newest `keeping` are kept, and so is every slot in `sparing` (one a
+    /// game plays) whatever its age. A file that could not be read is neither counted nor deleted (it may hold a game
+    /// worth rescuing; `parley saves show` says what is wrong with it). Other slots are never touched. A slot that
+    /// cannot be deleted is left as it was.
+    ///
+    /// - Parameters:
+    ///   - base: The autosave slot's name, for example `autosave`.
+    ///   - keeping: How many autosaves to keep (at least one is).
+    ///   - sparing: The slots games play, which are kept whatever their age.
+    /// - Returns: The slots deleted, oldest first.
+    @discardableResult
+    public func pruneAutosaves(base: String, keeping: Int, sparing: Set<String>) -> [String] {
+        let spared = Set(sparing.compactMap(Self.sanitizedSlotName))
+        let saved = autosaveSlots(base: base).filter { $0.metadata != nil && $0.error == nil }
+        let doomed = saved.dropFirst(max(1, keeping)).map(\.slot).filter { !spared.contains($0) }
+        var deleted: [String] = []
+        for slot in doomed.reversed() {
+            do {
+                try delete(slot: slot)
+                deleted.append(slot)
+            } catch {
+                continue
+            }
+        }
+        return deleted
     }
 
     /// The first slot of the autosave family that holds nothing: no file, or a file with no game in it (an SQLite
@@ -37,8 +70,13 @@ extension SaveGameStore {
         guard let base = Self.sanitizedSlotName(base) else {
             throw SaveGameError(.invalidSlotName, detail: "\"\(base)\" has no letter or digit to make a file name from")
         }
+        // A slot the listing index knows holds a game is taken: it is not opened to be sure.
+        let index = SaveListingIndex.read(in: folder)
         for number in 1... {
             let slot = number == 1 ? base : "\(base)-\(number)"
+            if let url = try? slotURL(slot), index.entry(slot, fingerprint: SaveFingerprint(of: url))?.metadata != nil {
+                continue
+            }
             if isFree(slot) { return slot }
         }
         preconditionFailure("unreachable: the loop above returns")

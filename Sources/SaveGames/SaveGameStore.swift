@@ -195,16 +195,37 @@ public struct SaveGameStore: Sendable {
     /// Every slot in the folder, most recently saved first; slots never saved and unreadable files come last, by
     /// name.
     ///
-    /// Each file is opened read-only: listing never changes a save. A file that cannot be read is listed with its
-    /// error (not a save, damaged, from a newer version) rather than left out.
+    /// A file is opened (read-only: listing never changes a save) only when the folder's listing index does not
+    /// know it as it is now: what was read of each save is kept in `.parley-index.json` with the save's fingerprint
+    /// (``SaveFingerprint``), so a folder of hundreds of saves is listed from one small file and a `stat` of each.
+    /// A file that cannot be read is listed with its error (not a save, damaged, from a newer version) rather than
+    /// left out, and read again every time.
     ///
     /// - Returns: The slots; empty when the folder does not exist.
     public func list() -> [SaveSlotSummary] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return Self.mostRecentFirst(
-            names.filter { $0.hasSuffix(".\(Self.fileExtension)") }.map {
-                summary(slot: String($0.dropLast(Self.fileExtension.count + 1)))
-            })
+        let slots = names.filter { $0.hasSuffix(".\(Self.fileExtension)") }.map {
+            String($0.dropLast(Self.fileExtension.count + 1))
+        }
+        var index = SaveListingIndex.read(in: folder)
+        let summaries = slots.map { indexedSummary(slot: $0, index: &index, read: summary(slot:)) }
+        index.keepOnly(Set(slots))
+        index.writeIfChanged(in: folder)
+        return Self.mostRecentFirst(summaries)
+    }
+
+    /// A slot's summary from the listing index when its file is unchanged, else read (by `read`) and kept in it.
+    func indexedSummary(
+        slot: String, index: inout SaveListingIndex, read: (String) -> SaveSlotSummary
+    ) -> SaveSlotSummary {
+        let url = folder.appendingPathComponent(slot).appendingPathExtension(Self.fileExtension)
+        let fingerprint = SaveFingerprint(of: url)
+        if let entry = index.entry(slot, fingerprint: fingerprint) {
+            return SaveSlotSummary(slot: slot, url: url, metadata: entry.metadata, error: nil)
+        }
+        let summary = read(slot)
+        index.keep(summary, before: fingerprint)
+        return summary
     }
 
     /// A slot as ``list()`` shows it, read without changing anything.

@@ -59,4 +59,15 @@ enum CommonOptions {
         "max-tokens", valueName: "N", type: .integer(in: 1...maximumTokensLimit, example: 200),
         help: "The longest NPC reply, in tokens, at most \(maximumTokensLimit) and at most half the model's context "
             + "window (default with a server: from the sentence budget, 40 tokens a sentence).")
+
+    /// How many autosaves `--keep-autosaves` keeps when not given.
+    static let defaultKeptAutosaves = 20
+
+    /// `--keep-autosaves N` for `play` and `serve`: when a game starts, the autosaves beyond the newest N are deleted
+    /// oldest first, never one a game plays (`SaveGameStore.pruneAutosaves(base:keeping:sparing:)`).
+    static let keepAutosaves = Option.value(
+        "keep-autosaves", valueName: "N", type: .integer(in: 1...1_000_000, example: 20),
+        defaultValue: defaultKeptAutosaves,
+        help: "Keep the newest N autosaves: older ones are deleted when a game starts, never one a game plays "
+            + "(other slots are never deleted).")
 }

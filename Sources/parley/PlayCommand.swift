@@ -52,7 +52,7 @@ enum PlayCommand {
         nameOption.option, CommonOptions.saves.option, continueFlag,
         feedbackFolderOption.option, CommonOptions.maxTokens.option, CommonOptions.turnTimeout.option,
         CommonOptions.voice.option,
-        CommonOptions.firstWordsDeadline.option,
+        CommonOptions.firstWordsDeadline.option, CommonOptions.keepAutosaves.option,
     ]
 
     @Sendable static func run(_ context: CommandContext) async throws -> ExitCode {
@@ -72,6 +72,7 @@ enum PlayCommand {
         let savesFolder = try context.value(of: CommonOptions.saves)
         let feedbackFolder = try context.value(of: feedbackFolderOption)
         let playerName = try context.value(of: nameOption)
+        let keptAutosaves = try context.value(of: CommonOptions.keepAutosaves)
         guard let pack = context.playablePack(in: directory),
             let models = await context.modelProvider(choice, voice: voice)
         else { return .failure }
@@ -104,13 +105,13 @@ enum PlayCommand {
         }
 
         await Game.$turnTimeout.withValue(turnTimeout) {
-            await play(host: host, world: state.world, context: context)
+            await play(host: host, world: state.world, keptAutosaves: keptAutosaves, context: context)
         }
         return .success
     }
 
     /// The game loop: the introduction, then one line the player types after another until the end of input.
-    private static func play(host: GameHost, world: World, context: CommandContext) async {
+    private static func play(host: GameHost, world: World, keptAutosaves: Int, context: CommandContext) async {
         let interactive = Terminal.inputIsTerminal && Terminal.outputIsTerminal
         let renderer = GameRenderer(
             style: Style(enabled: Terminal.colorEnabled(environment: context.environment)),
@@ -138,6 +139,8 @@ enum PlayCommand {
             Terminal.write(help)
             await host.begin(continuing: false, output: renderer.render)
         }
+        // Once the game's slot is settled (and saved): this process is the folder's only game.
+        await host.pruneAutosaves(keeping: keptAutosaves)
 
         let editor = LineEditor(interactive: interactive)
         while true {

@@ -28,7 +28,7 @@ enum ServeCommand {
             CommonOptions.seed.option, hostOption.option, portOption.option, tokenOption.option,
             maximumGamesOption.option, corsOriginOption.option, idleTimeoutOption.option,
             CommonOptions.turnTimeout.option, CommonOptions.voice.option, CommonOptions.firstWordsDeadline.option,
-            CommonOptions.maxTokens.option, replayTimeoutOption.option,
+            CommonOptions.maxTokens.option, replayTimeoutOption.option, CommonOptions.keepAutosaves.option,
         ],
         handler: run)
 
@@ -112,6 +112,7 @@ enum ServeCommand {
             options: options, maximumGames: try context.value(of: maximumGamesOption), turnTimeout: turnTimeout)
         gamesConfiguration.idleTimeout = idleTimeout
         gamesConfiguration.replayTimeLimit = .seconds(try context.value(of: replayTimeoutOption))
+        gamesConfiguration.keptAutosaves = try context.value(of: CommonOptions.keepAutosaves)
         let games = APIGames(configuration: gamesConfiguration)
         let server: HTTPServer
         do {

@@ -30,10 +30,12 @@ import Testing
         await host.close()
     }
 
-    /// The files of a folder, without the lock file.
+    /// The files of a folder, without the lock file and the listing index (a cache listings keep beside the saves).
     func files(in folder: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != SaveFolderLock.fileName }
-            .sorted()
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0 != SaveFolderLock.fileName && $0 != ".parley-index.json"
+        }
+        .sorted()
     }
 
     // MARK: - Never over a save it did not make

@@ -137,37 +137,8 @@ import Testing
         }
     }
 
-    /// Beyond the connection limit a client gets a polite 503 and the connections within it are still served;
-    /// once one closes, a new one is served.
-    @Test func refusesConnectionsBeyondTheLimitPolitely() async throws {
-        var limits = Self.limits
-        limits.maximumConnections = 2
-        let configuration = HTTPServer.Configuration(limits: limits, timeouts: .generous)
-        try await withServer(configuration, router: echoRouter()) { server in
-            let first = try RawClient(port: server.port)
-            let second = try RawClient(port: server.port)
-            #expect(await eventually { server.openConnections == 2 })
-
-            let third = try RawClient(port: server.port)
-            let refused = await third.readToEnd()
-            let response = try #require(try RawResponse.parseAll(refused.bytes).responses.first)
-            #expect(response.status == 503)
-            #expect(response.header("Retry-After") == "1")
-            #expect(response.header("Content-Type") == "application/problem+json")
-            #expect(refused.closed)
-
-            await first.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            #expect(await first.readResponse()?.bodyText == "hello")
-            first.reset()
-            #expect(await eventually { server.openConnections == 1 })
-
-            let fourth = try RawClient(port: server.port)
-            await fourth.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            #expect(await fourth.readResponse()?.bodyText == "hello")
-            await second.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            #expect(await second.readResponse()?.bodyText == "hello")
-        }
-    }
+    // Beyond the connection limit: IdleConnectionTests (an idle connection makes room; when every connection is
+    // answering a request, a polite 503).
 
     @Test func refusesAnInvalidConfiguration() {
         #expect(throws: HTTPServerError.invalidConfiguration) {

@@ -59,9 +59,13 @@ import Glibc
 
     let contentArguments = ["--content", packageRoot.appendingPathComponent("Content").path]
 
-    /// The names of the files in a folder, without the lock file.
+    /// The names of the files in a folder, without the lock file and the listing index (`.parley-index.json`, a
+    /// cache that listings keep beside the saves, never in them).
     func names(_ folder: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != ".parley-lock" }.sorted()
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0 != ".parley-lock" && $0 != ".parley-index.json"
+        }
+        .sorted()
     }
 
     /// Every file of a folder with its bytes; a `-shm` file only by name (it is SQLite's shared memory, which any

@@ -30,9 +30,13 @@ import Glibc
     }
 
     /// The names of the files in a folder, sorted, without the folder lock.
+    /// The files in a folder but the folder's lock and its listing index (`.parley-index.json`, which a listing
+    /// writes beside the saves, never in them).
     func files(in folder: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != SaveFolderLock.fileName }
-            .sorted()
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0 != SaveFolderLock.fileName && $0 != ".parley-index.json"
+        }
+        .sorted()
     }
 
     // MARK: - Symbolic links

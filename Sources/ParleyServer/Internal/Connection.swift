@@ -57,12 +57,16 @@ struct Connection {
     let core: ServerCore
     let socket: ConnectionSocket
     let peer: SocketAddress
+    /// The connection's number in the server, for its table of idle connections
+    /// (``ServerCore/connectionWaits(_:descriptor:)``).
+    let number: Int
     private var input = InputBuffer()
 
-    init(core: ServerCore, socket: ConnectionSocket, peer: SocketAddress) {
+    init(core: ServerCore, socket: ConnectionSocket, peer: SocketAddress, number: Int) {
         self.core = core
         self.socket = socket
         self.peer = peer
+        self.number = number
     }
 
     private var timeouts: HTTPServer.Timeouts { core.timeouts }
@@ -70,6 +74,9 @@ struct Connection {
     /// Serves requests until the connection is done; the caller closes the socket.
     mutating func serve() async {
         while true {
+            // Between requests (until a head is read) the connection is idle: at the connection limit, the one
+            // idle longest is closed to admit a new connection.
+            core.connectionWaits(number, descriptor: socket.descriptor)
             if input.isEmpty {
                 do {
                     try await socket.read(into: &input, until: .now + timeouts.idle, wakesOnDrain: true)
@@ -102,7 +109,10 @@ struct Connection {
         var exchange = Exchange(started: .now)
         let head: RequestHead
         switch await readHead(until: exchange.started + timeouts.header) {
-        case .success(let parsed): head = parsed
+        case .success(let parsed):
+            // Closed to admit another just as the request came: the client's connection is gone already.
+            guard core.connectionWorks(number) else { return .abandon }
+            head = parsed
         case .failure(.refused(let failure)): return await refuse(failure, exchange, closing: true)
         case .failure(.timedOut):
             return await refuse(

@@ -10,6 +10,12 @@ final class ServerCore: Sendable {
         var acceptedConnections = 0
         var refusingConnections = 0
         var nextRequestNumber: UInt64 = 1
+        var nextConnection = 0
+        /// The connections between requests (waiting for a request, or for the rest of its head), by number: when
+        /// they began to wait, and their descriptor. The oldest is closed to admit a new connection at the limit.
+        var idle: [Int: (since: ContinuousClock.Instant, descriptor: Int32)] = [:]
+        /// Connections closed to admit another, whose slot that other took: their end does not free one.
+        var evicted: Set<Int> = []
     }
 
     /// The most connections refused at once with a polite 503; beyond it a connection is just closed.
@@ -148,24 +154,47 @@ final class ServerCore: Sendable {
         // Small pieces (server-sent events) go out at once instead of waiting for more to fill a segment.
         _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
         let socket = ConnectionSocket(descriptor: descriptor, reactor: reactor)
-        enum Decision { case serve, refuse, drop }
+        enum Decision { case serve(Int), evict(Int), refuse, drop }
         let decision: Decision = state.withLock { state in
+            defer { state.nextConnection += 1 }
+            let number = state.nextConnection
             if state.openConnections < configuration.limits.maximumConnections {
                 state.openConnections += 1
                 state.acceptedConnections += 1
-                return .serve
+                return .serve(number)
+            }
+            // At the limit, the connection that has waited longest for a request makes room: idle sockets never
+            // lock out a client with something to ask. It is shut down here, under the lock, so its task (which
+            // leaves `idle` under the lock before it closes the descriptor) cannot have closed it yet.
+            if let oldest = state.idle.min(by: { $0.value.since < $1.value.since }) {
+                state.idle[oldest.key] = nil
+                state.evicted.insert(oldest.key)
+                _ = shutdown(oldest.value.descriptor, Int32(SHUT_RDWR))
+                state.acceptedConnections += 1
+                return .evict(number)
             }
             guard state.refusingConnections < Self.maximumRefusing else { return .drop }
             state.refusingConnections += 1
             return .refuse
         }
         switch decision {
-        case .serve:
+        case .serve(let number), .evict(let number):
+            if case .evict = decision {
+                log(
+                    HTTPServerLogEntry(
+                        level: .info, event: .connectionCut,
+                        message: "Closed the connection idle longest to admit a new one: \(limits.maximumConnections) "
+                            + "connections are open, the limit (limits.maximumConnections).", peer: peer))
+            }
             group.addTask { [self] in
-                var connection = Connection(core: self, socket: socket, peer: peer)
+                var connection = Connection(core: self, socket: socket, peer: peer, number: number)
                 await connection.serve()
+                state.withLock { state in
+                    state.idle[number] = nil
+                    // An evicted connection's slot went to the connection that evicted it.
+                    if state.evicted.remove(number) == nil { state.openConnections -= 1 }
+                }
                 socket.close()
-                state.withLock { $0.openConnections -= 1 }
             }
         case .refuse:
             log(
@@ -180,6 +209,28 @@ final class ServerCore: Sendable {
             }
         case .drop:
             socket.close()
+        }
+    }
+
+    // MARK: - Idle connections
+
+    /// Notes that a connection waits for a request (from now, unless it waited already): at the connection limit,
+    /// the one that has waited longest is closed to admit a new one.
+    func connectionWaits(_ number: Int, descriptor: Int32) {
+        state.withLock { state in
+            guard !state.evicted.contains(number), state.idle[number] == nil else { return }
+            state.idle[number] = (.now, descriptor)
+        }
+    }
+
+    /// Notes that a connection has a request to answer: it is no longer idle, and no new connection closes it.
+    ///
+    /// - Returns: `false` when it was closed to admit another meanwhile.
+    @discardableResult
+    func connectionWorks(_ number: Int) -> Bool {
+        state.withLock { state in
+            state.idle[number] = nil
+            return !state.evicted.contains(number)
         }
     }
 
