@@ -117,11 +117,15 @@ extension Game {
                 "\"\(last ?? "")\": " + found.map { "false claim: \($0)" }.joined(separator: "; ")
             ]
         } catch let refused as GroundedVoicer.SentenceRefused {
+            // The stream has settled; a turn it had already committed is taken back.
+            session.transcript = before
             voicing.reason = .check
             voicing.problems = [refused.problem]
         } catch is FirstWordsMissed {
+            session.transcript = before
             voicing.reason = .deadline
         } catch let error where Self.plannerMayAnswer(after: error) {
+            session.transcript = before
             voicing.reason = .error
             voicing.problems = [Self.withoutSecrets("\(error)", model: model)]
         } catch {
