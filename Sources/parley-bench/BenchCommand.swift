@@ -100,6 +100,9 @@ enum BenchCommand {
             scenario("serve", "11. parley serve: 100 games at once x 20 turns over HTTP, against the same in process.") {
                 try await ServeLoad.run(quick: $0)
             },
+            scenario("speech", "Speech sentence by sentence: time to the first sentence against the whole line.") {
+                try await SpeechLatency.run(quick: $0)
+            },
             scenario("claims", "The claim check: building a checker, then checking one NPC line, per world size.") {
                 try ClaimCost.run(quick: $0)
             },
