@@ -87,7 +87,8 @@ extension Game {
                         let found = claims(adding: sentence, entries: [])
                         guard found.isEmpty else {
                             throw GroundedVoicer.SentenceRefused(
-                                problem: "\"\(sentence)\": " + found.map { "false claim: \($0)" }.joined(separator: "; "))
+                                problem: "\"\(sentence)\": "
+                                    + found.map { "false claim: \($0)" }.joined(separator: "; "))
                         }
                         say(sentence)
                     }
@@ -414,7 +415,8 @@ struct GroundedVoicer {
                 // generating as soon as a stream is dropped (a failed sentence, the deadline).
                 let response = try await Game.watch(
                     until: deadline, limit: limit, firstWordsBy: min(firstWordsDeadline, deadline),
-                    firstWordsSaid: { !said.isEmpty }, start: { session.streamResponse(to: Prompt(text), options: options) }
+                    firstWordsSaid: { !said.isEmpty },
+                    start: { session.streamResponse(to: Prompt(text), options: options) }
                 ) { progress in
                     guard case .text(let text) = progress, text.count > seen.count else { return }
                     let piece = text.hasPrefix(seen) ? String(text.dropFirst(seen.count)) : ""

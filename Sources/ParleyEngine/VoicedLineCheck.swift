@@ -143,7 +143,8 @@ struct VoicedLineCheck {
         let plannedContent = Set(Self.contentWords(of: plan.words, numbers: numbers))
         let carried = plannedContent.isEmpty ? Set(plan.words.filter { !$0.isEmpty }) : plannedContent
         let saidStems = Set(said.words.map(Self.stem))
-        if complete, !carried.isEmpty, !carried.contains(where: { said.words.contains($0) || saidStems.contains(Self.stem($0)) })
+        if complete, !carried.isEmpty,
+            !carried.contains(where: { said.words.contains($0) || saidStems.contains(Self.stem($0)) })
         {
             problems.append("it carries none of the planned line's words")
         }

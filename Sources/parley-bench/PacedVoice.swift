@@ -9,7 +9,8 @@ struct PacedVoice: LanguageModel {
     /// The time between two tokens.
     let interval: Duration
     /// What it answers when not asked to voice a planned line (free mode).
-    static let freeLine = "The Brass Lantern is 25 gold, friend. It burns all night on one flask of oil. Shall I wrap it?"
+    static let freeLine =
+        "The Brass Lantern is 25 gold, friend. It burns all night on one flask of oil. Shall I wrap it?"
 
     var id: String { "paced" }
     var version: String { "1" }
@@ -24,7 +25,8 @@ struct PacedVoice: LanguageModel {
 
     /// The line it says for a request.
     static func line(for request: GenerationRequest) -> String {
-        guard case .prompt(let prompt)? = request.transcript.last(where: { if case .prompt = $0 { true } else { false } })
+        guard
+            case .prompt(let prompt)? = request.transcript.last(where: { if case .prompt = $0 { true } else { false } })
         else { return freeLine }
         let text = prompt.segments.compactMap { if case .text(let text) = $0 { text.content } else { nil } }
             .joined()

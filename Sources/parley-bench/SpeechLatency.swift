@@ -49,7 +49,9 @@ enum SpeechLatency {
         let turns = quick ? 5 : 20
         report("## Speech sentence by sentence: time to the first sentence against the whole line")
         report("")
-        report("| Voice | Mode | Turns | First sentence p50 ms | Whole line p50 ms | First / whole | Sentences per line | Outcomes |")
+        report(
+            "| Voice | Mode | Turns | First sentence p50 ms | Whole line p50 ms | First / whole | Sentences per line | Outcomes |"
+        )
         report("|---|---|---:|---:|---:|---:|---:|---|")
         let paced = PacedVoice(interval: .milliseconds(40))
         for mode in [VoiceMode.grounded, .free] {

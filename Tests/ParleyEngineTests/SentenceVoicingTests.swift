@@ -88,7 +88,9 @@ import Testing
             // The first piece ends one character into the second sentence: the first is then known to be complete.
             let characters = Array(text)
             let mark = try #require(
-                characters.indices.first { ".!?".contains(characters[$0]) && characters.indices.contains($0 + 2) && characters[$0 + 1] == " " })
+                characters.indices.first {
+                    ".!?".contains(characters[$0]) && characters.indices.contains($0 + 2) && characters[$0 + 1] == " "
+                })
             let cut = mark + 3
             let first = String(text.prefix(cut))
             let rest = Array(text.dropFirst(cut))
