@@ -143,6 +143,34 @@ import Testing
         #expect(saved.history == saved.transcript)
     }
 
+    @Test func groundedAFactStillOwedAtTheEndIsSaidFromThePlannedLine() async throws {
+        let heard = Heard()
+        let voice = MockLanguageModel { request in
+            guard Self.planned(in: request).contains("25") else { return .text(Self.planned(in: request)) }
+            // Every sentence is true, but the line never gives the price.
+            return heard.reply(["Well now, friend. F", "ine lantern, that."], heldFrom: 1)
+        }
+        let game = try VoicingTests.game(voice: voice)
+        await game.perform("talk to mira", output: { _ in })
+        await game.perform("how much is the lantern?", output: heard.record)
+        let turn = try #require(await game.lastTurn)
+        let voicing = try #require(turn.recording.voicing)
+        let planned = try #require(voicing.planned)
+        #expect(voicing.outcome == .partlyVoiced, "\(voicing)")
+        #expect(voicing.reason == .check)
+        #expect(voicing.problems.first?.contains("it drops the number 25") == true, "\(voicing.problems)")
+        // Both sentences were true and said; the planned sentence with the price follows, and not the one that only
+        // names the lantern, which was said.
+        let world = try shippedPack().world
+        let rest = VoicedLineCheck(vocabulary: ClaimVocabulary(world: world), sentenceBudget: .max)
+            .remainder(of: planned, after: "Well now, friend. Fine lantern, that.")
+        #expect(rest.contains("25"))
+        #expect(heard.speech == ["Well now, friend.", " Fine lantern, that.", " " + rest])
+        let saved = try await Self.saved(in: game)
+        #expect(saved.transcript == heard.speech.joined())
+        #expect(saved.history == saved.transcript)
+    }
+
     // MARK: - Free
 
     @Test func freeTheFirstSentenceIsShownEarlyAndAFalseOneIsReplacedByThePlannersLine() async throws {
