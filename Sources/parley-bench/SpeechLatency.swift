@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// 1. A voice that streams at a fixed rate (`PacedVoice`, one 4-character token every 40 ms, 25 tokens a second),
 ///    so the figures say what sentence-by-sentence speech buys independently of the machine.
-/// 2. The real llama-server with SmolLM2-135M, when installed (`scripts/llm-server install`), grounded voicing.
+/// 2. The real llama-server with SmolLM2-135M, when installed (`scripts/llm-server install`), in both modes.
 enum SpeechLatency {
     /// What one turn showed, and when.
     final class Timeline: Sendable {
@@ -62,7 +62,9 @@ enum SpeechLatency {
                 var configuration = OpenAICompatibleLanguageModel.Configuration(baseURL: server.baseURL, apiKey: nil)
                 configuration.maximumRetries = 0
                 let backend = try await OpenAICompatibleLanguageModel.connect(configuration)
-                try await measure("llama-server, SmolLM2-135M", voice: backend, mode: .grounded, turns: turns)
+                for mode in [VoiceMode.grounded, .free] {
+                    try await measure("llama-server, SmolLM2-135M", voice: backend, mode: mode, turns: turns)
+                }
             }
         } else {
             report("| llama-server | | | not installed: scripts/llm-server install | | | | |")
