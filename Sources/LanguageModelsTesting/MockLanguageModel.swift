@@ -31,6 +31,19 @@ public final class MockLanguageModel: LanguageModel {
         case failure(any Error)
         /// Report reasoning, then give the other reply.
         indirect case reasoning(String, then: Reply)
+        /// Answer with text streamed in exactly these pieces (not `streamChunkSize`'s); before each piece, the mock
+        /// waits for `gate` with the piece's index, so a test can hold the stream until it has seen what the first
+        /// pieces did. Not streamed, the answer is the pieces joined, with no waiting.
+        ///
+        /// ```swift
+        /// let firstHeard = AsyncStream<Void>.makeStream()
+        /// let model = MockLanguageModel(replies: [
+        ///     .deltas(["The lan", "tern is 25 gold. ", "Anything else?"]) { index in
+        ///         if index == 2 { for await _ in firstHeard.stream { break } }
+        ///     },
+        /// ])
+        /// ```
+        case deltas([String], gate: @Sendable (Int) async -> Void = { _ in })
 
         /// Ask for one tool call.
         ///
@@ -214,7 +227,19 @@ public final class MockLanguageModel: LanguageModel {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    var generation = try self.generation(from: try await self.nextReply(for: request))
+                    let reply = try await self.nextReply(for: request)
+                    if case .deltas(let pieces, let gate) = reply {
+                        for (index, piece) in pieces.enumerated() {
+                            await gate(index)
+                            try Task.checkCancellation()
+                            continuation.yield(.text(piece))
+                        }
+                        let generation = Generation(output: .text(pieces.joined()))
+                        continuation.yield(.usage(try await self.usage(of: generation, for: request)))
+                        continuation.finish()
+                        return
+                    }
+                    var generation = try self.generation(from: reply)
                     generation.usage = try await self.usage(of: generation, for: request)
                     if let reasoning = generation.reasoning { continuation.yield(.reasoning(reasoning)) }
                     switch generation.output {
@@ -294,6 +319,7 @@ public final class MockLanguageModel: LanguageModel {
     private func generation(from reply: Reply) throws -> Generation {
         switch reply {
         case .text(let text): return Generation(output: .text(text), usage: nil)
+        case .deltas(let pieces, _): return Generation(output: .text(pieces.joined()), usage: nil)
         case .structured(let content): return Generation(output: .structure(content))
         case .failure(let error): throw error
         case .reasoning(let reasoning, let then):

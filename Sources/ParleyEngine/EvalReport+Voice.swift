@@ -13,6 +13,8 @@ extension EvalReport {
         public var voiced: Int
         /// The turns whose second voiced line was said.
         public var regenerated: Int
+        /// The turns whose voiced line stopped part way and the rest of the planned line was said.
+        public var partlyVoiced = 0
         /// The turns where the planner's line was said, by reason.
         public var fellBack: [TurnVoicing.FallbackReason: Int]
         /// The median milliseconds to first words, over every turn measured.
@@ -37,6 +39,7 @@ extension EvalReport {
             switch voicing.outcome {
             case .voiced: figures.voiced += 1
             case .regenerated: figures.regenerated += 1
+            case .partlyVoiced: figures.partlyVoiced += 1
             case .fellBack: figures.fellBack[voicing.reason ?? .check, default: 0] += 1
             }
         }
@@ -68,6 +71,7 @@ extension EvalReport {
         }
         return [
             "Voicing (\(voice.mode)): \(voice.turns) turns, \(voice.voiced) voiced, \(voice.regenerated) regenerated, "
+                + (voice.partlyVoiced > 0 ? "\(voice.partlyVoiced) partly voiced, " : "")
                 + "\(voice.fellBack.values.reduce(0, +)) fell back"
                 + (reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))"),
             "  fallback rate \(Self.percent(voice.fallbackRate)), regeneration rate "
@@ -77,7 +81,7 @@ extension EvalReport {
         ]
     }
 
-    /// The voicing figures as JSON: `{"mode", "turns", "voiced", "regenerated", "fellBack": {REASON: n},
+    /// The voicing figures as JSON: `{"mode", "turns", "voiced", "regenerated", "partlyVoiced", "fellBack": {REASON: n},
     /// "fallbackRate", "regenerationRate", "firstWordsMilliseconds": {"p50", "p95"}, "tokensPerReply"}`.
     var voiceJSON: JSONValue {
         guard let voice else { return .null }
@@ -86,6 +90,7 @@ extension EvalReport {
         object["turns"] = .integer(voice.turns)
         object["voiced"] = .integer(voice.voiced)
         object["regenerated"] = .integer(voice.regenerated)
+        object["partlyVoiced"] = .integer(voice.partlyVoiced)
         object["fellBack"] = .object(
             JSONObject(
                 voice.fellBack.sorted { $0.key.rawValue < $1.key.rawValue }.map {

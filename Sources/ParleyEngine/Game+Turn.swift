@@ -200,42 +200,38 @@ extension Game {
                 }
                 let voiced = conversation.session.model as? VoicedModel
                 var voicing: TurnVoicing?
-                let response: LanguageModelSession.Response<String>
+                var entries: [Transcript.Entry]
+                let usage: GenerationUsage?
                 if let voiced, voiced.mode == .free {
-                    (response, voicing) = try await freeTurn(
+                    (entries, usage, voicing) = try await freeTurn(
                         prompt, model: voiced, session: session, conversation: conversation, context: context,
                         name: name, startedAt: started, until: deadline, limit: limit, output: show)
                 } else if let voiced, !voiceEnabled {
-                    response = try await plannerTurn(
+                    let response = try await plannerTurn(
                         prompt, planner: voiced.planner, session: session, context: context, name: name,
                         until: deadline, limit: limit, output: show)
+                    (entries, usage) = (Array(response.transcriptEntries), response.generationUsage)
                     voicing = TurnVoicing(
                         mode: voiced.mode, outcome: .fellBack, reason: .planned,
                         planner: voiced.plannerName)
                 } else {
                     // Grounded voicing shows nothing of the planned line: the voiced line, once checked, is said.
-                    response = try await streamTurn(
+                    let response = try await streamTurn(
                         prompt, context: context, session: session, name: name, until: deadline, limit: limit,
                         showsSpeech: voiced == nil, output: show)
+                    (entries, usage) = (Array(response.transcriptEntries), response.generationUsage)
                 }
-                var entries = Array(response.transcriptEntries)
                 if session !== conversation.session { conversation.session.transcript.append(contentsOf: entries) }
                 if let voiced, voiced.mode == .grounded, voiceEnabled {
                     let voicedDeadline = min(started + voiced.firstWordsDeadline, deadline)
                     (entries, voicing) = await voice(
-                        entries, prompt: prompt, model: voiced, conversation: conversation, until: voicedDeadline,
-                        limit: limit)
-                    let line =
-                        entries.last { if case .response = $0 { true } else { false } }
-                        .map { Self.text(of: $0.segments) } ?? response.content
-                    show(.speechBegan(npc: name))
-                    show(.speech(line))
-                    show(.speechEnded)
+                        entries, prompt: prompt, model: voiced, conversation: conversation,
+                        firstWordsBy: voicedDeadline, until: deadline, limit: limit, output: show)
                 }
                 if let beatLine { entries = Self.prepend(beatLine, to: entries, in: conversation.session) }
                 // A turn that showed no words (an empty answer) had its first words, such as they were, at its end.
                 return Answer(
-                    entries: entries, usage: response.generationUsage, firstWords: firstWords ?? clock.now - started,
+                    entries: entries, usage: usage, firstWords: firstWords ?? clock.now - started,
                     voicing: voicing)
             } catch LanguageModelError.contextSizeExceeded(let overflow)
                 where attempt <= ContextRecovery.targetShares.count
@@ -299,7 +295,7 @@ extension Game {
         var shown = ""
         do {
             let options = self.options
-            let response = try await watch(
+            let response = try await Self.watch(
                 until: deadline, limit: limit, firstWordsBy: firstWordsDeadline,
                 start: { session.streamResponse(to: prompt, context: context, options: options) }
             ) { progress in

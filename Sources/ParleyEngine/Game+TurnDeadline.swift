@@ -61,14 +61,17 @@ extension Game {
     ///     backend neither waits past it nor keeps its retries to itself.
     ///   - firstWordsDeadline: When the first words must have come, if they must; text that is not there by then
     ///     ends the turn with `FirstWordsMissed`.
-    ///   - handle: Called on the game's actor with each piece of progress.
+    ///   - firstWordsSaid: Whether the first words count as come, for a caller that says its text sentence by
+    ///     sentence (a first sentence said); by default, any text counts.
+    ///   - handle: Called in the caller's isolation (the game's actor) with each piece of progress; an error it
+    ///     throws ends the turn (a sentence that failed its checks): the stream is dropped and the error rethrown.
     /// - Returns: The turn's response.
-    /// - Throws: `TurnTimeout` at the deadline, `FirstWordsMissed` at the first-words deadline, else the turn's
-    ///   error. Either way the turn has been rolled back when this returns.
-    func watch(
+    /// - Throws: `TurnTimeout` at the deadline, `FirstWordsMissed` at the first-words deadline, `handle`'s error,
+    ///   else the turn's error. Either way the turn has been rolled back when this returns.
+    nonisolated(nonsending) static func watch(
         until deadline: ContinuousClock.Instant, limit: Duration,
-        firstWordsBy firstWordsDeadline: ContinuousClock.Instant? = nil,
-        start: () -> LanguageModelSession.ResponseStream<String>, handle: (TurnProgress) -> Void
+        firstWordsBy firstWordsDeadline: ContinuousClock.Instant? = nil, firstWordsSaid: (() -> Bool)? = nil,
+        start: () -> LanguageModelSession.ResponseStream<String>, handle: (TurnProgress) throws -> Void
     ) async throws -> LanguageModelSession.Response<String> {
         let (notices, noticeSink) = AsyncStream<ModelServerNotice>.makeStream()
         let stream = ModelServerContext.$current.withValue(
@@ -104,12 +107,12 @@ extension Game {
                 switch event {
                 case .text(let text):
                     spoke = spoke || !text.isEmpty
-                    handle(.text(text))
-                case .notice(let notice): handle(.notice(notice))
+                    try handle(.text(text))
+                case .notice(let notice): try handle(.notice(notice))
                 case .finished(let response): return response
                 case .failed(let error): throw error
                 case .deadlinePassed: throw TurnTimeout(limit: limit)
-                case .firstWordsDeadlinePassed: if !spoke { throw FirstWordsMissed() }
+                case .firstWordsDeadlinePassed: if !(firstWordsSaid?() ?? spoke) { throw FirstWordsMissed() }
                 }
             }
             throw CancellationError()

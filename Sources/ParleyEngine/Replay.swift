@@ -168,7 +168,8 @@ public enum Replay {
                         planned: turn.replayedText, playerLine: Game.text(of: prompt.segments),
                         recent: Game.recentLines(
                             in: working, before: nil, npc: npc, playerName: state.player.name),
-                        turnEntries: replayed.entries, until: .now + voiced.firstWordsDeadline,
+                        turnEntries: replayed.entries, firstWordsBy: .now + voiced.firstWordsDeadline,
+                        until: .now + voiced.firstWordsDeadline,
                         limit: Game.turnTimeout)
                     if let line { turn.replayedText = line }
                     turn.replayedVoicing = voicing.summary

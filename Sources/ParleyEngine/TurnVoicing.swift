@@ -15,6 +15,9 @@ public struct TurnVoicing: Sendable, Equatable {
         case voiced
         /// The server's first line failed the checks; its second was said.
         case regenerated
+        /// The server's first sentences were said, then the rest of the planned line (see `reason`: a sentence
+        /// failed the checks, the server failed or was late, or its line still owed a fact at its end).
+        case partlyVoiced
         /// The planner's line was said instead of the server's (see `reason`).
         case fellBack
     }
@@ -35,7 +38,7 @@ public struct TurnVoicing: Sendable, Equatable {
     public var mode: VoiceMode
     /// What happened.
     public var outcome: Outcome
-    /// Why the planner's line was said, for `fellBack`.
+    /// Why the planner's line (or the rest of it, for `partlyVoiced`) was said.
     public var reason: FallbackReason?
     /// The planned line (grounded mode): what the planner would have said, and what the voiced line had to keep.
     public var planned: String?

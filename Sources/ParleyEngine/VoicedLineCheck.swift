@@ -24,7 +24,7 @@ import GameWorld
 /// is true), while one that passes wrongly would tell the player something false.
 struct VoicedLineCheck {
     /// What a line names, and its numbers.
-    private struct Reading {
+    struct Reading {
         var numbers: [Int] = []
         /// Numbers written as words that can be something else (`one`, as in "that one").
         var weakNumbers: Set<Int> = []
@@ -94,7 +94,12 @@ struct VoicedLineCheck {
     ///   - playerLine: What the player said this turn (it may name things the NPC then names too).
     ///   - speaker: The NPC's name, which the model may write as a label before the line.
     ///   - sources: More words the line may use: the NPC's persona, the recent conversation.
-    func check(_ voiced: String, planned: String, playerLine: String, speaker: String, sources: String) -> Result {
+    ///   - complete: Whether the line is whole. A line said so far, sentence by sentence, is `false`: what it still
+    ///     owes (a number, a name or the no of the planned line, one of its words) is not a problem yet, only what it
+    ///     says wrongly or adds is.
+    func check(
+        _ voiced: String, planned: String, playerLine: String, speaker: String, sources: String, complete: Bool = true
+    ) -> Result {
         let line = Self.cleaned(voiced, speaker: speaker, budget: sentenceBudget)
         guard !line.isEmpty else { return Result(line: line, problems: ["it says nothing"]) }
         var problems: [String] = []
@@ -106,20 +111,20 @@ struct VoicedLineCheck {
         let plan = read(planned)
         let player = read(playerLine)
         let known = Set(plan.numbers + player.numbers)
-        for number in Set(plan.numbers).sorted() where !said.numbers.contains(number) {
+        for number in Set(plan.numbers).sorted() where complete && !said.numbers.contains(number) {
             problems.append("it drops the number \(number)")
         }
         for number in Set(said.numbers).sorted() where !known.contains(number) && !said.weakNumbers.contains(number) {
             problems.append("it adds the number \(number)")
         }
-        for thing in plan.named.sorted(by: { "\($0)" < "\($1)" }) where !said.named.contains(thing) {
+        for thing in plan.named.sorted(by: { "\($0)" < "\($1)" }) where complete && !said.named.contains(thing) {
             problems.append("it drops \(Self.describe(thing))")
         }
         for thing in said.named.sorted(by: { "\($0)" < "\($1)" })
         where !plan.named.contains(thing) && !player.named.contains(thing) {
             problems.append("it names \(Self.describe(thing)), which the planned line does not")
         }
-        problems += polarityProblems(said: said, plan: plan)
+        problems += polarityProblems(said: said, plan: plan, complete: complete)
         var allowed = Set(plan.words + player.words)
         for word in read(sources + " " + speaker).words { allowed.insert(word) }
         let stems = Set(allowed.map(Self.stem))
@@ -130,7 +135,7 @@ struct VoicedLineCheck {
             problems.append("it writes the number \(number) in words")
         }
         let names = Set(plan.capitalised.filter { !Self.commonWords.contains($0) })
-        for name in names.sorted() where !said.words.contains(name) && !said.words.contains(name + "'s") {
+        for name in names.sorted() where complete && !said.words.contains(name) && !said.words.contains(name + "'s") {
             problems.append("it drops the name \"\(name.capitalized)\"")
         }
         // A line with none of the planned line's words ("la", "Hm.") keeps its facts only when it has none to keep:
@@ -138,7 +143,8 @@ struct VoicedLineCheck {
         let plannedContent = Set(Self.contentWords(of: plan.words, numbers: numbers))
         let carried = plannedContent.isEmpty ? Set(plan.words.filter { !$0.isEmpty }) : plannedContent
         let saidStems = Set(said.words.map(Self.stem))
-        if !carried.isEmpty, !carried.contains(where: { said.words.contains($0) || saidStems.contains(Self.stem($0)) })
+        if complete, !carried.isEmpty,
+            !carried.contains(where: { said.words.contains($0) || saidStems.contains(Self.stem($0)) })
         {
             problems.append("it carries none of the planned line's words")
         }
@@ -216,10 +222,11 @@ struct VoicedLineCheck {
     /// states a fact (a number, an item) says no, the voiced line must say no; when none does, no sentence of the
     /// voiced line that states a fact may say no (small talk may: "Asking's not getting"). A planned line that
     /// states no fact but says no ("I have never heard of it") is voiced with a no.
-    private func polarityProblems(said: Reading, plan: Reading) -> [String] {
+    /// The no still owed by a line said so far (`complete` false) is not a problem yet.
+    private func polarityProblems(said: Reading, plan: Reading, complete: Bool) -> [String] {
         let factual = plan.sentences.filter { !$0.facts.isEmpty }
         if factual.contains(where: \.negative) || (factual.isEmpty && plan.negative) {
-            return said.negative ? [] : ["it drops the planned line's no"]
+            return said.negative || !complete ? [] : ["it drops the planned line's no"]
         }
         if said.sentences.contains(where: { !$0.facts.isEmpty && $0.negative }) {
             return ["it says no where the planned line says yes"]
@@ -228,7 +235,7 @@ struct VoicedLineCheck {
     }
 
     /// Reads a line's numbers, names, negation and words.
-    private func read(_ line: String) -> Reading {
+    func read(_ line: String) -> Reading {
         var reading = Reading()
         for sentence in ClaimText(line).sentences {
             let tokens = sentence.tokens

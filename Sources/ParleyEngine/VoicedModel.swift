@@ -42,8 +42,9 @@ public struct VoicedModel: LanguageModel {
     public let planner: any LanguageModel
     /// How the voice plays the NPC.
     public let mode: VoiceMode
-    /// How long the player waits for the NPC's first words, from the start of the turn: a voiced line (grounded) or
-    /// the first words of the server's answer (free) that would come later is dropped and the planned line answers.
+    /// How long the player waits for the NPC's first words, from the start of the turn: a voice whose first checked
+    /// sentence (grounded and free) would come later is dropped and the planned line answers; the sentences after
+    /// the first may take until the turn's time limit.
     public let firstWordsDeadline: Duration
     /// The most sentences a voiced line may have; a longer one is cut after them.
     public let sentenceBudget: Int

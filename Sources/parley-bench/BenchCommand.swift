@@ -107,6 +107,9 @@ enum BenchCommand {
             scenario("listing", "Listing a save folder (saves, a new game's slot) against its number of slots.") {
                 try SlotListing.run(quick: $0)
             },
+            scenario("speech", "Speech sentence by sentence: time to the first sentence against the whole line.") {
+                try await SpeechLatency.run(quick: $0)
+            },
             scenario("claims", "The claim check: building a checker, then checking one NPC line, per world size.") {
                 try ClaimCost.run(quick: $0)
             },

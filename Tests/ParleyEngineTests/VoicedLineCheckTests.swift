@@ -161,3 +161,36 @@ extension VoicedLineCheckTests {
         #expect(problems.contains { $0.hasPrefix("a sentence of it is mostly its own") }, "\(problems)")
     }
 }
+
+/// The rest of the planned line after a voiced line that stopped part way (sentence-by-sentence voicing).
+@Suite struct PlannedRemainderTests {
+    static let planned = "Aye. The Brass Lantern is 25 gold. I also have the Wool Cloak at 12 gold. Anything else?"
+
+    func remainder(after said: String, planned: String = planned) throws -> String {
+        let world = try shippedPack().world
+        return VoicedLineCheck(vocabulary: ClaimVocabulary(world: world), sentenceBudget: .max)
+            .remainder(of: planned, after: said)
+    }
+
+    @Test func withNothingSaidTheWholePlannedLineIsSaid() throws {
+        #expect(try remainder(after: "") == Self.planned)
+        #expect(try remainder(after: "Well now, friend.") == Self.planned)
+    }
+
+    @Test func theRestFollowsThePointReachedWithoutRepeatingAFact() throws {
+        #expect(
+            try remainder(after: "Ah, the Brass Lantern, 25 gold.")
+                == "I also have the Wool Cloak at 12 gold. Anything else?")
+        #expect(try remainder(after: "The Brass Lantern? 25 gold. The Wool Cloak, 12 gold.") == "Anything else?")
+    }
+
+    @Test func aFactTheVoiceSkippedIsStillSaidButNotTheSmallTalkBeforeThePointReached() throws {
+        #expect(
+            try remainder(after: "The Wool Cloak is 12 gold.") == "The Brass Lantern is 25 gold. Anything else?")
+    }
+
+    @Test func aSentenceHalfSaidIsSaidWhole() throws {
+        // The lantern is named, its price is not: the sentence is owed, and nothing was reached.
+        #expect(try remainder(after: "The Brass Lantern is a fine thing.") == Self.planned)
+    }
+}

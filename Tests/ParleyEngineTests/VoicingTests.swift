@@ -226,7 +226,7 @@ import Testing
         #expect(turn.annotations[TurnVoicing.annotationKey]?.hasPrefix("fellBack") == true)
     }
 
-    @Test func inFreeModeATrueReplyIsShownWholeOnceItIsChecked() async throws {
+    @Test func inFreeModeATrueReplyIsShownSentenceBySentenceEachOnceItIsChecked() async throws {
         let voice = MockLanguageModel(replies: [
             .text("Hello, hello!"), .text("The Brass Lantern is 25 gold, friend. A bargain!"),
         ])
@@ -235,7 +235,10 @@ import Testing
         let turn = try #require(await game.lastTurn)
         #expect(turn.recording.voicing?.outcome == .voiced)
         #expect(screen.text == "Mira Quickcoin: The Brass Lantern is 25 gold, friend. A bargain!")
-        #expect(screen.all.filter { if case .speech = $0 { true } else { false } }.count == 1)
+        #expect(
+            screen.all.compactMap { if case .speech(let text) = $0 { text } else { nil } } == [
+                "The Brass Lantern is 25 gold, friend.", " A bargain!",
+            ])
     }
 
     @Test func inFreeModeALateServerIsDroppedAndThePlannerAnswers() async throws {
