@@ -469,16 +469,22 @@ enum IntentDetector {
         var sawOtherWord = false
         for index in end..<item {
             let word = tokens[index]
-            let plain =
-                vocabulary.isWord(word, in: .fillers) || vocabulary.isWord(word, in: .articles)
-                || vocabulary.isWord(word, in: .determiners) || vocabulary.isWord(word, in: .quantityGap)
-                || clues.numbers.contains { $0.range.contains(index) }
+            let plain = isPlain(at: index, in: words, clues, vocabulary)
             if sawOtherWord, vocabulary.isWord(word, in: .nameStops), !vocabulary.isWord(word, in: .quantityGap) {
                 return true
             }
             if !plain { sawOtherWord = true }
         }
         return false
+    }
+
+    /// Whether the word at `index` only leads up to a thing's name: a filler, an article, a determiner, a
+    /// `quantityGap` word or part of a number ("*two of your* candles").
+    private static func isPlain(at index: Int, in words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let word = words.tokens[index]
+        return vocabulary.isWord(word, in: .fillers) || vocabulary.isWord(word, in: .articles)
+            || vocabulary.isWord(word, in: .determiners) || vocabulary.isWord(word, in: .quantityGap)
+            || clues.numbers.contains { $0.range.contains(index) }
     }
 
     /// How a line asks to buy: with a `buy` phrase, or by wanting something.
@@ -510,13 +516,9 @@ enum IntentDetector {
                 clues.itemStart.flatMap { $0 > verb ? $0 : nil }
                 ?? tokens[(verb + 1)...].firstIndex(where: { vocabulary.isWord($0, in: .pronouns) })
             guard let thing else { continue }
-            let plain = tokens.indices[(verb + 1)..<thing].allSatisfy { index in
-                let word = tokens[index]
-                return vocabulary.isWord(word, in: .fillers) || vocabulary.isWord(word, in: .articles)
-                    || vocabulary.isWord(word, in: .determiners) || vocabulary.isWord(word, in: .quantityGap)
-                    || clues.numbers.contains { $0.range.contains(index) }
+            if tokens.indices[(verb + 1)..<thing].allSatisfy({ isPlain(at: $0, in: words, clues, vocabulary) }) {
+                return true
             }
-            if plain { return true }
         }
         return false
     }
