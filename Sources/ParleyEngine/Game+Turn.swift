@@ -262,20 +262,27 @@ extension Game {
     /// Puts a beat's line at the start of the turn's response entry, in the session and in the returned entries.
     static func prepend(
         _ line: String, to entries: [Transcript.Entry], in session: LanguageModelSession
-    )
-        -> [Transcript.Entry]
-    {
+    ) -> [Transcript.Entry] {
+        editingResponse(in: entries, session: session) { $0.segments.insert(.text(.init(content: line)), at: 0) }
+    }
+
+    /// Changes the turn's response entry (the last one in `entries`) with `edit`, in the returned entries and in
+    /// `session`'s transcript (the entry with the same id); `entries` as they are when they hold no response.
+    static func editingResponse(
+        in entries: [Transcript.Entry], session: LanguageModelSession,
+        _ edit: (inout Transcript.Response) -> Void
+    ) -> [Transcript.Entry] {
         var entries = entries
         guard let index = entries.lastIndex(where: { if case .response = $0 { true } else { false } }),
-            case .response(var answer) = entries[index]
+            case .response(var response) = entries[index]
         else { return entries }
-        answer.segments.insert(.text(.init(content: line)), at: 0)
-        entries[index] = .response(answer)
+        edit(&response)
+        entries[index] = .response(response)
         var transcript = session.transcript
-        if let position = transcript.lastIndex(where: { $0.id == answer.id }) {
-            transcript[position] = .response(answer)
+        if let position = transcript.lastIndex(where: { $0.id == response.id }) {
+            transcript[position] = .response(response)
+            session.transcript = transcript
         }
-        session.transcript = transcript
         return entries
     }
 

@@ -161,18 +161,9 @@ extension Game {
     static func replacingLine(
         in entries: [Transcript.Entry], with line: String, session: LanguageModelSession
     ) -> [Transcript.Entry] {
-        guard let index = entries.lastIndex(where: { if case .response = $0 { true } else { false } }),
-            case .response(var response) = entries[index], text(of: response.segments) != line
-        else { return entries }
-        response.segments = [.text(.init(content: line))]
-        var replaced = entries
-        replaced[index] = .response(response)
-        var transcript = session.transcript
-        if let position = transcript.lastIndex(where: { $0.id == response.id }) {
-            transcript[position] = .response(response)
-            session.transcript = transcript
+        editingResponse(in: entries, session: session) { response in
+            if text(of: response.segments) != line { response.segments = [.text(.init(content: line))] }
         }
-        return replaced
     }
 
     /// Whether the planner answers a free turn that failed with `error`: not when the context overflowed (the turn
