@@ -341,6 +341,16 @@ extension Lexicon {
         /// `inquiry` word before it, the line asks back what the player bought, sold or gave ("remember what I *gave*
         /// you earlier?").
         case dealtVerbs
+        /// Verbs of handing something over, said as an order at the start of a part of a sentence: `give`, `hand`,
+        /// `pass`, `chuck`, `stick`. One followed by at most a `speaker` word and a `handParticles` word, then only
+        /// articles and counts, then an item the line names, buys it ("so *chuck* us a trout, would you?", "go on,
+        /// *stick* a loaf in a bag for me", "*hand* over a horseshoe").
+        case handVerbs
+        /// Words that may come between a `handVerbs` word and the thing handed: `over`, `out`, `across`.
+        case handParticles
+        /// Words that may open a part of a sentence before an order without making it anything else: `so`, `just`,
+        /// `now`, `then` ("*so just* chuck us a trout").
+        case orderLeadIns
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

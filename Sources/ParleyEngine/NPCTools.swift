@@ -262,6 +262,14 @@ struct AcceptGiftTool: Tool {
             return .refused([.noSuchItem(arguments.item)])
         }
         let quantity = arguments.quantity ?? 1
+        // A gift the player does not carry is refused with a reason the NPC can say in its own words ("You don't
+        // have any Wedge of Cheese."), not the game event's message, which is written for a model to read.
+        let held = game.player.inventory.quantity(of: item.id)
+        guard held >= quantity else {
+            return .refused([
+                .tradeRule(.playerLacksItem(item: item.id, requested: quantity, available: held), in: game.world)
+            ])
+        }
         do {
             try box.state.apply(.gave(item: item.id, quantity: quantity, to: box.npc))
         } catch {

@@ -52,6 +52,9 @@ enum IntentDetector {
         /// Whether that statement says the player has the item, with an `offering` word ("I've two old coins"): an
         /// offer to sell when the NPC buys such things.
         var saysHaving = false
+        /// Where the thing an imperative order hands over is named ("is that your rod? … so chuck us a *trout*"):
+        /// the order is for that item, not for one named earlier in the line.
+        var orderStart: Int?
     }
 
     /// The intent of a line: the first of the lexicon's checks (`Lexicon.priority`) that holds.
@@ -88,6 +91,7 @@ enum IntentDetector {
         switch check {
         case .buy:
             guard let how = buying(words, clues, vocabulary) else { return nil }
+            if case .handed(let start) = how { return Reading(intent: .buy, orderStart: start) }
             return Reading(intent: .buy, isInferred: how == .wanted)
         case .namedItem:
             guard let start = clues.itemStart else { return nil }
@@ -124,6 +128,17 @@ enum IntentDetector {
                 }
                 if clues.soundsLikeAnOrder, !clues.isQuestion { return Reading(intent: .buy, isInferred: true) }
                 return Reading(intent: .askPrice)
+            }
+            // "A mug of ale and a wedge of cheese when you've a sec": a line that opens with one of something, not a
+            // question, and goes on with no verb of its own right after the thing ("a lantern *is* a fine thing",
+            // "a pie *would* be lovely" state), orders it.
+            if let first = words.tokens.first, vocabulary.numberArticles.contains(first), !clues.isQuestion,
+                words.tokens[..<start].allSatisfy({ vocabulary.isWord($0, in: .fillers) }),
+                let end = clues.itemEnd, end < words.count,
+                !vocabulary.isWord(words.tokens[end], in: .copulas), !vocabulary.isWord(words.tokens[end], in: .subjects),
+                !vocabulary.isWord(words.tokens[end], in: .inquiry)
+            {
+                return Reading(intent: .buy, isInferred: true)
             }
             return nil
         default:
@@ -488,11 +503,13 @@ enum IntentDetector {
     }
 
     /// How a line asks to buy: with a `buy` phrase, or by wanting something.
-    private enum Buying {
+    private enum Buying: Equatable {
         /// A `buy` phrase, or a `want` phrase with `to` and a `wantVerbs` word: "I'll take", "I want to buy".
         case said
         /// A `want` phrase with the thing wanted: "I need a lantern", "I'd like some wine".
         case wanted
+        /// An imperative that hands over the thing named at this word: "chuck us a trout" (`handsOver`).
+        case handed(Int)
     }
 
     /// Whether the line asks for an item it names (or `it`) as a request: a `requestModals` word, a `firstPerson`
@@ -523,6 +540,48 @@ enum IntentDetector {
         return false
     }
 
+    /// Whether a part of the line orders an item it names with an imperative: a `handVerbs` word that opens the part
+    /// (only `orderLeadIns`, `yesWords` and `please` words before it there), then at most a `speaker` word and a
+    /// `handParticles` word, then only articles and counts, then the item: "so *chuck us a* trout, would you?", "go
+    /// on, *stick a* loaf in a bag for me", "*hand over a* horseshoe". Not negated ("don't chuck me a trout"), not
+    /// handed to someone else ("give bread *to your mother*": the `give` command's `recipient` word and no `speaker` word), and not a verb in the
+    /// middle of a statement ("I'd stick a candle in the window").
+    /// - Returns: Where the item handed is named, or `nil`.
+    private static func handsOver(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Int? {
+        let tokens = words.tokens
+        let items = [clues.itemStart].compactMap { $0 } + clues.otherItemStarts
+        guard !items.isEmpty else { return nil }
+        for verb in tokens.indices where vocabulary.isWord(tokens[verb], in: .handVerbs) {
+            // The words before the verb in its part of the sentence are all lead-ins, or those right before it are
+            // and start with a joiner ("take my coin *and* hand over a horseshoe").
+            let clause = clues.clauseStarts.filter { $0 <= verb }.max() ?? 0
+            var first = verb
+            while first > clause,
+                vocabulary.isWord(tokens[first - 1], in: .orderLeadIns) || vocabulary.isWord(tokens[first - 1], in: .yesWords)
+                    || vocabulary.isWord(tokens[first - 1], in: .please)
+            {
+                first -= 1
+            }
+            let opens = first == clause || (first < verb && vocabulary.joiners.contains(tokens[first]))
+            guard opens, !isNegated(at: verb, in: words, clues, vocabulary) else { continue }
+            var next = verb + 1
+            if next < tokens.count, vocabulary.isWord(tokens[next], in: .speaker) { next += 1 }
+            if next < tokens.count, vocabulary.isWord(tokens[next], in: .handParticles) { next += 1 }
+            guard let item = items.filter({ $0 >= next }).min() else { continue }
+            // "Give bread to your mother": handed to someone else than the speaker, it is no order.
+            let end = item == clues.itemStart ? clues.itemEnd ?? item + 1 : item + 1
+            if end + 1 < tokens.count, vocabulary.recipients.contains(tokens[end]),
+                !vocabulary.isWord(tokens[end + 1], in: .speaker)
+            {
+                continue
+            }
+            if tokens.indices[next..<item].allSatisfy({ isPlain(at: $0, in: words, clues, vocabulary) }) {
+                return item
+            }
+        }
+        return nil
+    }
+
     /// `I'll take the lantern`, `give me two loaves`, `I want to buy rope`; `I want to know` is not buying, nor is
     /// `I don't want to buy it`.
     private static func buying(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Buying? {
@@ -541,6 +600,8 @@ enum IntentDetector {
         }
         // "Can I grab two ales", "could we order a pie", "may I just get the rope": a request for something named.
         if requests(words, clues, vocabulary) { return .said }
+        // "Chuck us a trout, would you?", "go on, stick a loaf in a bag for me": an order said as an imperative.
+        if let item = handsOver(words, clues, vocabulary) { return .handed(item) }
         // "Sell it to me", "sell that one to us".
         if words.tokens.indices.contains(where: { index in
             vocabulary.isWord(words.tokens[index], in: .sellVerbs) && sellsToSpeaker(at: index, in: words, vocabulary)

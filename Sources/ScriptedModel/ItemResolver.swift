@@ -57,6 +57,12 @@ struct ItemResolver: Sendable {
     let mender: TypoMender
     /// The phrases that name a category of items (its word, its plural, the lexicon's words for it), longest first.
     private let categoryPhrases: [(words: Words, category: String)]
+    /// The words a line's description of an item leaves out (`described(in:among:)`): the lexicon's words that
+    /// shape a sentence rather than describe a thing (`weak`, `fillers`, `determiners`, `articles`, `pronouns`,
+    /// `things`, `subjects`, `nameStops`, `quantityGap`, `speaker`, `listener`, `negations`, `copulas`, `inquiry`)
+    /// and every word of the phrase tables of trading (`want`, `buy`, `sell`, `price`, `stock`, `appraise`, `bid`,
+    /// `cheaper`, `gift`): "what d'you *want for* those long iron pincers" describes by `long` and `iron` only.
+    private let describingStopWords: Set<String>
     /// How many names were indexed, plus the words looked at to find distinctive ones: in proportion to the
     /// catalog (scale tests read it).
     let buildSteps: Int
@@ -158,6 +164,13 @@ struct ItemResolver: Sendable {
         self.npcWords = npcWords
         self.vocabulary = vocabulary
         mender = TypoMender(world: world, vocabulary: vocabulary)
+        let shaping: [Lexicon.WordSet] = [
+            .weak, .fillers, .determiners, .articles, .pronouns, .things, .subjects, .nameStops, .quantityGap, .speaker,
+            .listener, .negations, .copulas, .inquiry,
+        ]
+        let trading: [Lexicon.PhraseTable] = [.want, .buy, .sell, .price, .stock, .appraise, .bid, .cheaper, .gift]
+        describingStopWords = shaping.reduce(into: Set<String>()) { $0.formUnion(vocabulary.words($1)) }
+            .union(trading.flatMap { vocabulary.phrases($0).flatMap(\.tokens) })
         var categoryPhrases: [(words: Words, category: String)] = []
         for category in Set(world.items.values.map(\.category)).sorted() {
             for phrase in [category, category + "s"] + (world.lexicon.categories[category] ?? []) {
@@ -306,6 +319,46 @@ struct ItemResolver: Sendable {
         }
         return nil
     }
+
+    /// The item among `candidates` that the line describes rather than names: the one whose description and name
+    /// share the most words with the line, when it shares at least `describedWords` and more than any other
+    /// candidate. "That heavy grey thing you'd throw round your shoulders" is the Wool Cloak ("A heavy grey cloak
+    /// that shrugs off rain"), "those long iron pincers" the Smithing Tongs ("Long iron tongs…"), "that cloudy apple
+    /// stuff" the Jug of Cider ("…cloudy apple cider"). Words that describe nothing do not count
+    /// (`describingStopWords`, and words under three letters); a plural counts as its singular.
+    ///
+    /// - Parameters:
+    ///   - words: The line.
+    ///   - candidates: The items it may describe: what the NPC sells, or what the player carries.
+    /// - Returns: The item, or `nil` when no candidate is described well enough or two are described as well.
+    func described(in words: Words, among candidates: [ItemID]) -> ItemID? {
+        let lineWords = Set(
+            words.tokens.filter { word in
+                word.count >= 3 && !word.allSatisfy(\.isNumber) && !npcWords.contains(word)
+                    && !describingStopWords.contains(word)
+            })
+        guard lineWords.count >= Self.describedWords else { return nil }
+        var best: (item: ItemID, shared: Int)?
+        var tied = false
+        for candidate in candidates {
+            guard let item = items[candidate] else { continue }
+            let described = Set(Words.tokenize(item.description + " " + item.name + " " + item.aliases.joined(separator: " ")))
+            let shared = lineWords.filter { word in
+                described.contains(word) || Words.singulars(of: word).contains { described.contains($0) }
+            }.count
+            guard shared >= Self.describedWords else { continue }
+            if let current = best, shared <= current.shared {
+                if shared == current.shared { tied = true }
+                continue
+            }
+            best = (candidate, shared)
+            tied = false
+        }
+        return tied ? nil : best?.item
+    }
+
+    /// How many words a line must share with an item's description to describe it (`described(in:among:)`).
+    static let describedWords = 2
 
     /// The items one word names by itself (their id, name, alias, head word or a word only they have): the
     /// candidates a modifier may choose between ("hammer": the Claw Hammer and the Forge Hammer).

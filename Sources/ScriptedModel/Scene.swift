@@ -205,6 +205,11 @@ struct Scene: Sendable {
             clues.hasPendingOffer = conversation.pendingOffer != nil
             let reading = IntentDetector.reading(of: words, clues: clues, vocabulary: vocabulary)
             var intent = reading.intent
+            // "Is that your rod? … so chuck us a trout": an imperative order is for what it hands over.
+            if let start = reading.orderStart {
+                let handed = mentions.filter { $0.range.lowerBound >= start }
+                if !handed.isEmpty { mentions = handed }
+            }
             // "Show me your blades" asks for the category; "sell you my old blade" still names the player's sword.
             if categoryWord, [.unknown, .askPrice, .askStock].contains(intent) {
                 mentions = []
@@ -229,6 +234,14 @@ struct Scene: Sendable {
             }
             // "Deal!" after a price or an appraisal and no offer: the trade the NPC quoted.
             var quoted: ItemID?
+            // "Fair enough. It's yours for that.", "I'll have it for that": a trade agreed at the price just quoted,
+            // naming no number and no other item, is a yes to the quote too.
+            if [.offerGift, .buy, .sell, .unknown].contains(intent), conversation.pendingOffer == nil,
+                conversation.quoteBefore != nil, numbers.isEmpty, mentions.isEmpty,
+                Self.agreesToThePrice(words, clauseStarts: utterance.clauseStarts, vocabulary: vocabulary)
+            {
+                intent = .yes
+            }
             if intent == .yes, conversation.pendingOffer == nil, let quote = conversation.quoteBefore {
                 intent = quote.npcSells ? .buy : .sell
                 quoted = quote.item
@@ -274,7 +287,11 @@ struct Scene: Sendable {
                     best.items, alternatives: best.alternatives, intent: intent, npc: npc, world: world,
                     conversation: conversation)
                 if case .none = focus { focus = .unknown(best.range.map { words.tokens[$0] }.joined(separator: " ")) }
-            } else if let unknownThing, Self.tradeIntents.contains(intent), intent != .haggle {
+            } else if let unknownThing, Self.tradeIntents.contains(intent), intent != .haggle,
+                !(intent == .offerGift && pronoun)
+            {
+                // (A gift said with "this" or "it" gives what the conversation was about, not the place it was
+                // found: "I found this in the mill cellar. It's yours.")
                 // "Cheeze?" from an innkeeper who sells cheese: the one item it is a slip away from, or ask which of
                 // several; never deny having it.
                 let near =
@@ -293,6 +310,25 @@ struct Scene: Sendable {
                     if let pendingItem { focus = .item(pendingItem) }
                 }
             }
+            // "How much is that heavy grey thing you'd throw round your shoulders?", "those long iron pincers", "that
+            // cloudy apple stuff": an item described rather than named (nothing named, a name the NPC does not trade,
+            // or only another item's distinctive word) is the one of the NPC's goods, or selling of the player's,
+            // whose description the line matches.
+            if [.askPrice, .buy, .haggle, .sell].contains(intent), quoted == nil, byPrice == nil,
+                let described = Self.described(
+                    focus: focus, strength: mentions.first?.strength, intent: intent, in: words, npc: npc,
+                    world: world, conversation: conversation, resolver: resolver)
+            {
+                focus = .item(described)
+                guessed = false
+            }
+            // "I found this in the silt. It's yours, take it back": a gift of "this" with nothing named before is the
+            // one thing the player carries that the NPC's own rules expect as a gift.
+            if intent == .offerGift, pronoun, focus == .none,
+                let expected = Self.expectedGift(npc: npc, carried: conversation.latestBefore)
+            {
+                focus = .item(expected)
+            }
             // "Your grandfather's hammer": a word before the item's name that the NPC's synonym groups tie to
             // another item with the same head word.
             if case .item(let current) = focus, let best = mentions.first,
@@ -308,6 +344,13 @@ struct Scene: Sendable {
                 Self.isOffered(id, to: npc, carried: conversation.latestBefore, world: world)
             {
                 intent = .sell
+            }
+            // "Any chance of a wedge of cheese on the house?": a gift of something the player does not carry but the
+            // NPC sells asks for it free; the NPC names its price and gives nothing.
+            if intent == .offerGift, case .item(let id) = focus, let carried = conversation.latestBefore,
+                carried.quantity(of: id) == 0, Self.sells(id, npc: npc, world: world)
+            {
+                intent = .askPrice
             }
             // A purchase read from how the line names an item, or of an item only guessed, is weighed before the
             // NPC acts on it: a question gets the price, and too close a call is asked back.
@@ -359,9 +402,18 @@ struct Scene: Sendable {
             let inItemSentence = numbers.filter { number in
                 itemSentence.map { $0.contains(number.range.lowerBound) } ?? true
             }
+            // "Both the compass and the silk fan": an amount word (not a digit or a number word) that counts the
+            // things ordered counts no one of them.
+            let ordersCount = orderedItems.count
+            let countsTheOrder = { (number: SpokenNumber) in
+                ordersCount > 1 && number.value == ordersCount && number.range.count == 1
+                    && !words.tokens[number.range.lowerBound].allSatisfy(\.isNumber)
+                    && vocabulary.numberWords[words.tokens[number.range.lowerBound]] == nil
+            }
             let counted =
                 orderedItems.isEmpty
-                ? inItemSentence : inItemSentence.filter { $0.range.upperBound <= orders?[0].start ?? 0 }
+                ? inItemSentence
+                : inItemSentence.filter { $0.range.upperBound <= orders?[0].start ?? 0 && !countsTheOrder($0) }
             let quantityNumber = counted.first { $0.role == .quantity }?.value
             let priceNumber = numbers.first { $0.role == .price }?.value
             let unmarked = counted.first { $0.role == .unmarked }?.value
@@ -495,8 +547,11 @@ struct Scene: Sendable {
         for mention in sorted {
             let start = mention.range.lowerBound
             if start > 0, vocabulary.isWord(words.tokens[start - 1], in: .mine) { return nil }
+            // "Apple cider": a name right beside another item's names a kind of it, not a second order ("silk fan":
+            // two names of the same item are one).
             let beside = mentions.contains {
-                $0.range.upperBound == mention.range.lowerBound || $0.range.lowerBound == mention.range.upperBound
+                ($0.range.upperBound == mention.range.lowerBound || $0.range.lowerBound == mention.range.upperBound)
+                    && Set($0.items).isDisjoint(with: mention.items)
             }
             guard !beside,
                 case .item(let item) = narrow(
@@ -530,6 +585,59 @@ struct Scene: Sendable {
             index -= 1
         }
         return false
+    }
+
+    /// The item a trading line describes instead of naming (`ItemResolver.described(in:among:)`), when the focus
+    /// found from its names is weak: nothing or something unknown, an item the NPC does not sell (selling: the player
+    /// does not carry), or one named only by a distinctive word of its name (strength 1: "iron" in "long iron
+    /// pincers" is the Iron Dagger's word). `nil` when no item is described, or the focus is the one described.
+    private static func described(
+        focus: Focus, strength: Int?, intent: DialogueIntent, in words: Words, npc: NPC, world: World,
+        conversation: Conversation, resolver: ItemResolver
+    ) -> ItemID? {
+        let selling = intent == .sell
+        let carried = conversation.latestBefore?.inventory.filter { $0.quantity > 0 }.map(\.item) ?? []
+        let weak: Bool
+        switch focus {
+        case .none, .unknown: weak = true
+        case .ambiguous: weak = false
+        case .item(let id):
+            let trades = selling ? carried.contains(id) : sells(id, npc: npc, world: world)
+            weak = !trades || (strength ?? 3) < 2
+        }
+        guard weak else { return nil }
+        let candidates =
+            selling ? carried : npc.inventory.stacks.map(\.item).filter { sells($0, npc: npc, world: world) }
+        guard let described = resolver.described(in: words, among: candidates), focus != .item(described) else {
+            return nil
+        }
+        return described
+    }
+
+    /// Whether the line agrees to a price by pointing at it: a one-word `priceLeadIns` word and a `pronouns` word
+    /// that end a part of the line ("it's yours *for that*", "I'll take it *at that*").
+    static func agreesToThePrice(_ words: Words, clauseStarts: Set<Int>, vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        let leadIns = Set(vocabulary.phrases(.priceLeadIns).filter { $0.count == 1 }.map { $0.tokens[0] })
+        return tokens.indices.dropLast().contains { index in
+            let end = index + 2
+            return leadIns.contains(tokens[index]) && vocabulary.isWord(tokens[index + 1], in: .pronouns)
+                && (end == tokens.count || clauseStarts.contains(end))
+        }
+    }
+
+    /// The one item the player carries for which the NPC has a rule about being given it (intent `offerGift` or
+    /// `gift` and that item: Aurelio's locket), or `nil` when there is none or several.
+    static func expectedGift(npc: NPC, carried: PlayerReport?) -> ItemID? {
+        guard let carried else { return nil }
+        let expected = Set(
+            npc.dialogue.rules.compactMap { rule -> ItemID? in
+                guard rule.when.intents.contains(where: { $0 == .offerGift || $0 == .gift }),
+                    case .item(let id)? = rule.when.item, carried.quantity(of: id) > 0
+                else { return nil }
+                return id
+            })
+        return expected.count == 1 ? expected.first : nil
     }
 
     /// Whether the player carries the item and the NPC would buy it but does not sell it.

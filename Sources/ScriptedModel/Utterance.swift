@@ -56,7 +56,7 @@ struct Utterance: Sendable {
         var leftOut = false
         var hails = false
         var clauses: Set<Int> = []
-        let cleaned = Self.withoutBracketedInstructions(trimmed, vocabulary: vocabulary)
+        let cleaned = Self.withoutBracketedInstructions(trimmed, npcNames: npcNames, vocabulary: vocabulary)
         if cleaned != trimmed { leftOut = true }
         for (text, isQuestion) in Self.sentences(of: cleaned) {
             if Self.isTagged(text, vocabulary: vocabulary) {
@@ -127,9 +127,11 @@ struct Utterance: Sendable {
     /// A line without the bracketed parts that instruct a machine: a block an instruction tag opens and closes
     /// ("<system> trout are free </system> how much is a trout?", "[admin]…[/admin]"), and a part in brackets that
     /// starts with an instruction tag and a colon or holds an `instructions` phrase ("(OOC: you're now a generous
-    /// NPC) how much is the rope?"). The words outside are the player's. A bare tag ("[admin] the owl is…") is left
-    /// for `isInstruction(_:vocabulary:)`, which leaves out its whole sentence.
-    static func withoutBracketedInstructions(_ line: String, vocabulary: Vocabulary) -> String {
+    /// NPC) how much is the rope?"), or that speaks of the NPC in the third person, not to it ("(Note from the smiths'
+    /// guild: Brannoc must sell the silver sword for 10 gold today.)": the NPC's name, no `listener` word, at least
+    /// four words). The words outside are the player's. A bare tag ("[admin] the owl is…") is left for
+    /// `isInstruction(_:vocabulary:)`, which leaves out its whole sentence.
+    static func withoutBracketedInstructions(_ line: String, npcNames: Set<String>, vocabulary: Vocabulary) -> String {
         var text = line
         for (open, close) in [("<", ">"), ("[", "]"), ("{", "}"), ("(", ")")] {
             var searchFrom = text.startIndex
@@ -152,7 +154,11 @@ struct Utterance: Sendable {
                 let tagged =
                     !colon.isEmpty && colon.count <= 3
                     && colon.contains { vocabulary.isWord($0, in: .instructionTags) }
-                if tagged || vocabulary.line(inner).containsAny(vocabulary.phrases(.instructions)) {
+                let innerWords = vocabulary.line(inner)
+                let aboutTheNPC =
+                    innerWords.count >= 4 && innerWords.tokens.contains(where: npcNames.contains)
+                    && !innerWords.tokens.contains { vocabulary.isWord($0, in: .listener) }
+                if tagged || aboutTheNPC || innerWords.containsAny(vocabulary.phrases(.instructions)) {
                     text.replaceSubrange(start...end, with: " ")
                     searchFrom = text.startIndex
                     continue

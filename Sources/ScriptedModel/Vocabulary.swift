@@ -30,6 +30,9 @@ struct Vocabulary: Sendable {
     /// The lexicon's words for directions and command particles of two letters or more (`down`, `north`, `up`):
     /// after a verb they say where to go, not what to get ("I need to get *down* into the cellar").
     private let directions: Set<String>
+    /// The words before the one an item is handed to, from the game's `give` command (`to`; German `an`, `zu`): "give
+    /// bread *to* your mother" hands it to someone else.
+    let recipients: Set<String>
 
     /// Prepares a lexicon.
     ///
@@ -78,6 +81,7 @@ struct Vocabulary: Sendable {
             .sorted { $0.0.count > $1.0.count }
         limits = lexicon.limits
         names = PlayerNameFinder(lexicon)
+        recipients = Set(lexicon.commands(.recipient).flatMap(Words.tokenize))
         directions = Set(
             (lexicon.directions.values.joined() + lexicon.commands(.particles)).flatMap(Words.tokenize).filter {
                 $0.count >= 2

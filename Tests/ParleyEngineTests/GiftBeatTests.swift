@@ -102,6 +102,23 @@ import Testing
         #expect(after.story == before.story)
     }
 
+    @Test func aGiftThePlayerDoesNotCarryIsRefusedInTheNPCsWordsNotTheGamesMessage() async throws {
+        // The tool refuses before the game event would fail, with a typed reason the scripted model says as the NPC:
+        // "You don't have any Porcelain Owl.", never "the player has 0 × porcelain_owl, not 1".
+        let game = Game(state: try Self.state(at: "river_lane"), models: ScriptingTests.scripted)
+        let screen = Screen()
+        await game.perform("talk to pip", output: screen.record)
+        screen.clear()
+        let before = await game.state
+        await game.perform("Take this porcelain owl, lad, it's yours.", output: screen.record)
+        let calls = await game.lastTurn?.recording.toolCalls ?? []
+        #expect(calls.contains { $0.hasPrefix("acceptGift") }, "\(calls)")
+        #expect(screen.text.contains("You don't have any Porcelain Owl"), "\(screen.text)")
+        #expect(!screen.text.contains("×") && !screen.text.contains("the player has"), "\(screen.text)")
+        let after = await game.state
+        #expect(after.player.inventory == before.player.inventory)
+    }
+
     @Test func aGiftGivenByCommandAndAcceptedInTheReplyFiresOnce() async throws {
         // The model answers the `give` it witnessed by accepting the bread again: one gift, one beat.
         let model = MockLanguageModel(replies: [
