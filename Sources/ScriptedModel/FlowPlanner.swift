@@ -136,10 +136,12 @@ struct FlowPlanner {
     private func recall() -> Step {
         let recollection = Recollection(
             facts: conditions?.conversation, conversation: conversation, scene: scene, world: world)
-        guard let topic = scene.recall, let memory = recollection.memory(of: topic, world: world) else {
-            return say(.forgotten)
+        // Every topic the question asks, in its order; those with nothing to remember are left out.
+        let memories = ([scene.recall].compactMap { $0 } + scene.recallAlso).compactMap {
+            recollection.memory(of: $0, world: world)
         }
-        return say(.remembered) { $0.memory = memory }
+        guard !memories.isEmpty else { return say(.forgotten) }
+        return say(.remembered) { $0.memory = memories.joined(separator: " ") }
     }
 
     private func askStock() -> Step {

@@ -131,12 +131,14 @@ enum IntentDetector {
             }
             // "A mug of ale and a wedge of cheese when you've a sec": a line that opens with one of something, not a
             // question, and goes on with no verb of its own right after the thing ("a lantern *is* a fine thing",
-            // "a pie *would* be lovely" state), orders it.
+            // "a pie *would* be lovely" state) or hails the NPC ("a mug of ale, *love*, I'm parched"), orders it.
             if let first = words.tokens.first, vocabulary.numberArticles.contains(first), !clues.isQuestion,
                 words.tokens[..<start].allSatisfy({ vocabulary.isWord($0, in: .fillers) }),
                 let end = clues.itemEnd, end < words.count,
-                !vocabulary.isWord(words.tokens[end], in: .copulas), !vocabulary.isWord(words.tokens[end], in: .subjects),
-                !vocabulary.isWord(words.tokens[end], in: .inquiry)
+                clues.soundsLikeAnOrder
+                    || (!vocabulary.isWord(words.tokens[end], in: .copulas)
+                        && !vocabulary.isWord(words.tokens[end], in: .subjects)
+                        && !vocabulary.isWord(words.tokens[end], in: .inquiry))
             {
                 return Reading(intent: .buy, isInferred: true)
             }
@@ -164,6 +166,8 @@ enum IntentDetector {
             let asksPrice = words.containsAny(vocabulary.phrases(.price))
             let asksStock = words.containsAny(vocabulary.phrases(.stock))
             guard asksPrice || asksStock else { return nil }
+            // "Got any gossip, smith?": a question for news that names no item asks no price.
+            if clues.itemStart == nil, words.containsAny(vocabulary.phrases(.rumors)) { return nil }
             // "Do you sell anything besides the owl?" asks for the rest of the stock.
             if words.containsAny(vocabulary.phrases(.besides)) { return .askStock }
             if asksPrice, clues.namesSomething, let start = clues.itemStart, start > 0,
@@ -247,6 +251,20 @@ enum IntentDetector {
         return askedAbout(words, clauseStarts: clauseStarts, vocabulary)
     }
 
+    /// The other topics a question about the past asks besides `topic`, in `RecallTopic`'s order: "what's my name,
+    /// and what did I buy off you?" asks the name and the dealings; "remind me what name I gave you, and where I said
+    /// I'm from" the name and the origin. Each is found as `recallTopic` finds one (its `recall…` phrases, and for
+    /// the origin a question about where the player came from, in any words).
+    static func alsoRecalled(
+        besides topic: RecallTopic, in words: Words, clauseStarts: Set<Int>, _ vocabulary: Vocabulary
+    ) -> [RecallTopic] {
+        RecallTopic.allCases.filter { other in
+            guard other != topic else { return false }
+            if recallTable(in: words, clauseStarts: clauseStarts, vocabulary, among: [other]) != nil { return true }
+            return other == .origin && asksOrigin(words, clauseStarts: clauseStarts, vocabulary)
+        }
+    }
+
     /// What the line asks back about the player's own past, in any words: an `inquiry` word, later in its clause a
     /// `firstPerson` word at most four words after it and right after that an `askedVerbs` word (what the player asked: "what was it I just asked
     /// you about?", "which piece was it I asked about?"; the lexicon's synonyms read `I just` as `I`) or a `dealtVerbs`
@@ -294,8 +312,10 @@ enum IntentDetector {
     /// `subjects` word ("who am I") is a whole question: it asks the player's name only where its clause ends after
     /// it or a `nameStops` word follows ("who am I?", "who am I again?"), not where more words make it another
     /// question ("who am I talking to?", "who am I supposed to ask about the locket?").
-    private static func recallTable(in words: Words, clauseStarts: Set<Int>, _ vocabulary: Vocabulary) -> RecallTopic? {
-        for topic in RecallTopic.allCases {
+    private static func recallTable(
+        in words: Words, clauseStarts: Set<Int>, _ vocabulary: Vocabulary, among topics: [RecallTopic] = RecallTopic.allCases
+    ) -> RecallTopic? {
+        for topic in topics {
             for phrase in vocabulary.phrases(topic.table) {
                 let whole = topic == .name && phrase.tokens.last.map { vocabulary.isWord($0, in: .subjects) } == true
                 var from = 0
@@ -363,6 +383,28 @@ enum IntentDetector {
 
     /// `sell my sword`, `would you buy this`, `what would you pay for my boots`, `how much for my sword`.
     private static func isSell(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        if asksForASale(words, clues, vocabulary) { return true }
+        let tokens = words.tokens
+        // "What'd my two mutton pies fetch here?": an `appraise` phrase about a thing named as the player's own.
+        if let start = clues.itemStart, words.containsAny(vocabulary.phrases(.appraise)),
+            Scene.namedAsOwn(at: start, in: words, vocabulary: vocabulary)
+        {
+            return true
+        }
+        // "What would you give me for my fan?", "what can I get for my boots?": a price asked for the player's own
+        // item.
+        if let start = clues.itemStart, start >= 2, vocabulary.isWord(tokens[start - 1], in: .mine),
+            vocabulary.phrases(.priceLeadIns).contains(where: { $0.count == 1 && words.matches($0, at: start - 2) })
+        {
+            return true
+        }
+        return firstAffirmed(vocabulary.phrases(.sell), in: words, clues, vocabulary) != nil
+    }
+
+    /// Whether the line asks the NPC, in so many words, to buy from the player: a `sellVerbs` word not said to the
+    /// speaker ("I'll sell you my sword"), a `buyVerbs` word with the listener before it or a `mine` word after it
+    /// ("you buy my boots?"), "buy it off me", or "want to buy it?" asked of the NPC.
+    static func asksForASale(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
         let tokens = words.tokens
         for (index, token) in tokens.enumerated() where !isNegated(at: index, in: words, clues, vocabulary) {
             let next = index + 1 < tokens.count ? tokens[index + 1] : ""
@@ -392,14 +434,7 @@ enum IntentDetector {
                 }
             }
         }
-        // "What would you give me for my fan?", "what can I get for my boots?": a price asked for the player's own
-        // item.
-        if let start = clues.itemStart, start >= 2, vocabulary.isWord(tokens[start - 1], in: .mine),
-            vocabulary.phrases(.priceLeadIns).contains(where: { $0.count == 1 && words.matches($0, at: start - 2) })
-        {
-            return true
-        }
-        return firstAffirmed(vocabulary.phrases(.sell), in: words, clues, vocabulary) != nil
+        return false
     }
 
     /// A `gift` phrase, or an `offering` word right before the item (an article between), with no `subjects` word
@@ -441,6 +476,16 @@ enum IntentDetector {
         let unmarked = clues.numbers.contains { $0.role == .unmarked }
         if unmarked, words.containsAny(vocabulary.phrases(.bid)) { return true }
         if unmarked, clues.hasPriceContext, words.count <= vocabulary.limits.shortLine { return true }
+        // "I could stretch to 40", "3 and we're square?", "bit steep. 12 and it's mine": after a price, a short
+        // answer naming no item whose one number nothing marks, and that asks for no goods ("I'll take 2", "I want
+        // 3"), is a bid.
+        if clues.hasPriceContext, clues.itemStart == nil, words.count <= vocabulary.limits.shortAnswer + 1,
+            clues.numbers.count == 1, clues.numbers.allSatisfy({ $0.role == .unmarked }),
+            !words.containsAny(vocabulary.phrases(.buy)), !words.containsAny(vocabulary.phrases(.want)),
+            !words.containsAny(vocabulary.phrases(.howMany))
+        {
+            return true
+        }
         guard !clues.picksByPrice, words.containsAny(vocabulary.phrases(.cheaper)) else { return false }
         // "Is the rope expensive?" asks what it costs; "too expensive!" with an offer on the table haggles.
         if let first = words.tokens.first, vocabulary.isWord(first, in: .questions), clues.itemStart != nil,
@@ -616,6 +661,8 @@ enum IntentDetector {
             let after = index + phrase.count
             // "What will I need?", "what do I want for the cellar?": a question about what is needed buys nothing.
             if asksWhat(before: index, length: phrase.count, in: words, clues, vocabulary) { continue }
+            // "I want *you* to have one of my loaves": what the player wants the NPC to do, not to buy.
+            if after < words.count, vocabulary.isWord(words.tokens[after], in: .listener) { continue }
             if after < words.count, vocabulary.isWord(words.tokens[after], in: .wantTo) {
                 // "I need to get a lantern" buys; "I need to get down into the cellar" goes somewhere.
                 if after + 1 < words.count, vocabulary.isWord(words.tokens[after + 1], in: .wantVerbs),

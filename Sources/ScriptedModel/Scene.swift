@@ -45,6 +45,8 @@ struct Scene: Sendable {
     private(set) var tools: Set<NPCTool>
     /// What a question about the conversation's past asks (for `recall`).
     let recall: RecallTopic?
+    /// The other topics the same question asks about ("what's my name, and what did I buy?"), answered after `recall`.
+    let recallAlso: [RecallTopic]
     /// Whether the player's line names a catalog item.
     let namesItem: Bool
     /// What a line naming only a category asks (`askPrice` or `askStock`) when no topic rule takes it.
@@ -129,6 +131,7 @@ struct Scene: Sendable {
             let event = conversation.event
             isEvent = true
             recall = nil
+            recallAlso = []
             asksValue = false
             isUnsure = false
             leftOutInstructions = false
@@ -205,6 +208,12 @@ struct Scene: Sendable {
             clues.hasPendingOffer = conversation.pendingOffer != nil
             let reading = IntentDetector.reading(of: words, clues: clues, vocabulary: vocabulary)
             var intent = reading.intent
+            // "My old sword's yours for 6 gold": a price for a thing named as the player's own sells it at that price.
+            if intent == .haggle, let start = clues.itemStart,
+                Self.namedAsOwn(at: start, in: words, vocabulary: vocabulary)
+            {
+                intent = .sell
+            }
             // "Is that your rod? … so chuck us a trout": an imperative order is for what it hands over.
             if let start = reading.orderStart {
                 let handed = mentions.filter { $0.range.lowerBound >= start }
@@ -215,10 +224,15 @@ struct Scene: Sendable {
                 mentions = []
                 named = resolver.categories(in: words)
             }
-            recall =
+            let recall =
                 intent == .recall
                 ? IntentDetector.recallTopic(
                     of: words, givesOrigin: originGiven != nil, clauseStarts: utterance.clauseStarts, vocabulary) : nil
+            self.recall = recall
+            recallAlso =
+                recall.map {
+                    IntentDetector.alsoRecalled(besides: $0, in: words, clauseStarts: utterance.clauseStarts, vocabulary)
+                } ?? []
             // "My name is Tamsin", "hi, I'm Wren", "I'm from Eastmarch": the player introduces themself, and the NPC
             // answers in kind.
             if [.unknown, .greet].contains(intent),
@@ -345,6 +359,14 @@ struct Scene: Sendable {
             {
                 intent = .sell
             }
+            // "Whats this tarnished coin worth to a man like you": an `appraise` phrase about a thing the player
+            // carries and the NPC buys but does not sell asks what the NPC would pay for it ("got any bread?" asks
+            // whether the NPC has some).
+            if intent == .askPrice, case .item(let id) = focus, words.containsAny(vocabulary.phrases(.appraise)),
+                Self.isOffered(id, to: npc, carried: conversation.latestBefore, world: world)
+            {
+                intent = .sell
+            }
             // "Any chance of a wedge of cheese on the house?": a gift of something the player does not carry but the
             // NPC sells asks for it free; the NPC names its price and gives nothing.
             if intent == .offerGift, case .item(let id) = focus, let carried = conversation.latestBefore,
@@ -388,11 +410,14 @@ struct Scene: Sendable {
             // "What would you pay for my sword?", "what's my fan worth to you?", "how much would you give for my
             // compass?": a selling line that asks (with an `appraise` phrase, or starting with an `asking` word or a
             // `price` phrase) wants the price, not an offer.
+            // "Got a tarnished old coin here, what say you buy it off me": a sale asked for in so many words wants the
+            // offer, whatever the line starts with.
             asksValue =
                 intent == .sell
                 && (words.containsAny(vocabulary.phrases(.appraise))
-                    || words.tokens.first.map { vocabulary.isWord($0, in: .asking) } == true
-                    || vocabulary.phrases(.price).contains { words.matches($0, at: 0) })
+                    || (!IntentDetector.asksForASale(words, clues, vocabulary)
+                        && (words.tokens.first.map { vocabulary.isWord($0, in: .asking) } == true
+                            || vocabulary.phrases(.price).contains { words.matches($0, at: 0) })))
             namesItem = !mentions.isEmpty
             asksCount = words.containsAny(vocabulary.phrases(.howMany))
 
@@ -614,6 +639,16 @@ struct Scene: Sendable {
         return described
     }
 
+    /// Whether the item named at `start` is named as the player's own: a `mine` word before it, with at most
+    /// `weak` words and numbers between ("*my* old sword", "*my two* mutton pies").
+    static func namedAsOwn(at start: Int, in words: Words, vocabulary: Vocabulary) -> Bool {
+        words.tokens[max(0, start - 3)..<start].reversed().drop { word in
+            (vocabulary.isWord(word, in: .weak) || word.allSatisfy(\.isNumber) || vocabulary.numberWords[word] != nil)
+                && !vocabulary.isWord(word, in: .mine)
+        }
+        .first.map { vocabulary.isWord($0, in: .mine) } ?? false
+    }
+
     /// Whether the line agrees to a price by pointing at it: a one-word `priceLeadIns` word and a `pronouns` word
     /// that end a part of the line ("it's yours *for that*", "I'll take it *at that*").
     static func agreesToThePrice(_ words: Words, clauseStarts: Set<Int>, vocabulary: Vocabulary) -> Bool {
@@ -694,11 +729,19 @@ struct Scene: Sendable {
         of focus: Focus, in words: Words, before mention: Range<Int>?, in sentence: Range<Int>? = nil,
         intent: DialogueIntent, npc: NPC, carried: PlayerReport?, vocabulary: Vocabulary
     ) -> Int? {
-        guard case .item(let item) = focus,
-            let start = vocabulary.phrases(.everything).compactMap({ words.firstIndex(of: $0, from: sentence?.lowerBound ?? 0) })
-                .min(),
-            start < (mention?.lowerBound ?? words.count)
-        else { return nil }
+        let itemStart = mention?.lowerBound ?? words.count
+        // A phrase that ends with an article or determiner ("all *the*", "all *your*") leads to the thing it counts:
+        // "all the way from the north road… a jug of cider" counts nothing.
+        let counting = vocabulary.phrases(.everything).compactMap { phrase -> Int? in
+            guard let start = words.firstIndex(of: phrase, from: sentence?.lowerBound ?? 0), start < itemStart else {
+                return nil
+            }
+            let leadsOn = phrase.tokens.last.map {
+                vocabulary.isWord($0, in: .articles) || vocabulary.isWord($0, in: .determiners)
+            } ?? false
+            return !leadsOn || itemStart - (start + phrase.count) <= 2 ? start : nil
+        }
+        guard case .item(let item) = focus, !counting.isEmpty else { return nil }
         let count = intent == .buy ? npc.inventory.quantity(of: item) : (carried?.quantity(of: item) ?? 0)
         return count > 0 ? count : nil
     }

@@ -33,7 +33,9 @@ import Testing
             switch random.next(below: 20) {
             case 0: prompt = visit.arrived
             case 1: prompt = visit.left
-            case 2 where visit.pending != nil: prompt = try visit.acceptPending()
+            // An offer a later gift made stale (the player gave away what it sells) cannot be applied; the game's
+            // `accept` refuses it, and here the player declines it instead.
+            case 2 where visit.pending != nil: prompt = try (try? visit.acceptPending()) ?? visit.declinePending()
             case 3 where visit.pending != nil: prompt = try visit.declinePending()
             case 4 where visit.game.player.inventory.contains("bread"): prompt = try visit.give("bread")
             default: prompt = Prompt(Self.line(&random))
