@@ -254,13 +254,17 @@ enum IntentDetector {
     /// The other topics a question about the past asks besides `topic`, in `RecallTopic`'s order: "what's my name,
     /// and what did I buy off you?" asks the name and the dealings; "remind me what name I gave you, and where I said
     /// I'm from" the name and the origin. Each is found as `recallTopic` finds one (its `recall…` phrases, and for
-    /// the origin a question about where the player came from, in any words).
+    /// the origin a question about where the player came from, and what was asked or dealt in any words: "where did
+    /// I say I was from, and what was it I asked you about?").
     static func alsoRecalled(
         besides topic: RecallTopic, in words: Words, clauseStarts: Set<Int>, _ vocabulary: Vocabulary
     ) -> [RecallTopic] {
-        RecallTopic.allCases.filter { other in
+        let askedBack = askedAbout(words, clauseStarts: clauseStarts, vocabulary)
+        return RecallTopic.allCases.filter { other in
             guard other != topic else { return false }
             if recallTable(in: words, clauseStarts: clauseStarts, vocabulary, among: [other]) != nil { return true }
+            // (Only what was asked: a dealt verb may belong to another topic's words, "what name I *gave* you".)
+            if other == .asked, askedBack == .asked { return true }
             return other == .origin && asksOrigin(words, clauseStarts: clauseStarts, vocabulary)
         }
     }

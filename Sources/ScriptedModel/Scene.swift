@@ -435,6 +435,19 @@ struct Scene: Sendable {
                     && !words.tokens[number.range.lowerBound].allSatisfy(\.isNumber)
                     && vocabulary.numberWords[words.tokens[number.range.lowerBound]] == nil
             }
+            // "She's been sitting in the dark two nights … sell us a flask of lamp oil": a bare number right before a
+            // word that names something else ("two *nights*") counts that, not the item.
+            let itemStarts = Set(mentions.map(\.range.lowerBound))
+            let countsSomethingElse = { (number: SpokenNumber) in
+                let next = number.range.upperBound
+                guard number.role == .unmarked, next < words.count, !itemStarts.contains(next),
+                    !utterance.clauseStarts.contains(next)
+                else { return false }
+                let word = words.tokens[next]
+                let leadsOn: [Lexicon.WordSet] = [.fillers, .articles, .determiners, .quantityGap, .please, .gold, .things,
+                    .pronouns, .address]
+                return !leadsOn.contains { vocabulary.isWord(word, in: $0) }
+            }
             let counted =
                 orderedItems.isEmpty
                 ? inItemSentence
@@ -442,6 +455,8 @@ struct Scene: Sendable {
             let quantityNumber = counted.first { $0.role == .quantity }?.value
             let priceNumber = numbers.first { $0.role == .price }?.value
             let unmarked = counted.first { $0.role == .unmarked }?.value
+            // How many, from a bare number: not one that counts something else (a bid, "would 26 do?", may).
+            let unmarkedCount = counted.first { $0.role == .unmarked && !countsSomethingElse($0) }?.value
             switch intent {
             case .haggle:
                 // With no offer yet, as many as the player's last line asked about ("how much for 3 trout?" "10 for
@@ -467,7 +482,7 @@ struct Scene: Sendable {
                 // A bare small number is how many; a bare larger one, gold.
                 let largest = vocabulary.limits.largestQuantity
                 quantity =
-                    quantityNumber ?? unmarked.flatMap { priceNumber == nil && $0 <= largest ? $0 : nil }
+                    quantityNumber ?? unmarkedCount.flatMap { priceNumber == nil && $0 <= largest ? $0 : nil }
                     // "Two candles?" "Yes": as many as the line the NPC asked about.
                     ?? (quoted != nil ? Self.quantityAsked(before: conversation, of: focus, resolver: resolver) : nil)
                     ?? Self.everyOne(

@@ -11,14 +11,18 @@ import Testing
     let english = Vocabulary(.english)
 
     @Test(arguments: [
-        ("what is my name and what did i buy off you", RecallTopic.name, [RecallTopic.dealings]),
-        ("remind me what name i gave you and where i said i am from", .name, [.origin]),
-        ("what did i buy", .dealings, []), ("what is my name", .name, []),
-    ])
-    func aQuestionAboutThePastAsksEveryTopicItNames(line: String, first: RecallTopic, also: [RecallTopic]) {
+        ("what is my name and what did i buy off you", [0], RecallTopic.name, [RecallTopic.dealings]),
+        ("remind me what name i gave you and where i said i am from", [0], .name, [.origin]),
+        ("what did i buy", [0], .dealings, []), ("what is my name", [0], .name, []),
+        // What was asked, asked back in any words, is one of them too (blind14); the comma ends the first question.
+        ("where did i say i was from and what was it i asked you about", [0, 7], .origin, [.asked]),
+    ] as [(String, Set<Int>, RecallTopic, [RecallTopic])])
+    func aQuestionAboutThePastAsksEveryTopicItNames(
+        line: String, clauses: Set<Int>, first: RecallTopic, also: [RecallTopic]
+    ) {
         let words = Words(line)
-        #expect(IntentDetector.recallTopic(of: words, givesOrigin: false, english) == first)
-        #expect(IntentDetector.alsoRecalled(besides: first, in: words, clauseStarts: [0], english) == also)
+        #expect(IntentDetector.recallTopic(of: words, givesOrigin: false, clauseStarts: clauses, english) == first)
+        #expect(IntentDetector.alsoRecalled(besides: first, in: words, clauseStarts: clauses, english) == also)
     }
 
     /// How the detector reads a line after a price was quoted, its numbers as `SpokenNumber` finds them.
