@@ -83,7 +83,7 @@ extension Game {
         // What the tools did to the game, even in a turn that failed afterwards: a gift made is a gift made.
         let events = Array(shared.read(\.events).dropFirst(eventsBefore))
         var turnAnnotations = annotations
-        if let voicing { turnAnnotations[TurnVoicing.annotationKey] = voicing.summary }
+        if let voicing { turnAnnotations[.voicing] = voicing.summary }
         var result = TurnResult(
             npc: npcID, entries: entries, annotations: turnAnnotations, effects: ruleEffects(of: entries, npc: npcID),
             events: events, refusals: refusals,
