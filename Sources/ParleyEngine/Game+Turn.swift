@@ -198,7 +198,7 @@ extension Game {
                     if firstWords == nil, case .speech = piece { firstWords = clock.now - started }
                     output(piece)
                 }
-                let voiced = conversation.session.model as? VoicedModel
+                let voiced = conversation.session.model.voicing
                 var voicing: TurnVoicing?
                 var entries: [Transcript.Entry]
                 let usage: GenerationUsage?
