@@ -6,6 +6,7 @@ import ParleyJSON
 /// Parley saves each NPC's conversation as an annotated transcript: Apple's transcript JSON plus string
 /// annotations for the whole conversation (the NPC, the model's id and version, Parley's version) and for each
 /// turn (the player's name, gold, inventory and location when they spoke), keyed by the turn's prompt entry id.
+/// Writers and readers name the keys with `AnnotationKey`'s constants (`annotations[.modelID]`), each spelt once.
 ///
 /// ```json
 /// {"transcript": {"version": 1, "type": "FoundationModels.Transcript", "transcript": {"entries": [...]}},

@@ -10,8 +10,8 @@
 /// `tokenCount(for:)` so the session can refuse requests that cannot fit; and an identity (`id`, `version`) that
 /// transcripts, feedback reports and recordings carry so output can be compared across models. What callers may ask
 /// of it beyond a turn is declared here too, with defaults that fit most backends: whether it writes free text
-/// (`writesFreeText`), and how to remove its secrets from text (`redactingSecrets(in:)`). Callers use these instead
-/// of asking which backend type they hold.
+/// (`writesFreeText`), how to remove its secrets from text (`redactingSecrets(in:)`), and whether it is a voice and a
+/// planner together (`voicing`). Callers use these instead of asking which backend type they hold.
 public protocol LanguageModel: Sendable {
     /// The model's identifier, for example `scripted` or `SmolLM2-135M-Instruct`.
     var id: String { get }
@@ -95,6 +95,13 @@ public protocol LanguageModel: Sendable {
     /// - Parameter text: The text.
     /// - Returns: The text without the backend's secrets.
     func redactingSecrets(in text: String) -> String
+
+    /// The voice and the planner the model is made of, with how they share a turn, for a model that is such a pair;
+    /// `nil` (the default) for any other.
+    ///
+    /// A caller that voices turns itself (Parley's game: grounded voicing, the first-words deadline) reads the pair
+    /// here; a model that is one model has nothing to declare. See `ModelVoicing`.
+    var voicing: ModelVoicing? { get }
 }
 
 // MARK: - Defaults
@@ -154,6 +161,9 @@ extension LanguageModel {
 
     /// The text unchanged: the backend holds no secrets.
     public func redactingSecrets(in text: String) -> String { text }
+
+    /// `nil`: the model is one model, not a voice and a planner.
+    public var voicing: ModelVoicing? { nil }
 }
 
 // MARK: - Token-count overloads (Apple's 26.4 API)

@@ -23,7 +23,7 @@ extension APIEvent {
             ["id": .string(item.rawValue), "name": .string(world.name(of: item))]
         }
         func changed(_ field: String, npc: NPCReference? = nil, _ fields: [(String, JSONValue)]) -> APIEvent {
-            APIEvent("stateChanged", npc: npc, JSONObject([("field", .string(field))] + fields))
+            APIEvent(.stateChanged, npc: npc, JSONObject([("field", .string(field))] + fields))
         }
         return changes.map { change in
             switch change {
@@ -35,7 +35,7 @@ extension APIEvent {
                 changed(
                     "inventory", [("item", reference(item)), ("value", .integer(to)), ("previous", .integer(from))])
             case .playerLocation(_, let to):
-                APIEvent("moved", JSONObject([("location", place(to))]))
+                APIEvent(.moved, JSONObject([("location", place(to))]))
             case .npcGold(let id, let from, let to):
                 changed("gold", npc: npc(id), [("value", .integer(to)), ("previous", .integer(from))])
             case .npcItem(let id, let item, let from, let to):
@@ -43,16 +43,16 @@ extension APIEvent {
                     "inventory", npc: npc(id),
                     [("item", reference(item)), ("value", .integer(to)), ("previous", .integer(from))])
             case .npcLocation(let id, _, let to):
-                APIEvent("npcMoved", npc: npc(id), JSONObject([("location", place(to))]))
+                APIEvent(.npcMoved, npc: npc(id), JSONObject([("location", place(to))]))
             case .attitude(let id, let from, let to):
                 changed("attitude", npc: npc(id), [("value", .integer(to)), ("previous", .integer(from))])
-            case .flagSet(let flag): APIEvent("flagSet", JSONObject([("flag", .string(flag))]))
-            case .flagCleared(let flag): APIEvent("flagCleared", JSONObject([("flag", .string(flag))]))
+            case .flagSet(let flag): APIEvent(.flagSet, JSONObject([("flag", .string(flag))]))
+            case .flagCleared(let flag): APIEvent(.flagCleared, JSONObject([("flag", .string(flag))]))
             case .counter(let name, let from, let to):
                 changed("counter", [("counter", .string(name)), ("value", .integer(to)), ("previous", .integer(from))])
             case .quest(let id, _, let to):
                 APIEvent(
-                    to == world.quests[id]?.stages.last ? "questCompleted" : "questAdvanced",
+                    to == world.quests[id]?.stages.last ? .questCompleted : .questAdvanced,
                     JSONObject([
                         ("quest", ["id": .string(id.rawValue), "name": .string(world.name(of: id))] as JSONValue),
                         ("stage", .string(to)),

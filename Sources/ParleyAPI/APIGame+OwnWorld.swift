@@ -113,7 +113,7 @@ extension APIGame {
             if let kind = event.kind { fields["kind"] = .string(kind) }
             fields["witnesses"] = .array(witnesses.map { GameJSON.npc($0, in: state.world) })
             fields["react"] = .bool(event.react)
-            let told = APIEvent("worldEvent", fields)
+            let told = APIEvent(.worldEvent, fields)
             eventLog.publish(told)
             emit(told)
             let (events, _) = await recording(emit: emit) { output in

@@ -20,7 +20,7 @@ extension APIGame {
         let stored = SaveGameStore.sanitizedSlotName(slot) ?? slot
         guard let other = await slotOwner(stored) else { return nil }
         return APIEvent(
-            "problem",
+            .problem,
             JSONObject([
                 (
                     "detail",

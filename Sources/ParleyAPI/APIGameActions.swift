@@ -96,7 +96,7 @@ final class APIGameActions: Sendable {
         let timeout: JSONValue =
             attoseconds == 0 ? .integer(Int(seconds)) : .double(Double(seconds) + Double(attoseconds) / 1e18)
         return APIEvent(
-            "action", npc: .init(id: call.npc, name: world.name(of: call.npc)),
+            .action, npc: .init(id: call.npc, name: world.name(of: call.npc)),
             JSONObject([
                 ("callId", .string(call.callID)), ("action", .string(call.action.rawValue)),
                 ("arguments", call.arguments), ("await", .bool(call.awaitsAnswer)),

@@ -295,7 +295,7 @@ public actor APIGames {
 
     /// The problems a failed load showed, as one detail.
     private static func problems(in events: [APIEvent]) -> String {
-        let details = events.filter { $0.type == "problem" }.compactMap { $0.fields["detail"]?.stringValue }
+        let details = events.filter { $0.type == .problem }.compactMap { $0.fields["detail"]?.stringValue }
         return details.isEmpty ? "The save could not be loaded." : details.joined(separator: " ")
     }
 }

@@ -124,7 +124,7 @@ extension APIRoutes {
         // Not a child of the response's task: a client that leaves does not take back the player's turn.
         Task {
             let (_, goesOn) = await run { event in
-                continuation.yield(ServerSentEvent(event: event.type, data: event.json.jsonString()))
+                continuation.yield(ServerSentEvent(event: event.type.rawValue, data: event.json.jsonString()))
             }
             if !goesOn { try? await games.end(game.id) }
             continuation.yield(
@@ -158,15 +158,18 @@ extension APIRoutes {
                         switch item {
                         case .event(let id, let event):
                             try await writer.send(
-                                ServerSentEvent(event: event.type, data: event.json.jsonString(), id: String(id)))
+                                ServerSentEvent(
+                                    event: event.type.rawValue, data: event.json.jsonString(), id: String(id)))
                         case .missed(let count):
-                            let missed = APIEvent("eventsMissed", JSONObject([("count", .integer(count))]))
-                            try await writer.send(ServerSentEvent(event: missed.type, data: missed.json.jsonString()))
+                            let missed = APIEvent(.eventsMissed, JSONObject([("count", .integer(count))]))
+                            try await writer.send(
+                                ServerSentEvent(event: missed.type.rawValue, data: missed.json.jsonString()))
                         case .heartbeat:
                             try await writer.sendComment("heartbeat")
                         case .ended:
-                            let ended = APIEvent("ended", JSONObject([("game", .string(game.id))]))
-                            try await writer.send(ServerSentEvent(event: ended.type, data: ended.json.jsonString()))
+                            let ended = APIEvent(.ended, JSONObject([("game", .string(game.id))]))
+                            try await writer.send(
+                                ServerSentEvent(event: ended.type.rawValue, data: ended.json.jsonString()))
                         }
                     }
                 }

@@ -67,7 +67,7 @@ public enum APIRoutes {
                 let slot = try APIGames.slotName(member, member: "slot")
                 try await refuseSlotInUse(slot, by: game, in: games)
                 let events = await game.save(slot: slot)
-                if let problem = events.first(where: { $0.type == "problem" }) {
+                if let problem = events.first(where: { $0.type == .problem }) {
                     throw APIProblem(
                         status: 422, title: "Not saved", detail: problem.fields["detail"]?.stringValue ?? "Not saved.")
                 }

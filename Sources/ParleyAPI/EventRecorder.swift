@@ -50,20 +50,20 @@ struct EventRecorder {
             return APIEvent.NPCReference(id: id, name: name)
         }
         switch output {
-        case .narration(let text): return APIEvent("narration", JSONObject([("text", .string(text))]))
-        case .thinking(let name): return APIEvent("thinking", npc: reference(named: name))
+        case .narration(let text): return APIEvent(.narration, JSONObject([("text", .string(text))]))
+        case .thinking(let name): return APIEvent(.thinking, npc: reference(named: name))
         case .speechBegan(let name):
             speech = Speech(npc: reference(named: name))
-            return APIEvent("speechBegan", npc: speech?.npc)
+            return APIEvent(.speechBegan, npc: speech?.npc)
         case .speech(let text):
             speech?.text += text
-            return APIEvent("speech", npc: speech?.npc, JSONObject([("text", .string(text))]))
+            return APIEvent(.speech, npc: speech?.npc, JSONObject([("text", .string(text))]))
         case .speechEnded:
             defer { speech = nil }
-            return APIEvent("speechEnded", npc: speech?.npc, JSONObject([("text", .string(speech?.text ?? ""))]))
-        case .notice(let text): return APIEvent("notice", JSONObject([("text", .string(text))]))
-        case .problem(let text): return APIEvent("problem", JSONObject([("detail", .string(text))]))
-        case .goalReached(let goal): return APIEvent("goalReached", JSONObject([("goal", .string(goal))]))
+            return APIEvent(.speechEnded, npc: speech?.npc, JSONObject([("text", .string(speech?.text ?? ""))]))
+        case .notice(let text): return APIEvent(.notice, JSONObject([("text", .string(text))]))
+        case .problem(let text): return APIEvent(.problem, JSONObject([("detail", .string(text))]))
+        case .goalReached(let goal): return APIEvent(.goalReached, JSONObject([("goal", .string(goal))]))
         }
     }
 
@@ -91,7 +91,7 @@ struct EventRecorder {
         where !same || offers[npc] != offer {
             var fields = JSONObject([("summary", .string(offer.summary))])
             for (key, value) in GameJSON.terms(of: offer.offer, in: world) { fields[key] = value }
-            events.append(APIEvent("offer", npc: reference(npc), fields))
+            events.append(APIEvent(.offer, npc: reference(npc), fields))
         }
         for refusal in await now.refusedOffers.dropFirst(same ? refusalCount : 0) {
             var fields = JSONObject([
@@ -101,7 +101,7 @@ struct EventRecorder {
             if let offer = refusal.offer {
                 for (key, value) in GameJSON.terms(of: offer, in: world) { fields[key] = value }
             }
-            events.append(APIEvent("offerRefused", npc: reference(refusal.npc), fields))
+            events.append(APIEvent(.offerRefused, npc: reference(refusal.npc), fields))
         }
         for refusal in await now.refusedActions.dropFirst(same ? actionRefusalCount : 0) {
             let fields = JSONObject([
@@ -109,7 +109,7 @@ struct EventRecorder {
                 ("arguments", (try? JSONValue(parsing: refusal.arguments)) ?? .string(refusal.arguments)),
                 ("reasons", .array(refusal.reasons.map(JSONValue.string))),
             ])
-            events.append(APIEvent("actionRefused", npc: reference(refusal.npc), fields))
+            events.append(APIEvent(.actionRefused, npc: reference(refusal.npc), fields))
         }
         return events
     }
@@ -125,7 +125,7 @@ struct EventRecorder {
             for call in calls {
                 var fields = JSONObject([("tool", .string(call.toolName)), ("arguments", call.arguments.jsonValue)])
                 if let output = outputs[call.id] { fields["output"] = Self.json(of: output) }
-                events.append(APIEvent("toolCall", npc: npc, fields))
+                events.append(APIEvent(.toolCall, npc: npc, fields))
             }
         }
         return events
@@ -154,30 +154,30 @@ struct EventRecorder {
         }
         switch event {
         case .traded(let offer):
-            return APIEvent("trade", npc: reference(offer.npc), GameJSON.terms(of: offer, in: world))
-        case .gave(let id, let quantity, let npc): return APIEvent("gave", npc: reference(npc), item(id, quantity))
+            return APIEvent(.trade, npc: reference(offer.npc), GameJSON.terms(of: offer, in: world))
+        case .gave(let id, let quantity, let npc): return APIEvent(.gave, npc: reference(npc), item(id, quantity))
         case .received(let id, let quantity, let npc):
-            return APIEvent("received", npc: reference(npc), item(id, quantity))
+            return APIEvent(.received, npc: reference(npc), item(id, quantity))
         case .paidGold(let amount, let npc):
-            return APIEvent("paidGold", npc: reference(npc), JSONObject([("gold", .integer(amount))]))
+            return APIEvent(.paidGold, npc: reference(npc), JSONObject([("gold", .integer(amount))]))
         case .receivedGold(let amount, let npc):
-            return APIEvent("receivedGold", npc: reference(npc), JSONObject([("gold", .integer(amount))]))
-        case .tookItem(let id, let quantity, _): return APIEvent("tookItem", item(id, quantity))
-        case .droppedItem(let id, let quantity, _): return APIEvent("droppedItem", item(id, quantity))
+            return APIEvent(.receivedGold, npc: reference(npc), JSONObject([("gold", .integer(amount))]))
+        case .tookItem(let id, let quantity, _): return APIEvent(.tookItem, item(id, quantity))
+        case .droppedItem(let id, let quantity, _): return APIEvent(.droppedItem, item(id, quantity))
         case .moved(_, let to):
             return APIEvent(
-                "moved",
+                .moved,
                 JSONObject([
                     ("location", ["id": .string(to.rawValue), "name": .string(world.locations[to]?.name ?? to.rawValue)] as JSONValue)
                 ]))
         case .npcMoved(let npc, _, let to):
             return APIEvent(
-                "npcMoved", npc: reference(npc),
+                .npcMoved, npc: reference(npc),
                 JSONObject([
                     ("location", ["id": .string(to.rawValue), "name": .string(world.locations[to]?.name ?? to.rawValue)] as JSONValue)
                 ]))
-        case .setFlag(let name): return APIEvent("flagSet", JSONObject([("flag", .string(name))]))
-        case .clearedFlag(let name): return APIEvent("flagCleared", JSONObject([("flag", .string(name))]))
+        case .setFlag(let name): return APIEvent(.flagSet, JSONObject([("flag", .string(name))]))
+        case .clearedFlag(let name): return APIEvent(.flagCleared, JSONObject([("flag", .string(name))]))
         case .changedCounter, .setCounter, .changedAttitude: return nil
         case .advancedQuest(let id, let stage):
             let quest = world.quests[id]
@@ -185,9 +185,9 @@ struct EventRecorder {
                 ("quest", ["id": .string(id.rawValue), "name": .string(world.name(of: id))] as JSONValue),
                 ("stage", .string(stage)),
             ])
-            return APIEvent(stage == quest?.stages.last ? "questCompleted" : "questAdvanced", fields)
+            return APIEvent(stage == quest?.stages.last ? .questCompleted : .questAdvanced, fields)
         case .firedBeat(let npc, let beat):
-            return APIEvent("beat", npc: reference(npc), JSONObject([("beat", .string(beat))]))
+            return APIEvent(.beat, npc: reference(npc), JSONObject([("beat", .string(beat))]))
         }
     }
 }

@@ -7,7 +7,7 @@ import Synchronization
 /// ```swift
 /// let log = GameEventLog()
 /// let items = log.listen(after: nil, heartbeat: .seconds(15))   // from now on
-/// log.publish(APIEvent("narration", ["text": "Market Square"]))  // number 1, to every listener
+/// log.publish(APIEvent(.narration, ["text": "Market Square"]))  // number 1, to every listener
 /// ```
 final class GameEventLog: Sendable {
     /// What a listener receives.

@@ -11,8 +11,9 @@ extension Game {
     /// starts cancels or waits for it, see `OpenAICompatibleLanguageModel.prewarm(for:)`).
     ///
     /// What is prewarmed is what the NPC's first request will begin with:
-    /// - a `VoicedModel` in grounded mode: its voice, with the voicing prompt's instructions and worked examples
-    ///   (the planner, the scripted model, needs nothing), unless the voice is switched off;
+    /// - a voice and a planner (a model's `voicing`, as `VoicedModel` declares it) in grounded mode: the voice, with
+    ///   the voicing prompt's instructions and worked examples (the planner, the scripted model, needs nothing),
+    ///   unless the voice is switched off;
     /// - any other model: the NPC's session as it is, or, for an NPC met for the first time, the instructions and
     ///   tools its conversation will start with. An NPC whose conversation is still unread in the save is left to
     ///   its first turn (reading it here would read the save file during play).
@@ -24,7 +25,7 @@ extension Game {
         let existing = Dictionary(sessions) { first, _ in first }
         let unread = Set(here.map(\.id).filter { existing[$0] == nil && restored?.npcs.contains($0) == true })
         let models = self.models
-        let voicing = voiceEnabled
+        let voiceOn = voiceEnabled
         Task.detached(priority: .utility) { [weak self] in
             for npc in here {
                 let model: any LanguageModel
@@ -35,9 +36,9 @@ extension Game {
                 } else {
                     continue
                 }
-                if let voiced = model as? VoicedModel {
+                if let voiced = model.voicing {
                     // The voice speaks only when switched on; in grounded mode, its requests are voicing prompts.
-                    guard voicing else { continue }
+                    guard voiceOn else { continue }
                     if voiced.mode == .grounded {
                         Self.voicingSession(for: voiced, npc: npc, world: world).prewarm()
                         continue
@@ -54,7 +55,7 @@ extension Game {
 
     /// A session on the voice with the voicing prompt's instructions and examples: what every voiced line of the NPC
     /// begins with (see `VoicingPrompt`).
-    static func voicingSession(for model: VoicedModel, npc: NPC, world: World) -> LanguageModelSession {
+    static func voicingSession(for model: ModelVoicing, npc: NPC, world: World) -> LanguageModelSession {
         let prompt = VoicingPrompt(
             npc: npc, world: world, planned: "", facts: [], playerLine: "", recent: [],
             sentenceBudget: model.sentenceBudget)

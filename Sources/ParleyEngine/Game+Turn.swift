@@ -83,7 +83,7 @@ extension Game {
         // What the tools did to the game, even in a turn that failed afterwards: a gift made is a gift made.
         let events = Array(shared.read(\.events).dropFirst(eventsBefore))
         var turnAnnotations = annotations
-        if let voicing { turnAnnotations[TurnVoicing.annotationKey] = voicing.summary }
+        if let voicing { turnAnnotations[.voicing] = voicing.summary }
         var result = TurnResult(
             npc: npcID, entries: entries, annotations: turnAnnotations, effects: ruleEffects(of: entries, npc: npcID),
             events: events, refusals: refusals,
@@ -198,7 +198,7 @@ extension Game {
                     if firstWords == nil, case .speech = piece { firstWords = clock.now - started }
                     output(piece)
                 }
-                let voiced = conversation.session.model as? VoicedModel
+                let voiced = conversation.session.model.voicing
                 var voicing: TurnVoicing?
                 var entries: [Transcript.Entry]
                 let usage: GenerationUsage?

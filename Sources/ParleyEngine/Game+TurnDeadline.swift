@@ -157,6 +157,11 @@ extension Game {
     static func withoutSecrets(_ text: String, model: any LanguageModel) -> String {
         model.redactingSecrets(in: text).redactingBearerTokens()
     }
+
+    /// `text` without the secrets of a voice and its planner, nor any bearer token.
+    static func withoutSecrets(_ text: String, model: ModelVoicing) -> String {
+        model.redactingSecrets(in: text).redactingBearerTokens()
+    }
 }
 
 /// A turn that did not finish within its time limit (`Game.turnTimeout`).

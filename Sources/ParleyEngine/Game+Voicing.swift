@@ -38,7 +38,7 @@ extension Game {
     ///
     /// - Returns: The turn's entries (appended to `session`), its usage, and how it came to be.
     func freeTurn(
-        _ prompt: Prompt, model: VoicedModel, session: LanguageModelSession, conversation: NPCConversation,
+        _ prompt: Prompt, model: ModelVoicing, session: LanguageModelSession, conversation: NPCConversation,
         context: GenerationContext, name: String, startedAt started: ContinuousClock.Instant,
         until deadline: ContinuousClock.Instant, limit: Duration, output: (GameOutput) -> Void
     ) async throws -> (entries: [Transcript.Entry], usage: GenerationUsage?, voicing: TurnVoicing) {
@@ -197,7 +197,7 @@ extension Game {
     ///
     /// - Returns: The entries with the line said, and how it came to be.
     func voice(
-        _ entries: [Transcript.Entry], prompt: Prompt, model: VoicedModel, conversation: NPCConversation,
+        _ entries: [Transcript.Entry], prompt: Prompt, model: ModelVoicing, conversation: NPCConversation,
         firstWordsBy firstWordsDeadline: ContinuousClock.Instant, until deadline: ContinuousClock.Instant,
         limit: Duration, output: (GameOutput) -> Void
     ) async -> (entries: [Transcript.Entry], voicing: TurnVoicing) {
@@ -299,8 +299,8 @@ extension Game {
 /// (`VoicedLineCheck.remainder(of:after:)`); so it is when the server fails or is late part way, or when the whole
 /// line still owes a fact at its end (the last sentence is said when it passes on its own). Outcome `partlyVoiced`.
 struct GroundedVoicer {
-    /// The NPC's model.
-    let model: VoicedModel
+    /// The NPC's voice and planner (its model's `voicing`).
+    let model: ModelVoicing
     /// The NPC.
     let npc: NPC
     /// The game after the planner's turn (its tools have run).

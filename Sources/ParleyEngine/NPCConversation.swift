@@ -64,12 +64,6 @@ struct NPCConversation {
     /// What a trimmed conversation keeps beside its history: how the working transcript is made from it. Saves keep
     /// it in the conversation's annotations (`context.*`), so a restored NPC reads what the live one read.
     struct WorkingContext: Equatable {
-        /// The annotation keys.
-        static let trimsKey = "context.trims"
-        static let workingStartKey = "context.workingStart"
-        static let summaryKey = "context.summary"
-        static let notesKey = "context.notes"
-
         var trims: Int
         var workingStart: Int
         var summary: String
@@ -79,23 +73,23 @@ struct NPCConversation {
         /// not fit its history (a save changed by hand): the working transcript is then the whole history, and the
         /// next turn that does not fit trims it again.
         init?(annotations: [String: String], historyCount: Int) {
-            guard let trims = annotations[Self.trimsKey].flatMap({ Int($0) }), trims > 0,
-                let start = annotations[Self.workingStartKey].flatMap({ Int($0) }), (1...historyCount).contains(start)
+            guard let trims = annotations[.contextTrims].flatMap({ Int($0) }), trims > 0,
+                let start = annotations[.contextWorkingStart].flatMap({ Int($0) }), (1...historyCount).contains(start)
             else { return nil }
             self.trims = trims
             workingStart = start
-            summary = annotations[Self.summaryKey] ?? ""
-            notes = annotations[Self.notesKey]
+            summary = annotations[.contextSummary] ?? ""
+            notes = annotations[.contextNotes]
         }
 
         /// The annotations that hold it.
         static func annotations(of conversation: NPCConversation) -> [String: String] {
             guard conversation.trims > 0 else { return [:] }
-            var annotations = [
-                trimsKey: String(conversation.trims), workingStartKey: String(conversation.workingStart),
-                summaryKey: conversation.summary,
-            ]
-            if let notes = conversation.notes { annotations[notesKey] = notes }
+            var annotations: [String: String] = [:]
+            annotations[.contextTrims] = String(conversation.trims)
+            annotations[.contextWorkingStart] = String(conversation.workingStart)
+            annotations[.contextSummary] = conversation.summary
+            annotations[.contextNotes] = conversation.notes
             return annotations
         }
     }
@@ -117,12 +111,13 @@ struct NPCConversation {
 
     /// The conversation with its context, as saves keep it: the whole history, not the trimmed working copy.
     func annotated(npcName: String) -> AnnotatedTranscript {
-        AnnotatedTranscript(
+        let annotations = [String: String](annotations: [
+            .npc: npc.rawValue, .npcName: npcName, .modelID: session.model.id, .modelVersion: session.model.version,
+            .parleyVersion: ParleyVersion.current,
+        ])
+        return AnnotatedTranscript(
             transcript: history,
-            annotations: [
-                "npc": npc.rawValue, "npc.name": npcName, "model.id": session.model.id,
-                "model.version": session.model.version, "parley.version": ParleyVersion.current,
-            ].merging(WorkingContext.annotations(of: self)) { first, _ in first },
+            annotations: annotations.merging(WorkingContext.annotations(of: self)) { first, _ in first },
             turnAnnotations: turnAnnotations)
     }
 }
@@ -130,14 +125,15 @@ struct NPCConversation {
 extension GameState {
     /// The game context of a turn: the player, what they carry, where they are.
     func annotations(talkingTo npc: NPCID?) -> [String: String] {
-        var context = [
-            "player": player.name, "gold": String(player.gold), "location": player.location.rawValue,
-            "inventory": player.inventory.sorted { $0.item.rawValue < $1.item.rawValue }
-                .map { "\($0.quantity) × \($0.item.rawValue)" }.joined(separator: ", "),
-            "world": world.id,
-        ]
-        if let npc { context["npc"] = npc.rawValue }
-        if !story.isEmpty { context["story"] = story.description }
+        var context: [String: String] = [:]
+        context[.player] = player.name
+        context[.gold] = String(player.gold)
+        context[.location] = player.location.rawValue
+        context[.inventory] = player.inventory.sorted { $0.item.rawValue < $1.item.rawValue }
+            .map { "\($0.quantity) × \($0.item.rawValue)" }.joined(separator: ", ")
+        context[.world] = world.id
+        if let npc { context[.npc] = npc.rawValue }
+        if !story.isEmpty { context[.story] = story.description }
         return context
     }
 }

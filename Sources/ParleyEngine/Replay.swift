@@ -157,7 +157,7 @@ public enum Replay {
                     totalMilliseconds: 0)
                 turn.replayedText = replayed.responseText ?? ""
                 turn.replayedCalls = replayed.toolCalls
-                if let voiced = model as? VoicedModel, voiced.mode == .grounded {
+                if let voiced = model.voicing, voiced.mode == .grounded {
                     // The planner's line, said by the voice as in the game.
                     let checker = claimChecker ?? ClaimChecker(world: state.world)
                     claimChecker = checker

@@ -29,8 +29,8 @@ public enum TranscriptFormatter {
                 turn += 1
                 if let context = annotated.turnAnnotations[prompt.id] {
                     let parts = [
-                        context["player"], context["gold"].map { "\($0) gold" }, context["location"],
-                        context["inventory"],
+                        context[.player], context[.gold].map { "\($0) gold" }, context[.location],
+                        context[.inventory],
                     ]
                     .compactMap { $0 }.filter { !$0.isEmpty }
                     lines.append("[turn \(turn) · " + parts.joined(separator: " · ") + "]")

@@ -1,3 +1,4 @@
+import LanguageModels
 import ParleyJSON
 
 /// How a turn's line came to be when a language-model server plays the NPC (`VoicedModel`): said by the server, or
@@ -7,7 +8,7 @@ import ParleyJSON
 public struct TurnVoicing: Sendable, Equatable {
     /// The key of a turn's voicing in its annotations (`AnnotatedTranscript.turnAnnotations`), whose value is
     /// `summary`.
-    public static let annotationKey = "voicing"
+    public static let annotationKey = AnnotationKey.voicing.rawValue
 
     /// What happened.
     public enum Outcome: String, Sendable, CaseIterable {

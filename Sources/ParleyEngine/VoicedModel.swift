@@ -1,17 +1,8 @@
 import LanguageModels
 
-/// How a language-model server plays an NPC (`--voice`).
-public enum VoiceMode: String, Sendable, CaseIterable, CustomStringConvertible {
-    /// The scripted planner decides the turn (intent, tool calls, the offer, the facts the reply states) and the
-    /// server only says the planned reply in the NPC's voice; a voiced line that drops a fact or states something
-    /// false is regenerated once, then the planned line is said. The default with a server model.
-    case grounded
-    /// The server plans the turn and calls the NPC's tools itself, as any model does; the claim check still runs.
-    case free
-
-    /// `grounded` or `free`.
-    public var description: String { rawValue }
-}
+/// How a language-model server plays an NPC (`--voice`): `grounded` or `free`. Declared in `LanguageModels` as
+/// `ModelVoicing.Mode`, since the `ModelVoicing` a model declares carries it.
+public typealias VoiceMode = ModelVoicing.Mode
 
 /// An NPC's model when a language-model server plays it: the server (the *voice*) together with the embedded
 /// scripted model (the *planner*), which answers whenever the server cannot answer in time or truthfully.
@@ -36,18 +27,21 @@ public struct VoicedModel: LanguageModel {
     /// The tokens a voiced line may take per sentence (its `maximumResponseTokens`).
     public static let tokensPerSentence = 40
 
+    /// The voice, the planner and their settings, as the game reads them (`voicing`).
+    private let pair: ModelVoicing
+
     /// The language-model server that speaks.
-    public let voice: any LanguageModel
+    public var voice: any LanguageModel { pair.voice }
     /// The scripted model that plans the turn, and answers when the voice cannot.
-    public let planner: any LanguageModel
+    public var planner: any LanguageModel { pair.planner }
     /// How the voice plays the NPC.
-    public let mode: VoiceMode
+    public var mode: VoiceMode { pair.mode }
     /// How long the player waits for the NPC's first words, from the start of the turn: a voice whose first checked
     /// sentence (grounded and free) would come later is dropped and the planned line answers; the sentences after
     /// the first may take until the turn's time limit.
-    public let firstWordsDeadline: Duration
+    public var firstWordsDeadline: Duration { pair.firstWordsDeadline }
     /// The most sentences a voiced line may have; a longer one is cut after them.
-    public let sentenceBudget: Int
+    public var sentenceBudget: Int { pair.sentenceBudget }
 
     /// Pairs a voice with a planner.
     ///
@@ -61,18 +55,20 @@ public struct VoicedModel: LanguageModel {
         voice: any LanguageModel, planner: any LanguageModel, mode: VoiceMode = .grounded,
         firstWordsDeadline: Duration = defaultFirstWordsDeadline, sentenceBudget: Int = defaultSentenceBudget
     ) {
-        self.voice = voice
-        self.planner = planner
-        self.mode = mode
-        self.firstWordsDeadline = max(firstWordsDeadline, .milliseconds(1))
-        self.sentenceBudget = max(sentenceBudget, 1)
+        pair = ModelVoicing(
+            voice: voice, planner: planner, mode: mode, firstWordsDeadline: firstWordsDeadline,
+            sentenceBudget: sentenceBudget)
     }
 
+    /// The voice and the planner, with the mode, the first-words deadline and the sentence budget: what the game
+    /// reads to voice the NPC's turns (never `nil`).
+    public var voicing: ModelVoicing? { pair }
+
     /// The planner's `id@version`, as recordings name it.
-    public var plannerName: String { "\(planner.id)@\(planner.version)" }
+    public var plannerName: String { pair.plannerName }
 
     /// The model that takes the session's steps: the planner in `grounded` mode, the voice in `free` mode.
-    public var acting: any LanguageModel { mode == .grounded ? planner : voice }
+    public var acting: any LanguageModel { pair.acting }
 
     /// The voice's id: the model the player hears.
     public var id: String { voice.id }
@@ -152,6 +148,6 @@ public struct VoicedModel: LanguageModel {
     /// - Parameter text: The text.
     /// - Returns: The text without secrets.
     public func redactingSecrets(in text: String) -> String {
-        planner.redactingSecrets(in: voice.redactingSecrets(in: text))
+        pair.redactingSecrets(in: text)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import LanguageModels
+import ParleyEngine
 import ParleySQLite
 import SaveGames
 
@@ -94,8 +95,12 @@ public enum SaveLoaderFuzzer {
             for id in ["npc_0", "npc_1", "npc_2"] {
                 conversations[NPCID(id)] = AnnotatedTranscript(
                     transcript: Transcript(entries: entries),
-                    annotations: ["npc": id, "model.id": "scripted", "model.version": "1.abc"],
-                    turnAnnotations: ["prompt-1": ["player": "Ada", "gold": "14", "location": "loc_0"]])
+                    annotations: [String: String](annotations: [
+                        .npc: id, .modelID: "scripted", .modelVersion: "1.abc",
+                    ]),
+                    turnAnnotations: [
+                        "prompt-1": [String: String](annotations: [.player: "Ada", .gold: "14", .location: "loc_0"])
+                    ])
             }
             let seller = state.world.npcs[NPCID("npc_2")]
             let offer = TradeOffer(

@@ -126,7 +126,7 @@ struct InspectedConversation: Sendable {
         self.slot = slot
         self.npc = npc
         self.annotated = annotated
-        npcName = annotated.annotations["npc.name"] ?? npc.rawValue
+        npcName = annotated.annotations[.npcName] ?? npc.rawValue
         var recordingsByPrompt: [String: TurnRecording] = [:]
         for recording in recordings where recording.npc == npc { recordingsByPrompt[recording.input.id] = recording }
         var turns: [Turn] = []
@@ -147,7 +147,7 @@ struct InspectedConversation: Sendable {
         }
         let index = Dictionary(turns.enumerated().map { ($1.prompt.id, $0) }, uniquingKeysWith: { first, _ in first })
         var others: [FeedbackAttachment] = []
-        for report in reports where report.context["npc"].map({ $0 == npc.rawValue }) ?? false {
+        for report in reports where report.context[.npc].map({ $0 == npc.rawValue }) ?? false {
             let lastPrompt = report.transcript.last { if case .prompt = $0 { true } else { false } }
             if let id = lastPrompt?.id, let position = index[id] {
                 turns[position].reports.append(report)
@@ -162,7 +162,7 @@ struct InspectedConversation: Sendable {
 
     /// The model of the whole conversation, as saved.
     var model: (id: String, version: String) {
-        (annotated.annotations["model.id"] ?? "", annotated.annotations["model.version"] ?? "")
+        (annotated.annotations[.modelID] ?? "", annotated.annotations[.modelVersion] ?? "")
     }
 
     /// The largest context window any turn was taken with, if recorded.

@@ -119,7 +119,7 @@ public struct Inspector: Sendable {
             for npc in try file.conversationLengths().keys.sorted() {
                 guard let annotated = try file.transcript(npc: npc) else { continue }
                 let turns = annotated.transcript.filter { if case .prompt = $0 { true } else { false } }.count
-                npcs.append((npc, annotated.annotations["npc.name"] ?? npc.rawValue, turns))
+                npcs.append((npc, annotated.annotations[.npcName] ?? npc.rawValue, turns))
             }
             return SaveSummary(
                 slot: file.slot, metadata: metadata, error: nil, npcs: npcs, reports: try file.feedback().count)
@@ -232,7 +232,7 @@ public struct Inspector: Sendable {
         }
         let model = turn.model ?? conversation.model
         var context = turn.annotations
-        context["npc"] = npc
+        context[.npc] = npc
         let about =
             turn.reply.map { "Reported from the inspector about turn \(turn.number): \($0)" }
             ?? "Reported from the inspector about turn \(turn.number)."

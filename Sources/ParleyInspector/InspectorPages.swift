@@ -275,7 +275,7 @@ enum InspectorPages {
                     left the NPC's working transcript; its instructions kept this summary and these facts.</p>\(notes)</div>
                     """
             } ?? ""
-        let who = turn.isWitnessedEvent ? "Event" : (turn.annotations["player"] ?? "Player")
+        let who = turn.isWitnessedEvent ? "Event" : (turn.annotations[.player] ?? "Player")
         let input: HTML =
             turn.isWitnessedEvent
             ? "<p class=\"event\"><span class=\"who\">\(who)</span> \(turn.input)</p>"
@@ -323,14 +323,14 @@ enum InspectorPages {
 
     static func annotations(_ turn: InspectedConversation.Turn) -> HTML {
         var rows: [(String, String)] = []
-        if let gold = turn.annotations["gold"] { rows.append(("Gold", gold)) }
-        if let inventory = turn.annotations["inventory"] {
+        if let gold = turn.annotations[.gold] { rows.append(("Gold", gold)) }
+        if let inventory = turn.annotations[.inventory] {
             rows.append(("Inventory", inventory.isEmpty ? "nothing" : inventory))
         }
-        if let location = turn.annotations["location"] { rows.append(("Location", location)) }
+        if let location = turn.annotations[.location] { rows.append(("Location", location)) }
         if let model = turn.model { rows.append(("Model", "\(model.id) \(model.version)")) }
-        if let story = turn.annotations["story"] { rows.append(("Story", story)) }
-        if let voicing = turn.annotations["voicing"] { rows.append(("Voicing", voicing)) }
+        if let story = turn.annotations[.story] { rows.append(("Story", story)) }
+        if let voicing = turn.annotations[.voicing] { rows.append(("Voicing", voicing)) }
         if let usage = turn.recording?.usage {
             let requests = turn.requests
             rows.append(

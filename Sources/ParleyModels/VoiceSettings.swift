@@ -1,4 +1,5 @@
 import GameWorld
+import LanguageModels
 import ParleyEngine
 
 /// How a language-model server plays the NPCs (`ModelChoice.makeProvider(voice:)`): the voicing mode, the

@@ -126,14 +126,16 @@ enum StressGame {
         return objects.map { try! Transcript.Entry(jsonValue: $0) }
     }
 
-    /// The annotations of turn `turn`'s prompt.
+    /// The annotations of turn `turn`'s prompt: `turn` (save-stress's own key, which `verify` checks) and the NPC.
     static func turnAnnotations(turn: Int) -> [String: String] {
-        ["turn": String(turn), "npc": npc(turn: turn).rawValue]
+        var annotations = [String: String](annotations: [.npc: npc(turn: turn).rawValue])
+        annotations["turn"] = String(turn)
+        return annotations
     }
 
     /// The annotations of an NPC's conversation.
     static func annotations(npc: NPCID) -> [String: String] {
-        ["npc": npc.rawValue, "model.id": "save-stress", "model.version": "1"]
+        [String: String](annotations: [.npc: npc.rawValue, .modelID: "save-stress", .modelVersion: "1"])
     }
 
     /// Turn `turn`'s recording: its own members, and instructions that every turn of its NPC shares (stored once in

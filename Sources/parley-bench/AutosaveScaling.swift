@@ -2,6 +2,7 @@ import Foundation
 import GameWorld
 import LanguageModels
 import ParleyBasics
+import ParleyEngine
 import SaveGames
 
 /// Scenario 2: one autosave after one turn (one NPC's new entries and one state change), against the size of the
@@ -67,7 +68,9 @@ enum AutosaveScaling {
             let name = state.world.name(of: id)
             conversations[id] = AnnotatedTranscript(
                 transcript: SyntheticTranscript.make(entries: entriesPerNPC, speaker: name),
-                annotations: ["npc": id.rawValue, "npc.name": name, "model.id": "scripted", "model.version": "1"])
+                annotations: [String: String](annotations: [
+                    .npc: id.rawValue, .npcName: name, .modelID: "scripted", .modelVersion: "1",
+                ]))
         }
         let folder = try BenchContent.temporaryFolder("autosave")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -89,7 +92,9 @@ enum AutosaveScaling {
                 let turn = SyntheticTranscript.turn(1_000 + index, speaker: state.world.name(of: npc))
                 conversation.transcript.append(contentsOf: turn)
                 if case .prompt(let prompt)? = turn.first {
-                    conversation.turnAnnotations[prompt.id] = ["player": "Ada", "gold": "14", "location": "loc_0"]
+                    conversation.turnAnnotations[prompt.id] = [String: String](annotations: [
+                        .player: "Ada", .gold: "14", .location: "loc_0",
+                    ])
                 }
                 conversations[npc] = conversation
                 let from = state.world.npcs[npc]!.location

@@ -215,9 +215,9 @@ enum LoadToInput {
                     let name = state.world.name(of: id)
                     conversations[id] = AnnotatedTranscript(
                         transcript: SyntheticTranscript.make(turns: turns, speaker: name),
-                        annotations: [
-                            "npc": id.rawValue, "npc.name": name, "model.id": "scripted", "model.version": "1",
-                        ])
+                        annotations: [String: String](annotations: [
+                            .npc: id.rawValue, .npcName: name, .modelID: "scripted", .modelVersion: "1",
+                        ]))
                 }
                 try file.autosave(SaveDelta(state: state, conversations: conversations, playTime: .seconds(3_600)))
                 start += 250

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import GameWorld
+import LanguageModels
 import ParleyEngine
 import ParleyModels
 
@@ -81,8 +82,8 @@ extension CommandContext {
         }
         let model = try await models(npc, world)
         var windows = [model.knownContextSize]
-        if let voiced = model as? VoicedModel {
-            windows += [voiced.voice.knownContextSize, voiced.planner.knownContextSize]
+        if let voicing = model.voicing {
+            windows += [voicing.voice.knownContextSize, voicing.planner.knownContextSize]
         }
         guard let window = windows.compactMap({ $0 }).min() else { return }
         let most = max(window / 2, 1)

@@ -79,7 +79,7 @@ enum FeedbackCommand {
         for (slot, report) in all {
             let issue = report.issues.first.map { "\($0.category): \(($0.explanation ?? "").prefix(70))" } ?? ""
             context.print(
-                "\(report.id.prefix(8))  \(report.createdAt.formatted(.iso8601))  \(slot)  \(report.context["npc"] ?? "-")  \(issue)"
+                "\(report.id.prefix(8))  \(report.createdAt.formatted(.iso8601))  \(slot)  \(report.context[.npc] ?? "-")  \(issue)"
             )
         }
         return .success

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import GameWorld
+import LanguageModels
 import ParleyEngine
 import ParleyJSON
 import SaveGames
@@ -148,7 +149,7 @@ enum TranscriptCommand {
                     ? annotated.jsonString(prettyPrinted: true) : annotated.transcript.jsonString(prettyPrinted: true))
         } else {
             context.print(
-                TranscriptFormatter.format(annotated, npcName: annotated.annotations["npc.name"] ?? npc.rawValue))
+                TranscriptFormatter.format(annotated, npcName: annotated.annotations[.npcName] ?? npc.rawValue))
         }
         return .success
     }

@@ -27,14 +27,14 @@ import Testing
                 store: SaveGameStore(folder: folder.url), maximumGames: maximum))
     }
 
-    static func types(_ events: [APIEvent]) -> [String] { events.map(\.type) }
+    static func types(_ events: [APIEvent]) -> [APIEvent.Kind] { events.map(\.type) }
 
     @Test func aNewGameLooksAroundAndSavesToAFreeAutosaveSlot() async throws {
         let folder = Folder()
         let games = try Self.games(in: folder)
         let (first, events) = try await games.start(.new)
         // The world's introduction, then the first look.
-        #expect(events.prefix(2).map(\.type) == ["narration", "narration"])
+        #expect(events.prefix(2).map(\.type) == [.narration, .narration])
         #expect(events.first?.fields["text"]?.stringValue?.hasPrefix("You arrive in Brackenford") == true)
         #expect(events.dropFirst().first?.fields["text"]?.stringValue?.hasPrefix("Market Square") == true)
         let (second, _) = try await games.start(.new)
@@ -51,16 +51,16 @@ import Testing
         _ = await game.input("talk to mira")
         let (events, goesOn) = await game.input("how much is the lantern?")
         #expect(goesOn)
-        let speech = events.filter { $0.type == "speech" }.compactMap { $0.fields["text"]?.stringValue }.joined()
+        let speech = events.filter { $0.type == .speech }.compactMap { $0.fields["text"]?.stringValue }.joined()
         #expect(speech.contains("25 gold"))
         // The end of the speech carries the whole line.
-        #expect(events.first { $0.type == "speechEnded" }?.fields["text"]?.stringValue == speech)
-        #expect(events.first { $0.type == "speechBegan" }?.npc == .init(id: "mira", name: "Mira Quickcoin"))
-        #expect(events.filter { $0.type == "speech" }.allSatisfy { $0.npc?.id == "mira" })
-        let call = try #require(events.first { $0.type == "toolCall" })
+        #expect(events.first { $0.type == .speechEnded }?.fields["text"]?.stringValue == speech)
+        #expect(events.first { $0.type == .speechBegan }?.npc == .init(id: "mira", name: "Mira Quickcoin"))
+        #expect(events.filter { $0.type == .speech }.allSatisfy { $0.npc?.id == "mira" })
+        let call = try #require(events.first { $0.type == .toolCall })
         #expect(call.fields["tool"] == "lookUpStock")
         #expect(call.fields["output"]?.objectValue != nil)
-        #expect(Self.types(events).firstIndex(of: "speechEnded")! > Self.types(events).firstIndex(of: "speechBegan")!)
+        #expect(Self.types(events).firstIndex(of: .speechEnded)! > Self.types(events).firstIndex(of: .speechBegan)!)
         await games.endAll()
     }
 
@@ -70,14 +70,14 @@ import Testing
         let (game, _) = try await games.start(.new)
         _ = await game.input("talk to mira")
         let (asked, _) = await game.input("I'll buy the rope")
-        let offer = try #require(asked.first { $0.type == "offer" })
+        let offer = try #require(asked.first { $0.type == .offer })
         #expect(offer.npc?.id == "mira")
         #expect(offer.fields["npcGives"]?["items"]?.arrayValue?.first?["id"] == "rope")
         let pending = await game.state()["offers"]?.arrayValue
         #expect(pending?.count == 1)
         let goldBefore = await game.state()["player"]?["gold"]?.intValue ?? 0
         let (accepted, _) = await game.input("accept")
-        let trade = try #require(accepted.first { $0.type == "trade" })
+        let trade = try #require(accepted.first { $0.type == .trade })
         let price = try #require(trade.fields["playerGives"]?["gold"]?.intValue)
         let state = await game.state()
         #expect(state["player"]?["gold"]?.intValue == goldBefore - price)
@@ -92,7 +92,7 @@ import Testing
         let (game, _) = try await games.start(.new)
         _ = await game.input("go north")
         let (saved, _) = await game.input("save checkpoint")
-        #expect(saved.contains { $0.type == "narration" })
+        #expect(saved.contains { $0.type == .narration })
         do {
             _ = try await games.start(.load("autosave"))
             Issue.record("a slot another game plays was loaded")
@@ -147,8 +147,8 @@ import Testing
         }
         // Each line's events are its own whole turn: one speech, begun and ended, never another's in between.
         for events in results {
-            let types = Self.types(events).filter { ["speechBegan", "speechEnded"].contains($0) }
-            #expect(types == ["speechBegan", "speechEnded"], "\(Self.types(events))")
+            let types = Self.types(events).filter { [.speechBegan, .speechEnded].contains($0) }
+            #expect(types == [.speechBegan, .speechEnded], "\(Self.types(events))")
         }
         let transcript = try #require(try await game.transcript(of: "mira"))
         let prompts = transcript.transcript.filter { if case .prompt = $0 { true } else { false } }

@@ -8,7 +8,7 @@ import Testing
 
 /// The numbered events of one game, as its listeners get them (`GameEventLog`).
 @Suite struct GameEventLogTests {
-    static func event(_ number: Int) -> APIEvent { APIEvent("narration", JSONObject([("text", .integer(number))])) }
+    static func event(_ number: Int) -> APIEvent { APIEvent(.narration, JSONObject([("text", .integer(number))])) }
 
     static func drain(_ stream: AsyncStream<GameEventLog.Item>) async -> [GameEventLog.Item] {
         var items: [GameEventLog.Item] = []
