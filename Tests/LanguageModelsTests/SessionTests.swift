@@ -42,11 +42,19 @@ import Testing
     }
 
     @Test func isRespondingWhileATurnRuns() async throws {
-        let model = MockLanguageModel(replies: [.text("done")], delay: .milliseconds(200))
+        // The generation waits at a gate, so the turn is still running when it is checked (with a delay instead, a
+        // loaded machine could end the turn before the check, and the check would wait for ever).
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let model = MockLanguageModel { _ in
+            for await _ in gate { break }
+            return .text("done")
+        }
         let session = LanguageModelSession(model: model)
+        #expect(!session.isResponding)
         let task = Task { try await session.respond(to: "slow") }
-        while !session.isResponding { await Task.yield() }
+        while model.requests.isEmpty { await Task.yield() }
         #expect(session.isResponding)
+        open.yield()
         _ = try await task.value
         #expect(!session.isResponding)
     }
@@ -140,12 +148,20 @@ import Testing
     }
 
     @Test func transcriptSetWhileRespondingKeepsTheTurn() async throws {
-        let model = MockLanguageModel(replies: [.text("a"), .text("b")], delay: .milliseconds(100))
+        // The second turn's generation waits at a gate until the transcript has been trimmed.
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let model = MockLanguageModel { request in
+            guard case .prompt(let prompt)? = request.transcript.last else { return .text("no prompt") }
+            let words = prompt.segments.map(\.description).joined()
+            if words == "2" { for await _ in gate { break } }
+            return .text(words == "1" ? "a" : "b")
+        }
         let session = LanguageModelSession(model: model, instructions: "x")
         try await session.respond(to: "1")
         let task = Task { try await session.respond(to: "2") }
-        while !session.isResponding { await Task.yield() }
+        while model.requests.count < 2 { await Task.yield() }
         session.transcript = Transcript(entries: session.transcript.prefix(1))  // trim while the turn runs
+        open.yield()
         _ = try await task.value
         #expect(session.transcript.map(\.description) == ["Instructions: x", "Prompt: 2", "Response: b"])
     }

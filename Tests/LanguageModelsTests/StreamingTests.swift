@@ -68,9 +68,14 @@ import Testing
     }
 
     @Test func cancellingTheConsumerRollsTheTurnBack() async throws {
-        let model = MockLanguageModel(
-            replies: [.text(String(repeating: "word ", count: 200)), .text("again")], streamChunkSize: 5,
-            delay: .milliseconds(2))
+        // After its first piece the stream waits for what only the cancellation ends, so the cancellation certainly
+        // comes mid-turn (with a pause per chunk instead, a loaded machine could finish the turn first).
+        let model = MockLanguageModel(replies: [
+            .deltas(["word ", "never said"]) { index in
+                if index > 0 { try? await Task.sleep(for: .seconds(600)) }
+            },
+            .text("again"),
+        ])
         let session = LanguageModelSession(model: model, instructions: "x")
         let before = session.transcript
         let firstSnapshot = Mutex(false)

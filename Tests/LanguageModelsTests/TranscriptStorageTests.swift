@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 
 @testable import LanguageModels
@@ -116,6 +118,40 @@ import Testing
         for (task, transcript) in results {
             let expected = (0..<300).map(Self.entry) + (0..<200).map { Self.entry(10_000 * (task + 1) + $0) }
             #expect(Array(transcript) == expected, "task \(task)")
+        }
+        #expect(Array(base) == (0..<300).map(Self.entry))
+    }
+
+    /// Copies of one transcript appended to by two threads at the same moment: both go for the same free slot of the
+    /// shared last chunk, one claims it, the other copies that chunk. Threads that wait for each other at a start line,
+    /// rather than tasks, so that the appends really overlap (tasks on a pool of two threads mostly take turns, and
+    /// each turn orders them for Thread Sanitizer, which scripts/test runs this suite under). The start line is a
+    /// relaxed atomic, which orders nothing.
+    @Test func copiesAppendedToByTwoThreadsAtOnceEachKeepTheirOwnEntries() {
+        final class Race: Sendable {
+            let arrived = Atomic(0)
+            let results = Mutex<[Int: Transcript]>([:])
+            let finished = DispatchSemaphore(value: 0)
+        }
+        let base = Transcript(entries: (0..<300).map(Self.entry))
+        let race = Race()
+        for thread in 0..<2 {
+            Thread.detachNewThread {
+                var mine = base
+                race.arrived.add(1, ordering: .relaxed)
+                while race.arrived.load(ordering: .relaxed) < 2 { sched_yield() }
+                for step in 0..<300 { mine.append(Self.entry(10_000 * (thread + 1) + step)) }
+                race.results.withLock { $0[thread] = mine }
+                race.finished.signal()
+            }
+        }
+        race.finished.wait()
+        race.finished.wait()
+
+        let results = race.results.withLock { $0 }
+        for thread in 0..<2 {
+            let expected = (0..<300).map(Self.entry) + (0..<300).map { Self.entry(10_000 * (thread + 1) + $0) }
+            #expect(results[thread].map(Array.init) == expected, "thread \(thread)")
         }
         #expect(Array(base) == (0..<300).map(Self.entry))
     }

@@ -65,17 +65,22 @@ import Testing
         #expect(try await lines.next() == nil)
     }
 
+    /// Nothing reaches the server: once a later request from the same client has arrived, the server has seen only
+    /// that one, on its first connection. Had the cancelled request been started, libcurl would have opened its
+    /// connection first (the engine starts transfers in order, and the server accepts connections in order), so a
+    /// wait for the later request is a gate that a sleep, however long, is not.
     @Test func aTaskCancelledBeforeTheRequestSendsNothing() async throws {
-        let server = try LoopbackHTTPServer(.text("unused"))
+        let server = try LoopbackHTTPServer { request in .text(request.path) }
         let client = try HTTPClient()
 
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await client.execute(.get(server.url("/")))
+            return try await client.execute(.get(server.url("/cancelled")))
         }
-
         await #expect(throws: HTTPClientError.cancelled) { try await task.value }
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(server.requests.isEmpty)
+        #expect(try await client.execute(.get(server.url("/after"))).bodyText == "/after")
+
+        #expect(server.requests.map(\.path) == ["/after"])
+        #expect(server.connectionsAccepted == 1)
     }
 }

@@ -114,6 +114,9 @@ import Testing
     }
 
     /// A reader that lags makes the transfer pause instead of buffering the whole body, and nothing is lost.
+    ///
+    /// The reader starts only once the transfer has paused (its buffer full), or has ended without pausing, which
+    /// the expectations then report: a gate, not a sleep that hopes the buffer filled meanwhile.
     @Test func slowReaderPausesTheTransferWithoutLosingData() async throws {
         let body = Data((0..<2_000_000).map { UInt8(truncatingIfNeeded: $0 % 251) })
         let chunks = stride(from: 0, to: body.count, by: 50_000).map { body[$0..<min($0 + 50_000, body.count)] }
@@ -123,7 +126,9 @@ import Testing
         let client = try HTTPClient(configuration: .init(streamBufferLimit: limit))
 
         let response = try await client.stream(.get(server.url("/big")))
-        try await Task.sleep(for: .milliseconds(200))
+        let channel = response.bytes.source.channel
+        #expect(await Self.eventually { channel.statistics.pauses > 0 || channel.hasEnded })
+        #expect(channel.statistics.pauses > 0, "the whole body was buffered without pausing")
         var received = Data()
         for try await chunk in response.bytes {
             received.append(chunk)
@@ -131,8 +136,7 @@ import Testing
         }
 
         #expect(received == body)
-        let statistics = response.bytes.source.channel.statistics
-        #expect(statistics.pauses > 0)
+        let statistics = channel.statistics
         // libcurl hands over at most a few tens of kilobytes per callback, so one chunk may overshoot the limit.
         #expect(statistics.largestBuffer <= limit + 128 * 1024)
     }
@@ -159,5 +163,18 @@ import Testing
         for try await line in response.lines { lines.append(line) }
 
         #expect(lines == ["a", "b", "c"])
+    }
+
+    // MARK: - Helpers
+
+    /// Waits until `condition` holds, checking every few milliseconds; `false` after `timeout`, which is generous:
+    /// only a test that fails waits that long, and a loaded machine delays by seconds what a quiet one does at once.
+    static func eventually(timeout: Duration = .seconds(120), _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return true
     }
 }
