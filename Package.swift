@@ -85,6 +85,8 @@ let package = Package(
         .library(name: "ScriptedModel", targets: ["ScriptedModel"]),
         .library(name: "SaveGames", targets: ["SaveGames"]),
         .library(name: "ParleyEngine", targets: ["ParleyEngine"]),
+        .library(name: "ParleyHost", targets: ["ParleyHost"]),
+        .library(name: "ParleyEvaluation", targets: ["ParleyEvaluation"]),
         .library(name: "ParleyModels", targets: ["ParleyModels"]),
         .library(name: "ParleyInspector", targets: ["ParleyInspector"]),
 
@@ -186,12 +188,20 @@ let package = Package(
             ],
             exclude: ["Fixtures"]),
 
-        // MARK: - ParleyEngine: one session per NPC, NPC tools bound to the game state, the turn loop
+        // MARK: - ParleyEngine: one session per NPC, NPC tools bound to the game state, the turn loop; no saves
         .target(
             name: "ParleyEngine",
-            dependencies: [
-                "LanguageModels", "GameWorld", "NPCContract", "SaveGames", "ParleyJSON", "ParleyBasics",
-            ]),
+            dependencies: ["LanguageModels", "GameWorld", "NPCContract", "ParleyJSON", "ParleyBasics"]),
+
+        // MARK: - ParleyHost: a game with its saves (autosave, load, save slots, turn recordings in save files)
+        .target(
+            name: "ParleyHost",
+            dependencies: ["ParleyEngine", "SaveGames", "GameWorld", "LanguageModels", "ParleyJSON"]),
+
+        // MARK: - ParleyEvaluation: evaluation corpora, conversation tests and replays of recorded turns
+        .target(
+            name: "ParleyEvaluation",
+            dependencies: ["ParleyEngine", "GameWorld", "NPCContract", "LanguageModels", "ParleyJSON", "ParleyBasics"]),
         // `random-ids` makes every kind of id with every file descriptor taken, for RandomIDTests
         .executableTarget(
             name: "random-ids", dependencies: ["ParleyEngine", "LanguageModels", "GameWorld", "ParleyJSON"],
@@ -201,6 +211,7 @@ let package = Package(
             dependencies: [
                 "ParleyEngine", "LanguageModels", "LanguageModelsTesting", "GameWorld", "SaveGames", "ScriptedModel",
                 "OpenAICompatible", "LLMTestSupport", "ParleyJSON", "NPCContract", "random-ids", "ChildProcess",
+                "ParleyHost", "ParleyEvaluation",
             ]),
 
         // MARK: - ParleyModels: the backends an app offers (`--model scripted` or a server's URL), chosen by the app
@@ -215,15 +226,15 @@ let package = Package(
         .target(
             name: "ParleyInspector",
             dependencies: [
-                "ParleyEngine", "SaveGames", "LanguageModels", "GameWorld", "NPCContract", "ParleyJSON", "ParleyServer",
-                "ParleyBasics",
+                "ParleyEngine", "ParleyHost", "ParleyEvaluation", "SaveGames", "LanguageModels", "GameWorld",
+                "NPCContract", "ParleyJSON", "ParleyServer", "ParleyBasics",
             ],
             resources: [.embedInCode("Resources/inspector.css"), .embedInCode("Resources/inspector.js")]),
         .testTarget(
             name: "ParleyInspectorTests",
             dependencies: [
                 "ParleyInspector", "ParleyEngine", "SaveGames", "LanguageModels", "LanguageModelsTesting", "GameWorld",
-                "ScriptedModel", "ParleyJSON", "ParleyServer", "ParleyHTTP", "ChildProcess", "parley",
+                "ScriptedModel", "ParleyJSON", "ParleyServer", "ParleyHTTP", "ChildProcess", "parley", "ParleyHost",
             ]),
 
         // MARK: - The game over HTTP: what `parley serve` says to games in any language
@@ -231,7 +242,7 @@ let package = Package(
             name: "ParleyAPI",
             dependencies: [
                 "ParleyEngine", "GameWorld", "LanguageModels", "ParleyJSON", "SaveGames", "ParleyServer",
-                "ParleyInspector", "ParleyBasics",
+                "ParleyInspector", "ParleyBasics", "ParleyHost",
             ]),
         .testTarget(
             name: "ParleyAPITests",
@@ -245,8 +256,8 @@ let package = Package(
         .executableTarget(
             name: "parley",
             dependencies: [
-                "CommandLineKit", "GameWorld", "ParleyEngine", "ParleyModels", "SaveGames", "LanguageModels",
-                "ParleyJSON", "ParleyAPI", "ParleyServer", "ParleyInspector",
+                "CommandLineKit", "GameWorld", "ParleyEngine", "ParleyHost", "ParleyEvaluation", "ParleyModels",
+                "SaveGames", "LanguageModels", "ParleyJSON", "ParleyAPI", "ParleyServer", "ParleyInspector",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(
@@ -259,12 +270,13 @@ let package = Package(
             name: "ParleyFuzz",
             dependencies: [
                 "LanguageModels", "LanguageModelsTesting", "GameWorld", "SaveGames", "ParleySQLite", "ParleyHTTP",
-                "OpenAICompatible", "HTTPTestSupport", "ParleyJSON", "ParleyEngine", "ParleyAPI", "ParleyServer",
+                "OpenAICompatible", "HTTPTestSupport", "ParleyJSON", "ParleyEngine", "ParleyHost", "ParleyAPI",
+                "ParleyServer",
             ]),
         .executableTarget(
             name: "parley-bench",
             dependencies: [
-                "CommandLineKit", "ParleyFuzz", "ParleyEngine", "SaveGames", "ParleySQLite", "GameWorld",
+                "CommandLineKit", "ParleyFuzz", "ParleyEngine", "ParleyHost", "SaveGames", "ParleySQLite", "GameWorld",
                 "LanguageModels", "ScriptedModel", "OpenAICompatible", "LLMTestSupport", "ParleyJSON", "ParleyBasics",
                 "ChildProcess", "ParleyAPI", "ParleyServer", "ParleyHTTP",
             ]),
@@ -273,7 +285,7 @@ let package = Package(
             dependencies: [
                 "ParleyFuzz", "ParleyEngine", "LanguageModels", "LanguageModelsTesting", "GameWorld", "SaveGames",
                 "ScriptedModel", "OpenAICompatible", "HTTPTestSupport", "ParleyJSON", "parley", "ChildProcess",
-                "ParleyBasics",
+                "ParleyBasics", "ParleyHost", "ParleyEvaluation",
             ]),
 
         // MARK: - Examples

@@ -13,9 +13,19 @@ import LanguageModels
 /// trimmed turns (written by the NPC's own model, or extracted deterministically for the scripted model or when
 /// the model cannot summarize) and the facts that matter (the player's name, prices agreed, items exchanged, the
 /// pending offer); then as many recent turns as fit. With `firstAndLast`, the instructions and the recent turns.
-struct ContextRecovery {
+package struct ContextRecovery {
     let policy: ContextPolicy
     let model: any LanguageModel
+
+    /// Creates the recovery of one NPC's conversation.
+    ///
+    /// - Parameters:
+    ///   - policy: How the NPC's context is trimmed.
+    ///   - model: The NPC's model (it counts tokens, and may write the summary).
+    package init(policy: ContextPolicy, model: any LanguageModel) {
+        self.policy = policy
+        self.model = model
+    }
 
     /// The share of the room left for turns that the kept turns may fill, leaving the rest for the next turns, by
     /// attempt: a turn whose tool outputs are long may still not fit after the first trim, so each further attempt
@@ -23,8 +33,8 @@ struct ContextRecovery {
     static let targetShares = [0.5, 0.2, 0.0]
 
     /// The result of a trim.
-    struct Trimmed {
-        var transcript: Transcript
+    package struct Trimmed {
+        package var transcript: Transcript
         var summary: String
         /// The summary and facts added to the instructions, or `nil` under `firstAndLast`.
         var notes: String?
@@ -50,7 +60,7 @@ struct ContextRecovery {
     ///   - contextSize: The model's window in tokens.
     ///   - attempt: 1 for the first trim of a turn, higher when the turn still did not fit: see `targetShares`.
     /// - Returns: The shorter transcript and the new running summary.
-    func trim(
+    package func trim(
         _ working: Transcript, instructions: Transcript.Instructions, tools: [Transcript.ToolDefinition],
         summary: String, facts: [String], contextSize: Int, attempt: Int = 1
     ) async throws -> Trimmed {

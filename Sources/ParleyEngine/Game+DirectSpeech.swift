@@ -34,16 +34,3 @@ extension Game {
         Set(conversations.keys).union(restored?.npcs ?? [])
     }
 }
-
-extension GameHost {
-    /// Says a line to an NPC directly (``Game/say(_:to:output:)``), then autosaves.
-    ///
-    /// - Parameters:
-    ///   - text: What the player says.
-    ///   - npc: The NPC spoken to.
-    ///   - output: Receives what the game shows.
-    public func say(_ text: String, to npc: NPCID, output: @Sendable (GameOutput) -> Void) async {
-        await game.say(text, to: npc, output: output)
-        await autosaveChanges(output: output)
-    }
-}

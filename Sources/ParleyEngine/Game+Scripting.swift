@@ -25,7 +25,7 @@ extension Game {
     func dealings(with npcID: NPCID) -> [ConversationFacts.Dealing] { state.story.dealings(with: npcID) }
 
     /// The conversation facts of a history read from the start (for replays, which have no game).
-    static func conversationFacts(
+    package static func conversationFacts(
         history: Transcript, saying prompt: Prompt?, npc npcID: NPCID, world: World
     )
         -> ConversationFacts

@@ -123,7 +123,7 @@ extension Game {
     /// that answers in this process: see `deadline(of:startedAt:limit:)`).
     ///
     /// - Throws: `TurnTimeout` when the time limit passes, else the turn's error.
-    static func withinTurnTimeout<T: Sendable>(
+    package static func withinTurnTimeout<T: Sendable>(
         of model: any LanguageModel, _ turn: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         let limit = turnTimeout

@@ -255,7 +255,7 @@ extension Game {
     ///   - turnID: The id of the turn's first entry; the lines before it count (all, when `nil` or not found).
     ///   - npc: The NPC.
     ///   - playerName: The player's name.
-    static func recentLines(
+    package static func recentLines(
         in transcript: some Collection<Transcript.Entry>, before turnID: String?, npc: NPC, playerName: String
     ) -> [(speaker: String, line: String)] {
         let entries = Array(transcript)
@@ -277,7 +277,7 @@ extension Game {
     }
 
     /// The text segments of an entry, joined by spaces.
-    static func text(of segments: [Transcript.Segment]) -> String {
+    package static func text(of segments: [Transcript.Segment]) -> String {
         segments.compactMap { if case .text(let text) = $0 { text.content } else { nil } }.joined(separator: " ")
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -298,7 +298,7 @@ extension Game {
 /// never said, the stream is dropped, and the rest of the planned line is said instead
 /// (`VoicedLineCheck.remainder(of:after:)`); so it is when the server fails or is late part way, or when the whole
 /// line still owes a fact at its end (the last sentence is said when it passes on its own). Outcome `partlyVoiced`.
-struct GroundedVoicer {
+package struct GroundedVoicer {
     /// The NPC's voice and planner (its model's `voicing`).
     let model: ModelVoicing
     /// The NPC.
@@ -309,6 +309,24 @@ struct GroundedVoicer {
     let checker: ClaimChecker
     /// The offer pending after the planner's turn.
     let pendingOffer: PendingOffer?
+
+    /// Creates the voicer of one turn.
+    ///
+    /// - Parameters:
+    ///   - model: The NPC's voice and planner.
+    ///   - npc: The NPC.
+    ///   - state: The game after the planner's turn.
+    ///   - checker: The claim check of the world.
+    ///   - pendingOffer: The offer pending after the planner's turn.
+    package init(
+        model: ModelVoicing, npc: NPC, state: GameState, checker: ClaimChecker, pendingOffer: PendingOffer?
+    ) {
+        self.model = model
+        self.npc = npc
+        self.state = state
+        self.checker = checker
+        self.pendingOffer = pendingOffer
+    }
 
     /// A sentence that failed its checks, which ends the voice's stream.
     struct SentenceRefused: Error {
@@ -334,7 +352,7 @@ struct GroundedVoicer {
     ///     said, joined, are the returned line.
     /// - Returns: The line said, or `nil` when nothing was said and the planned line is to be said whole; and how it
     ///   came to be.
-    nonisolated(nonsending) func voice(
+    package nonisolated(nonsending) func voice(
         planned: String, playerLine: String, recent: [(speaker: String, line: String)],
         turnEntries: [Transcript.Entry], firstWordsBy firstWordsDeadline: ContinuousClock.Instant,
         until deadline: ContinuousClock.Instant, limit: Duration, say: (String) -> Void = { _ in }

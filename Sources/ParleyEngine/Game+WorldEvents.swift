@@ -66,23 +66,3 @@ extension Game {
                 modelVersion: state.world.contentHash.hex, totalMilliseconds: 0))
     }
 }
-
-extension GameHost {
-    /// Tells NPCs what happened (``Game/tell(_:output:)``), then autosaves.
-    ///
-    /// - Parameters:
-    ///   - event: What happened, and who witnesses it.
-    ///   - output: Receives what the game shows.
-    /// - Returns: The witnesses.
-    /// - Throws: ``WorldEventError``; nothing changed.
-    @discardableResult
-    public func tell(
-        _ event: WorldEvent, output: @Sendable (GameOutput) -> Void
-    ) async throws(WorldEventError)
-        -> [NPCID]
-    {
-        let witnesses = try await game.tell(event, output: output)
-        await autosaveChanges(output: output)
-        return witnesses
-    }
-}

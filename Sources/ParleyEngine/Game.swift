@@ -19,11 +19,11 @@ public actor Game {
     /// Makes the model for an NPC, at first contact.
     public typealias ModelProvider = @Sendable (_ npc: NPC, _ world: World) async throws -> any LanguageModel
 
-    let shared: SharedGameState
+    package let shared: SharedGameState
     let models: ModelProvider
     /// How NPC replies are generated.
     let options: GenerationOptions
-    var conversations: [NPCID: NPCConversation] = [:]
+    package var conversations: [NPCID: NPCConversation] = [:]
     /// The NPC the player is talking to.
     public internal(set) var partner: NPCID?
     /// The last NPC turn the game applied, with what it produced.
@@ -35,13 +35,13 @@ public actor Game {
     /// What conditions know of each conversation, read incrementally (see `Game+Scripting.swift`).
     var factsIndex = ConversationFactsIndex()
     /// Conversations in the save this game was loaded from, read on first contact.
-    var restored: RestoredConversations?
+    package var restored: RestoredConversations?
     /// Checks what NPCs say against the game, made at the first turn (the world does not change during a game).
-    var claimChecker: ClaimChecker?
+    package var claimChecker: ClaimChecker?
     /// Whether NPCs played by a server speak through it (see `setVoiceEnabled(_:)`).
     var voiceEnabled = true
     /// What the last save holds, and what changed since (see `Game+Saving.swift`).
-    var saveMarks = SaveMarks()
+    package var saveMarks = SaveMarks()
     /// The game's handler of its NPCs' actions (see `Game+Actions.swift`).
     nonisolated let actionHandling = GameActionHandling()
 

@@ -2,7 +2,7 @@ import GameWorld
 import LanguageModels
 
 /// One NPC's conversation: its session with its model, and the game context of each turn.
-struct NPCConversation {
+package struct NPCConversation {
     let npc: NPCID
     let session: LanguageModelSession
     /// The game context when each turn was spoken, keyed by the turn's prompt entry id.
@@ -110,7 +110,7 @@ struct NPCConversation {
     }
 
     /// The conversation with its context, as saves keep it: the whole history, not the trimmed working copy.
-    func annotated(npcName: String) -> AnnotatedTranscript {
+    package func annotated(npcName: String) -> AnnotatedTranscript {
         let annotations = [String: String](annotations: [
             .npc: npc.rawValue, .npcName: npcName, .modelID: session.model.id, .modelVersion: session.model.version,
             .parleyVersion: ParleyVersion.current,

@@ -186,7 +186,7 @@ extension TradeOffer {
     /// The offer in words, in the language of the NPC who makes it (`World.lexicon(for:)`, its `offerBuy`,
     /// `offerSell` and `offerSwap` texts): `Mira Quickcoin offers 1 Brass Lantern for 20 gold.`, German `Greta Krämer
     /// bietet dir 1 Laterne für 15 Gold an.`
-    func summary(in world: World) -> String {
+    package func summary(in world: World) -> String {
         let lexicon = world.lexicon(for: npc)
         let name = world.name(of: npc)
         func goods(_ side: TradeSide) -> String { Self.goods(side, in: world, lexicon: lexicon) }

@@ -65,6 +65,16 @@ public struct PendingOffer: Sendable, Equatable {
     public var offer: TradeOffer
     /// The offer in words, for example `Mira offers 1 Lantern for 20 gold.`
     public var summary: String
+
+    /// Creates a pending offer.
+    ///
+    /// - Parameters:
+    ///   - offer: The trade.
+    ///   - summary: The offer in words.
+    package init(offer: TradeOffer, summary: String) {
+        self.offer = offer
+        self.summary = summary
+    }
 }
 
 /// An offer an NPC proposed that the game's rules refused.

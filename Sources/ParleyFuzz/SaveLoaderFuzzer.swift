@@ -2,6 +2,7 @@ import Foundation
 import GameWorld
 import LanguageModels
 import ParleyEngine
+import ParleyHost
 import ParleySQLite
 import SaveGames
 

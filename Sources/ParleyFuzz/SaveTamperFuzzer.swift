@@ -3,6 +3,7 @@ import GameWorld
 import LanguageModels
 import LanguageModelsTesting
 import ParleyEngine
+import ParleyHost
 import ParleySQLite
 import SaveGames
 import Synchronization

@@ -2,6 +2,8 @@ import Foundation
 import GameWorld
 import LanguageModels
 import ParleyEngine
+import ParleyEvaluation
+import ParleyHost
 import ParleyJSON
 import SaveGames
 

@@ -3,6 +3,8 @@ import GameWorld
 import LanguageModels
 import ParleyBasics
 import ParleyEngine
+import ParleyEvaluation
+import ParleyHost
 import ParleyJSON
 
 /// The inspector's pages, rendered on the server: plain HTML that reads without JavaScript, with a skip link, real

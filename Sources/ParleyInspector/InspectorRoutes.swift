@@ -2,6 +2,7 @@ import Foundation
 import LanguageModels
 import ParleyBasics
 import ParleyEngine
+import ParleyEvaluation
 import ParleyJSON
 import ParleyServer
 import SaveGames

@@ -3,6 +3,7 @@ import GameWorld
 import LanguageModels
 import ParleyBasics
 import ParleyEngine
+import ParleyHost
 import SaveGames
 import ScriptedModel
 

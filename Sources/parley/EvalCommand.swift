@@ -3,6 +3,7 @@ import Foundation
 import GameWorld
 import ParleyBasics
 import ParleyEngine
+import ParleyEvaluation
 import ParleyModels
 
 /// `parley eval [DIR | --content DIR]`: runs a content pack's evaluation corpus and reports how well its NPCs understand.

@@ -3,6 +3,7 @@ import Foundation
 import GameWorld
 import LanguageModels
 import ParleyEngine
+import ParleyHost
 import ParleyModels
 import SaveGames
 import Synchronization

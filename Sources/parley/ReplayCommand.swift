@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import GameWorld
 import ParleyEngine
+import ParleyEvaluation
 import ParleyJSON
 import ParleyModels
 import SaveGames

@@ -6,6 +6,7 @@ import SaveGames
 import Testing
 
 @testable import ParleyEngine
+@testable import ParleyHost
 
 /// The annotations of an NPC's conversation are written and read through `AnnotationKey`'s constants, and saved under
 /// the keys docs/save-format.md lists (spelt out here, so that a constant whose raw value changed fails).

@@ -1,5 +1,6 @@
 import Foundation
 import ParleyEngine
+import ParleyEvaluation
 import Testing
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@ import GameWorld
 import Testing
 
 @testable import ParleyEngine
+@testable import ParleyEvaluation
 
 /// What a test plan's `player` sets up: its inventory is written like every other inventory, in either form, and a
 /// bad one is an error naming the plan's file and the JSON path.

@@ -5,6 +5,7 @@ import ScriptedModel
 import Testing
 
 @testable import ParleyEngine
+@testable import ParleyHost
 
 /// A line said to an NPC directly (`Game.say(_:to:output:)`), wherever the player is: the game decides who hears it.
 @Suite struct DirectSpeechTests {

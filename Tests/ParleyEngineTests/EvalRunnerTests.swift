@@ -9,6 +9,7 @@ import Synchronization
 import Testing
 
 @testable import ParleyEngine
+@testable import ParleyEvaluation
 
 /// `EvalRunner` on a tiny hand-built pack: a tinker, Tam, who sells nails at 2 gold each in a yard, played by the
 /// scripted model. Cases that should pass pass, each kind of expectation can fail, and checks that cannot apply to a

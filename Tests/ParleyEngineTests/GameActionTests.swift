@@ -10,6 +10,7 @@ import Synchronization
 import Testing
 
 @testable import ParleyEngine
+@testable import ParleyHost
 
 /// The game's own actions (`actions.json`): Sergeant Oona's `openGate` in the shipped pack, called by her dialogue
 /// rule (the scripted model) and by a server model (a mock), answered by the game through its action handler, timed

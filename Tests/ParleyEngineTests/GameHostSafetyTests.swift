@@ -7,6 +7,7 @@ import SaveGames
 import Testing
 
 @testable import ParleyEngine
+@testable import ParleyHost
 
 /// A game never saves over what it did not make, keeps every report and recording with the turn it belongs to, and
 /// leaves each save one self-contained file when it ends.

@@ -8,6 +8,7 @@ import Synchronization
 import Testing
 
 @testable import ParleyEngine
+@testable import ParleyHost
 
 /// A temporary folder for saves, removed afterwards.
 final class TemporaryFolder: Sendable {

@@ -8,6 +8,7 @@ import Synchronization
 import Testing
 
 @testable import ParleyEngine
+@testable import ParleyHost
 
 /// Model caches at the engine's level: entering a place prewarms the models of the NPCs there, in the background
 /// and with what their first request will begin with; the game asks the models to write their caches when it saves

@@ -9,6 +9,7 @@ import Synchronization
 import Testing
 
 @testable import ParleyEngine
+@testable import ParleyEvaluation
 
 /// Every turn is recorded; replays run the recorded inputs against a model from the same state and conversation.
 @Suite struct ReplayTests {

@@ -8,6 +8,7 @@ import ScriptedModel
 import Testing
 
 @testable import ParleyEngine
+@testable import ParleyHost
 
 /// The shipped pack's files, to change in memory.
 func shippedFiles() throws -> [String: String] {

@@ -7,6 +7,7 @@ import Synchronization
 import Testing
 
 @testable import ParleyEngine
+@testable import ParleyEvaluation
 
 /// Speech sentence by sentence with a server model: each sentence is checked and shown as soon as it is complete, a
 /// sentence that fails is never shown and the rest of the planned line is said instead, and the transcript keeps

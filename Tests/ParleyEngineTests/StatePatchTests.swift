@@ -6,6 +6,7 @@ import ScriptedModel
 import Testing
 
 @testable import ParleyEngine
+@testable import ParleyHost
 
 /// The game's own state pushed into a game (`StatePatch`, `Game.apply(_:)`): read from JSON with every problem at its
 /// path, checked as a save is, applied whole or not at all, seen by the NPCs' next turn and kept by the next autosave.

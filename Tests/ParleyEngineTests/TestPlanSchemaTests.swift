@@ -5,6 +5,7 @@ import ScriptedModel
 import Testing
 
 @testable import ParleyEngine
+@testable import ParleyEvaluation
 
 /// `Content/schema/test.schema.json`, docs/modding.md ("Testing your NPCs") and the runner agree on a step's fields,
 /// and on `says`: a regular expression matched ignoring case, checked with the scripted model and with grounded

@@ -8,6 +8,7 @@ import Synchronization
 import Testing
 
 @testable import ParleyEngine
+@testable import ParleyEvaluation
 
 /// NPCs played by a server (`VoicedModel`): grounded voicing says the planned line in the server's words only when
 /// they keep its facts, and the planner answers whenever the server is slow, wrong or down. The server is a mock

@@ -9,6 +9,8 @@ import ScriptedModel
 import Testing
 
 @testable import ParleyEngine
+@testable import ParleyEvaluation
+@testable import ParleyHost
 
 /// The game tells its NPCs what happened (`WorldEvent`, `Game.tell(_:output:)`): each witness gets it in its
 /// conversation, saved with it; with `react` it answers, by its dialogue rules (`"event"` kinds, keywords on the

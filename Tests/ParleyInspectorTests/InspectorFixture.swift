@@ -3,6 +3,7 @@ import GameWorld
 import LanguageModels
 import LanguageModelsTesting
 import ParleyEngine
+import ParleyHost
 import ParleyHTTP
 import ParleyInspector
 import ParleyJSON

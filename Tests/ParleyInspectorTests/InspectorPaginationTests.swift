@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import ParleyEngine
+import ParleyHost
 import ParleyHTTP
 import ParleyServer
 import SaveGames

@@ -4,6 +4,7 @@ import LanguageModels
 import LanguageModelsTesting
 import OpenAICompatible
 import ParleyEngine
+import ParleyHost
 import ParleyJSON
 import SaveGames
 import Synchronization

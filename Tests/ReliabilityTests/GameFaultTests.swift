@@ -3,6 +3,7 @@ import GameWorld
 import HTTPTestSupport
 import LanguageModels
 import ParleyEngine
+import ParleyHost
 import SaveGames
 import Testing
 

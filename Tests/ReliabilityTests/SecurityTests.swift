@@ -4,6 +4,7 @@ import HTTPTestSupport
 import LanguageModels
 import OpenAICompatible
 import ParleyEngine
+import ParleyHost
 import ParleyJSON
 import SaveGames
 import Synchronization

@@ -3,6 +3,8 @@ import HTTPTestSupport
 import LanguageModels
 import OpenAICompatible
 import ParleyEngine
+import ParleyEvaluation
+import ParleyHost
 import SaveGames
 import Synchronization
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import ParleyBasics
+import ParleyEngine
 import ParleyJSON
 
 /// What `parley eval` reports: each case's result, and accuracy (cases passed / cases) overall, per kind, per NPC

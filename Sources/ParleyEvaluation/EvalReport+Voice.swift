@@ -1,4 +1,5 @@
 import ParleyBasics
+import ParleyEngine
 import ParleyJSON
 
 extension EvalReport {

@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import LanguageModels
+import ParleyEngine
 import ParleyJSON
 import Synchronization
 

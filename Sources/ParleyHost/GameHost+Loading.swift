@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import LanguageModels
+import ParleyEngine
 import SaveGames
 
 // Loading a saved game, and reloading the content pack.

@@ -1,5 +1,6 @@
 import Foundation
 import GameWorld
+import ParleyEngine
 import ParleyJSON
 import SaveGames
 

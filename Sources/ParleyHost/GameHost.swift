@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import LanguageModels
+import ParleyEngine
 import SaveGames
 
 /// Runs a game with saving: the in-game `save`, `load` and `saves` commands, an autosave after every turn, and

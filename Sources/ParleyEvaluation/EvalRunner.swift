@@ -2,6 +2,7 @@ import Foundation
 import GameWorld
 import LanguageModels
 import NPCContract
+import ParleyEngine
 import Synchronization
 
 /// Runs an evaluation corpus (`EvalCase`s) against a model and reports what each case got right and wrong.

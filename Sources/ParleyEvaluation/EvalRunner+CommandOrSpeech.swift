@@ -1,4 +1,5 @@
 import GameWorld
+import ParleyEngine
 
 // MARK: - commandOrSpeech: whether a typed line is said or run
 

@@ -1,5 +1,6 @@
 import GameWorld
 import NPCContract
+import ParleyEngine
 
 /// How one evaluation case went: every failed expectation, every check that could not apply, and what happened.
 public struct EvalResult: Sendable, Equatable {

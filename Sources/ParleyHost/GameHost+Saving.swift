@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import LanguageModels
+import ParleyEngine
 import SaveGames
 
 // Saving: claiming the folder, choosing the autosave slot, autosaves with their reports and recordings, and the

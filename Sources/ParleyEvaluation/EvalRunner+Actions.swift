@@ -1,4 +1,5 @@
 import GameWorld
+import ParleyEngine
 
 // What an NPC did during an evaluation case's turn under test, to find unasked actions (see `EvalRunner`).
 

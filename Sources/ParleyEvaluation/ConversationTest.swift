@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import ParleyBasics
+import ParleyEngine
 import ParleyJSON
 
 /// A conversation test plan from a content pack's `tests/` folder: lines the player types, and what must follow.

@@ -1,3 +1,4 @@
+import ParleyEngine
 import Synchronization
 
 /// Collects what the game showed during a line: what NPCs said and the problems it reported. Shared by the

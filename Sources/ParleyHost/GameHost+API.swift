@@ -1,3 +1,4 @@
+import ParleyEngine
 import SaveGames
 
 // What a front end that is not the command line needs of a host: `parley serve`'s game API.

@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import LanguageModels
+import ParleyEngine
 
 /// Runs recorded turns again against a model, from the same game state and the same earlier conversation at each
 /// turn, and reports where the text and the tool calls differ.

@@ -1,5 +1,6 @@
 import GameWorld
 import LanguageModels
+import ParleyEngine
 import Synchronization
 
 // What the games of one lane of an evaluation share (see `EvalRunner.run(_:)`): the claim check, built once for the
