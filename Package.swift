@@ -154,7 +154,12 @@ let package = Package(
         .target(
             name: "GameWorld", dependencies: ["ParleyJSON", "ParleyBasics"],
             resources: [.embedInCode("Resources/lexicon.en.json"), .embedInCode("Resources/lexicon.de.json")]),
-        .testTarget(name: "GameWorldTests", dependencies: ["GameWorld", "ParleyJSON"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "GameWorldTests", dependencies: ["GameWorld", "SyntheticWorlds", "ParleyJSON"],
+            exclude: ["Fixtures"]),
+
+        // MARK: - SyntheticWorlds: large content packs made from a seed, for the benchmarks, fuzzers and scale tests
+        .target(name: "SyntheticWorlds", dependencies: ["GameWorld", "ParleyJSON"]),
 
         // MARK: - NPCContract: what the engine and every model say to each other (tool names, arguments and outputs,
         // witnessed events, the game context), as types with one encoding each
@@ -179,12 +184,13 @@ let package = Package(
             dependencies: ["ParleySQLite", "GameWorld", "LanguageModels", "ParleyJSON", "ParleyBasics"]),
         .executableTarget(
             name: "save-stress",
-            dependencies: ["SaveGames", "ParleySQLite", "GameWorld", "LanguageModels", "ParleyJSON"],
+            dependencies: ["SaveGames", "ParleySQLite", "GameWorld", "SyntheticWorlds", "LanguageModels", "ParleyJSON"],
             path: "Sources/SaveStress"),
         .testTarget(
             name: "SaveGamesTests",
             dependencies: [
-                "SaveGames", "save-stress", "ParleySQLite", "GameWorld", "LanguageModels", "ParleyJSON", "ChildProcess",
+                "SaveGames", "save-stress", "ParleySQLite", "GameWorld", "SyntheticWorlds", "LanguageModels",
+                "ParleyJSON", "ChildProcess",
             ],
             exclude: ["Fixtures"]),
 
@@ -211,7 +217,7 @@ let package = Package(
             dependencies: [
                 "ParleyEngine", "LanguageModels", "LanguageModelsTesting", "GameWorld", "SaveGames", "ScriptedModel",
                 "OpenAICompatible", "LLMTestSupport", "ParleyJSON", "NPCContract", "random-ids", "ChildProcess",
-                "ParleyHost", "ParleyEvaluation",
+                "ParleyHost", "ParleyEvaluation", "SyntheticWorlds",
             ]),
 
         // MARK: - ParleyModels: the backends an app offers (`--model scripted` or a server's URL), chosen by the app
@@ -257,7 +263,7 @@ let package = Package(
             name: "parley",
             dependencies: [
                 "CommandLineKit", "GameWorld", "ParleyEngine", "ParleyHost", "ParleyEvaluation", "ParleyModels",
-                "SaveGames", "LanguageModels", "ParleyJSON", "ParleyAPI", "ParleyServer", "ParleyInspector",
+                "SaveGames", "LanguageModels", "ParleyJSON", "ParleyAPI", "ParleyServer", "ParleyInspector", "ParleyBasics",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(
@@ -269,7 +275,8 @@ let package = Package(
         .target(
             name: "ParleyFuzz",
             dependencies: [
-                "LanguageModels", "LanguageModelsTesting", "GameWorld", "SaveGames", "ParleySQLite", "ParleyHTTP",
+                "LanguageModels", "LanguageModelsTesting", "GameWorld", "SyntheticWorlds", "SaveGames", "ParleySQLite",
+                "ParleyHTTP",
                 "OpenAICompatible", "HTTPTestSupport", "ParleyJSON", "ParleyEngine", "ParleyHost", "ParleyAPI",
                 "ParleyServer",
             ]),
@@ -277,16 +284,22 @@ let package = Package(
             name: "parley-bench",
             dependencies: [
                 "CommandLineKit", "ParleyFuzz", "ParleyEngine", "ParleyHost", "SaveGames", "ParleySQLite", "GameWorld",
+                "SyntheticWorlds", "NPCContract",
                 "LanguageModels", "ScriptedModel", "OpenAICompatible", "LLMTestSupport", "ParleyJSON", "ParleyBasics",
                 "ChildProcess", "ParleyAPI", "ParleyServer", "ParleyHTTP",
             ]),
         .testTarget(
             name: "ReliabilityTests",
             dependencies: [
-                "ParleyFuzz", "ParleyEngine", "LanguageModels", "LanguageModelsTesting", "GameWorld", "SaveGames",
+                "ParleyFuzz", "ParleyEngine", "LanguageModels", "LanguageModelsTesting", "GameWorld", "SyntheticWorlds",
+                "SaveGames",
                 "ScriptedModel", "OpenAICompatible", "HTTPTestSupport", "ParleyJSON", "parley", "ChildProcess",
                 "ParleyBasics", "ParleyHost", "ParleyEvaluation",
             ]),
+
+        // MARK: - ArchitectureTests: docs/ARCHITECTURE.md's table of modules against Package.swift and the imports
+        // (reads both files from the package's root; depends on nothing)
+        .testTarget(name: "ArchitectureTests"),
 
         // MARK: - Examples
         .executableTarget(

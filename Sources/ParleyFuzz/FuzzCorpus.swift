@@ -2,6 +2,7 @@ import Foundation
 import GameWorld
 import LanguageModels
 import ParleyJSON
+import SyntheticWorlds
 
 /// The valid inputs the fuzzers start from: Apple-format transcripts, the shipped content pack, a save, an event
 /// stream. Files are read from the package this module was built in when they are there (the test fixtures, the

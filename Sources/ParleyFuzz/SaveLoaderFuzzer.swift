@@ -5,6 +5,7 @@ import ParleyEngine
 import ParleyHost
 import ParleySQLite
 import SaveGames
+import SyntheticWorlds
 
 /// Fuzzes the save loader with seeded damage to a real save file on disk, and loads each damaged file the way the
 /// game does: `SaveGameStore.open(slot:access: .readOnly)`, `load(pack:)`, every conversation, the feedback and

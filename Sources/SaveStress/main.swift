@@ -21,6 +21,7 @@ import LanguageModels
 import ParleyJSON
 import ParleySQLite
 import SaveGames
+import SyntheticWorlds
 
 /// The game the writer plays: a small synthetic world and three NPCs taking turns.
 enum StressGame {

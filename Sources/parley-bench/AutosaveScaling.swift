@@ -4,6 +4,7 @@ import LanguageModels
 import ParleyBasics
 import ParleyEngine
 import SaveGames
+import SyntheticWorlds
 
 /// Scenario 2: one autosave after one turn (one NPC's new entries and one state change), against the size of the
 /// world: 10 to 10,000 NPCs, each with a conversation, beside the naive save (`NaiveSave`) in the same run.

@@ -2,6 +2,7 @@ import Foundation
 import GameWorld
 import ParleyEngine
 import ScriptedModel
+import SyntheticWorlds
 
 /// Scenario 7: the cost of talking to an NPC against the size of the item catalogue.
 ///

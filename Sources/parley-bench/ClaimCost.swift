@@ -2,6 +2,7 @@ import GameWorld
 import LanguageModels
 import NPCContract
 import ParleyEngine
+import SyntheticWorlds
 
 /// The claim check's cost: building a checker for a world (once per world), then checking one NPC line, on the
 /// shipped pack and on a synthetic world of 10,000 items (`SyntheticWorld`, 20 locations, 20 NPCs).

@@ -6,6 +6,7 @@ import ParleyEngine
 import ParleyHost
 import SaveGames
 import ScriptedModel
+import SyntheticWorlds
 
 /// Scenario 3: loading a save of N NPCs, each with a 100-turn conversation, to the point where the game accepts
 /// input, the way the CLI does it, and piece by piece; at two sizes (1,000 and 10,000 NPCs by default, or 1,000 NPCs

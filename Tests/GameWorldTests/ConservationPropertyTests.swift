@@ -1,4 +1,5 @@
 import GameWorld
+import SyntheticWorlds
 import Testing
 
 /// Applies thousands of random offers and events, most of them nonsense, and checks after each one that no gold

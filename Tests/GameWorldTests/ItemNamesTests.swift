@@ -1,5 +1,6 @@
 import GameWorld
 import Synchronization
+import SyntheticWorlds
 import Testing
 
 /// The catalog's name index answers as a scan of the catalog would, and is built once per world: every copy of

@@ -1,4 +1,5 @@
 import GameWorld
+import SyntheticWorlds
 import Testing
 
 /// Gold, quantities, counters and attitudes at and around `Int.max` and the game's maxima (`GameLimits`): no event

@@ -1,5 +1,6 @@
 import Foundation
 import GameWorld
+import SyntheticWorlds
 import Testing
 
 @Suite struct SyntheticWorldTests {

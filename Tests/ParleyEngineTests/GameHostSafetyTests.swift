@@ -4,6 +4,7 @@ import LanguageModels
 import LanguageModelsTesting
 import ParleySQLite
 import SaveGames
+import SyntheticWorlds
 import Testing
 
 @testable import ParleyEngine

@@ -5,6 +5,7 @@ import LanguageModelsTesting
 import ParleyEngine
 import SaveGames
 import ScriptedModel
+import SyntheticWorlds
 import Testing
 
 /// Many NPCs answering at once: sessions, games and saves under concurrent load lose no entry, duplicate none,

@@ -8,6 +8,7 @@ import ParleyHost
 import ParleyJSON
 import SaveGames
 import Synchronization
+import SyntheticWorlds
 import Testing
 
 /// Secrets stay secret, files stay in their folders, and servers are contacted only where configured.

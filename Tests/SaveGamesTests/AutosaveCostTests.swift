@@ -2,6 +2,7 @@ import Foundation
 import GameWorld
 import LanguageModels
 import SaveGames
+import SyntheticWorlds
 import Testing
 
 /// An autosave's cost depends on what changed, not on the size of the world or of other conversations.

@@ -2,6 +2,7 @@ import Foundation
 import GameWorld
 import LanguageModels
 import ParleySQLite
+import SyntheticWorlds
 import Testing
 
 @testable import SaveGames

@@ -4,6 +4,7 @@ import LanguageModels
 import ParleyJSON
 import ParleySQLite
 import SaveGames
+import SyntheticWorlds
 import Testing
 
 @Suite struct SaveFileTests {

@@ -3,6 +3,7 @@ import GameWorld
 import LanguageModels
 import ParleyJSON
 import ParleySQLite
+import SyntheticWorlds
 import Testing
 
 @testable import SaveGames

@@ -1,4 +1,5 @@
 import Foundation
+import GameWorld
 import ParleyJSON
 
 /// Generates large content packs from a seed, for scale tests and benchmarks.
