@@ -1,5 +1,3 @@
-import ParleyEngine
-
 extension Replay {
     /// When a replay stops early: it is asked before each turn, and once it has passed, the replay answers with the
     /// turns replayed so far (``Report/stoppedEarly``). A turn already running ends within the turn's own time limit.

@@ -8,7 +8,7 @@ import Synchronization
 
 /// The differential test of restoring: an NPC restored from a save is the same NPC.
 ///
-/// It plays seeded random conversations on a ``ParleyEngine/GameHost`` that autosaves after every line, as
+/// It plays seeded random conversations on a ``ParleyHost/GameHost`` that autosaves after every line, as
 /// `parley play` does: lines drawn from an evaluation corpus, trade requests, accepts and declines, gifts, names
 /// given and asked for, questions about the past, moves, and a small context window that forces trims. At every turn
 /// boundary it restores the autosave into a new ``ParleyEngine/Game`` (with new models, so nothing a model keeps in

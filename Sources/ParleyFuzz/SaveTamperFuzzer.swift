@@ -13,7 +13,7 @@ import Synchronization
 /// belongs, a blob, a real), a save of another world or another version of the content pack, pending offers with
 /// absurd terms or unknown items, rows naming things the pack lacks.
 ///
-/// Each input is read the way `parley saves` does, then played: a ``ParleyEngine/GameHost`` continues it (as
+/// Each input is read the way `parley saves` does, then played: a ``ParleyHost/GameHost`` continues it (as
 /// `parley play --continue` does), takes a few turns (looking, taking, moving, accepting the pending offer, talking)
 /// and saves. Every input must load, or be refused with a ``SaveGames/SaveGameError`` that says what is wrong; a
 /// refused save must stay byte for byte as it was while the new game plays beside it; and nothing may crash (a
