@@ -76,14 +76,14 @@ extension GameHost {
                 var snapshot = try await game.saveSnapshot(label: "Autosave", playTime: playTime)
                 snapshot.feedback = unsaved.feedback
                 snapshot.recordings = unsaved.recordings
-                try file.writeFull(snapshot)
+                try await file.asyncWriteFull(snapshot)
                 needsFullAutosave = false
             } else {
                 let attachments = !unsaved.feedback.isEmpty || !unsaved.recordings.isEmpty
                 guard var delta = await game.saveDelta(playTime: playTime, evenIfUnchanged: attachments) else { return }
                 delta.feedback = unsaved.feedback
                 delta.recordings = unsaved.recordings
-                try file.autosave(delta)
+                try await file.asyncAutosave(delta)
             }
             unsaved = ([], [])
             await game.markSaved()
@@ -152,7 +152,7 @@ extension GameHost {
             // The story's reports and recordings: those the autosave keeps, and those not saved yet.
             snapshot.feedback = ((try autosave?.feedback()) ?? []) + unsaved.feedback
             snapshot.recordings = ((try autosave?.recordings()) ?? []) + unsaved.recordings
-            try file.writeFull(snapshot)
+            try await file.asyncWriteFull(snapshot)
             if toAutosave {
                 autosave = file
                 slotSettled = true

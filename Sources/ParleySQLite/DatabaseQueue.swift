@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// One database connection shared safely between tasks and threads: each call gets the connection to
@@ -11,9 +12,10 @@ import Synchronization
 /// let turns = try queue.read { db in try db.scalar("SELECT count(*) FROM turn", as: Int.self) ?? 0 }
 /// ```
 ///
-/// Calls are synchronous and block the calling thread while another call holds the connection. SQLite
-/// calls are short, so this is fine from most code; run long work (a big import, an integrity check of
-/// a large file) somewhere that may block.
+/// ``read(_:)`` and ``write(_:)`` are synchronous and block the calling thread while another call holds the
+/// connection. SQLite calls are short, so this is fine from most code; from a task, where a blocked thread is one
+/// of the cooperative pool's few, use ``asyncWrite(_:)`` and ``asyncRead(_:)``, which run on the queue's own
+/// thread while the task is suspended (a write with `synchronous = FULL` waits for the disk).
 ///
 /// The closures must not let the ``Database``, or a ``Statement`` made from it, escape: that would use the
 /// connection outside the lock. Returning them is a compile-time error (results are `sending`); do not
@@ -29,6 +31,10 @@ public final class DatabaseQueue: @unchecked Sendable {
 
     /// The path the database was opened with.
     public let path: String
+
+    /// Where ``asyncWrite(_:)`` and ``asyncRead(_:)`` run their work, one call at a time: a serial dispatch queue,
+    /// whose threads are not the cooperative pool's, so a task waiting for the disk holds none of the pool's.
+    let worker = DispatchQueue(label: "parley.sqlite.database-queue")
 
     /// Opens the database at `path` and takes ownership of the connection.
     ///

@@ -15,8 +15,25 @@ extension SaveFile {
     ///   ``SaveGameError/Code/readOnly``; the previous save is then unchanged.
     @discardableResult
     public func writeFull(_ snapshot: SaveSnapshot) throws -> SaveWriteSummary {
+        try writing(fullWrite(of: snapshot))
+    }
+
+    /// Writes everything as ``writeFull(_:)`` does, on the save's own thread (``DatabaseQueue/asyncWrite(_:)``): the
+    /// calling task is suspended meanwhile and holds none of the cooperative pool's threads while the disk syncs.
+    ///
+    /// - Parameter snapshot: The game to save.
+    /// - Returns: What the write did.
+    /// - Throws: What ``writeFull(_:)`` throws; the previous save is then unchanged.
+    @discardableResult
+    public func asyncWriteFull(_ snapshot: SaveSnapshot) async throws -> SaveWriteSummary {
+        try await asyncWriting(fullWrite(of: snapshot))
+    }
+
+    /// The rows of a full save of `snapshot`, for one write transaction.
+    private func fullWrite(of snapshot: SaveSnapshot) -> @Sendable (inout SaveWriter) throws -> Void {
         let savedAt = SaveCoding.text(now())
-        return try writing { writer in
+        let requestedName = requestedName
+        return { writer in
             for table in [
                 "player_items", "player", "npc_items", "npcs", "location_items", "locations", "transcript_entries",
                 "conversation_annotations", "turn_annotations", "conversations", "pending_offers", "flags", "counters",
@@ -74,9 +91,26 @@ extension SaveFile {
     ///   ``SaveGameError/Code/readOnly`` and the like; the previous save is then unchanged.
     @discardableResult
     public func autosave(_ delta: SaveDelta) throws -> SaveWriteSummary {
+        try writing(deltaWrite(of: delta))
+    }
+
+    /// Writes what changed as ``autosave(_:)`` does, on the save's own thread (``DatabaseQueue/asyncWrite(_:)``): the
+    /// calling task is suspended meanwhile and holds none of the cooperative pool's threads while the disk syncs, so
+    /// the autosaves of many games at once neither wait for one another's thread nor stop the other games' turns.
+    ///
+    /// - Parameter delta: What changed.
+    /// - Returns: What the write did.
+    /// - Throws: What ``autosave(_:)`` throws; the previous save is then unchanged.
+    @discardableResult
+    public func asyncAutosave(_ delta: SaveDelta) async throws -> SaveWriteSummary {
+        try await asyncWriting(deltaWrite(of: delta))
+    }
+
+    /// The rows an autosave of `delta` writes, for one write transaction.
+    private func deltaWrite(of delta: SaveDelta) -> @Sendable (inout SaveWriter) throws -> Void {
         let savedAt = SaveCoding.text(now())
         let path = url.path
-        return try writing { writer in
+        return { writer in
             let savedWorld = try writer.read("SELECT value FROM metadata WHERE key = ?", [MetadataKey.worldID.rawValue])
             guard let savedWorldID = try savedWorld.first?.get(0, as: String.self) else {
                 throw SaveGameError(.noGame, path: path, detail: "an autosave needs a full save first")

@@ -352,6 +352,24 @@ public final class SaveFile: Sendable {
         }
     }
 
+    /// Runs `body` in one write transaction as ``writing(_:)`` does, on the connection's own thread
+    /// (``DatabaseQueue/asyncWrite(_:)``), suspending the calling task meanwhile.
+    func asyncWriting(_ body: @escaping @Sendable (inout SaveWriter) throws -> Void) async throws -> SaveWriteSummary {
+        guard access == .readWrite else {
+            throw SaveGameError(.readOnly, path: url.path, detail: "the save was opened read-only")
+        }
+        let queue = try connection()
+        do {
+            return try await queue.asyncWrite { db in
+                var writer = SaveWriter(db: db)
+                try body(&writer)
+                return writer.summary
+            }
+        } catch {
+            throw classify(error)
+        }
+    }
+
     /// The save-level error for `error`, telling truncated files from other damage.
     func classify(_ error: any Error) -> SaveGameError {
         let wrapped = SaveGameError.wrapping(error, path: url.path)

@@ -23,6 +23,11 @@ enum BenchCommand {
         "sizes", valueName: "N,N,...", type: .list(of: .integer(in: 1...Int.max, example: 1000)),
         defaultValue: CatalogScaling.defaultSizes, help: "Catalogue sizes.")
 
+    /// `serve --games N`: the games played at once; `nil` leaves it to the scenario.
+    static let serveGamesOption = Option.value(
+        "games", valueName: "N", type: .integer(in: 1...100_000, example: 1000),
+        help: "Games played at once (default: 1000, 20 with --quick).")
+
     /// `load --npcs N,N,...`: the NPC counts; `nil` leaves them to the scenario.
     static let loadSizesOption = Option.value(
         "npcs", valueName: "N,N,...", type: .list(of: .integer(in: 1...Int.max, example: 1000)),
@@ -101,9 +106,10 @@ enum BenchCommand {
             scenario("save-growth", "8. Save growth per turn over 1,000 turns of one conversation, with trims.") {
                 try await SaveGrowth.run(quick: $0)
             },
-            scenario("serve", "11. parley serve: 100 games at once x 20 turns over HTTP, against the same in process.") {
-                try await ServeLoad.run(quick: $0)
-            },
+            Command(
+                "serve", abstract: "11. parley serve: 1,000 games at once x 20 turns over HTTP, against the same in process.",
+                options: [quick, serveGamesOption.option],
+                handler: serve),
             scenario("listing", "Listing a save folder (saves, a new game's slot) against its number of slots.") {
                 try SlotListing.run(quick: $0)
             },
@@ -147,7 +153,7 @@ enum BenchCommand {
         try JSONThroughput.run(quick: quick)
         try await CatalogScaling.run(quick: quick)
         try await SaveGrowth.run(quick: quick)
-        try await ServeLoad.run(quick: quick)
+        try await ServeLoad.run(quick: quick, games: nil)
         if LlamaServerProcess.installation != nil {
             try await LLMCache.run(quick: quick)
             try await LLMParallel.run(quick: quick)
@@ -175,6 +181,13 @@ enum BenchCommand {
         let keep = try context.value(of: loadKeepOption).map { URL(fileURLWithPath: $0) }
         printHeader()
         try await LoadToInput.run(quick: context.isSet(quick), sizes: sizes, turns: turns, keep: keep)
+        return .success
+    }
+
+    @Sendable static func serve(_ context: CommandContext) async throws -> ExitCode {
+        let games = try context.value(of: serveGamesOption)
+        printHeader()
+        try await ServeLoad.run(quick: context.isSet(quick), games: games)
         return .success
     }
 

@@ -29,8 +29,8 @@ enum ServeLoad {
         var throughput: Double { Double(turns.count) / max(seconds, .leastNonzeroMagnitude) }
     }
 
-    static func run(quick: Bool) async throws {
-        let gameCount = quick ? 20 : 100
+    static func run(quick: Bool, games: Int?) async throws {
+        let gameCount = games ?? (quick ? 20 : 1_000)
         let pack = try BenchContent.shippedPack()
         let models: Game.ModelProvider = { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) }
         report("## 11. `parley serve` under load: \(gameCount) games at once × \(lines.count) turns, scripted model")
@@ -63,6 +63,7 @@ enum ServeLoad {
                 + "Target: ≤ 2 ms p95 added, 0 errors: \(verdict(p95 <= 2 && overHTTP.errors == 0))"
                 + (overHTTP.errors == 0 ? "" : " (\(overHTTP.errors) errors)") + ".")
         report("")
+        try await SavesInFlight.run(games: quick ? 20 : min(gameCount, 200), turns: quick ? 5 : 10)
     }
 
     /// What HTTP adds to a turn, in milliseconds, from pairs of the same turn: for each pair of games (one in process,

@@ -53,6 +53,31 @@ import Testing
         }
     }
 
+    @Test("Saving on the save's own thread (asyncWriteFull, asyncAutosave) writes exactly what the synchronous calls do")
+    func asyncSavesWriteTheSame() async throws {
+        try await withTemporaryDirectory { folder in
+            let store = SaveGameStore(folder: folder, now: fixedNow)
+            let blocking = try store.open(slot: "blocking")
+            let async = try store.open(slot: "async")
+            let state = SaveTestWorld.pack().initialState
+            try blocking.writeFull(SaveSnapshot(state: state))
+            try await async.asyncWriteFull(SaveSnapshot(state: state))
+            var conversation = SampleTranscripts.conversation("mira")
+            for turn in 0...4 {
+                if turn > 0 { conversation = SampleTranscripts.continuing(conversation, npc: "mira", turn: turn) }
+                let delta = SaveDelta(state: state, conversations: ["mira": conversation], playTime: .seconds(turn + 1))
+                let expected = try blocking.autosave(delta)
+                let summary = try await async.asyncAutosave(delta)
+                #expect(summary == expected)
+                #expect(summary.entriesAppended > 0)
+            }
+            #expect(try async.transcript(npc: "mira")?.jsonString() == conversation.jsonString())
+            #expect(try async.conversationLengths() == blocking.conversationLengths())
+            #expect(try Self.storedJSON(async.url, npc: "mira") == Self.storedJSON(blocking.url, npc: "mira"))
+            #expect(try async.metadata().playTime == blocking.metadata().playTime)
+        }
+    }
+
     @Test(
         "Transcripts that Apple's framework wrote survive a save byte for byte",
         arguments: ["apple-plain-chat", "apple-structured-response", "apple-tool-call", "apple-tool-definitions",
