@@ -85,6 +85,10 @@ import Glibc
         try await first.waitFor("Type help for the commands.")
         first.type("take apple")
         try await first.waitFor("You take the Red Apple.")
+        // The turn's autosave is written after its text is shown; a command after it runs once it is done (and
+        // `inventory`, which changes nothing, writes nothing).
+        first.type("inventory")
+        try await first.waitFor("You carry")
         let before = try snapshot(saves)
         for extra in [[], ["--continue"]] {
             let second = try await ParleyProcess.run(
@@ -117,6 +121,10 @@ import Glibc
         try await game.waitFor("Type help for the commands.")
         game.type("take apple")
         try await game.waitFor("You take the Red Apple.")
+        // Killed once the turn is saved: its autosave is written after its text is shown, and the next command runs
+        // once it is done.
+        game.type("inventory")
+        try await game.waitFor("You carry")
         #expect(try names(saves).contains("autosave.parley-wal"))
         kill(game.pid, SIGKILL)
         _ = try await game.waitForExit()
