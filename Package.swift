@@ -156,7 +156,7 @@ let package = Package(
 
         // MARK: - NPCContract: what the engine and every model say to each other (tool names, arguments and outputs,
         // witnessed events, the game context), as types with one encoding each
-        .target(name: "NPCContract", dependencies: ["GameWorld", "LanguageModels"]),
+        .target(name: "NPCContract", dependencies: ["GameWorld", "LanguageModels", "ParleyJSON"]),
         .testTarget(name: "NPCContractTests", dependencies: ["NPCContract", "GameWorld", "LanguageModels"]),
 
         // MARK: - ScriptedModel: the embedded default LanguageModel, playing each NPC from its content's dialogue rules
