@@ -457,8 +457,8 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         }
         var count = 0
         for message in templateBody["messages"]?.arrayValue ?? [] {
-            count += TokenEstimate.perMessage
-                + TokenEstimate.tokens(inText: message["content"]?.stringValue ?? message.jsonString())
+            let content = message["content"]?.stringValue ?? message.jsonString()
+            count += TokenEstimate.perMessage + TokenEstimate.tokens(inText: content)
         }
         if let tools = templateBody["tools"] { count += TokenEstimate.tokens(inText: tools.jsonString()) }
         return count

@@ -47,7 +47,9 @@ public enum Suggestions {
     ///   - candidates: The names that would have been understood.
     ///   - quotes: The marks around the suggestion.
     /// - Returns: The hint, or `nil` when no candidate is close enough.
-    public static func didYouMean(_ word: String, in candidates: some Sequence<String>, quotes: Quotes = .double)
+    public static func didYouMean(
+        _ word: String, in candidates: some Sequence<String>, quotes: Quotes = .double
+    )
         -> String?
     {
         closest(to: word, in: candidates).map { didYouMean($0, quotes: quotes) }
@@ -60,7 +62,9 @@ public enum Suggestions {
     ///   - quotes: The marks around it.
     ///   - startsSentence: Whether the hint is a sentence of its own (`Did you mean the lantern?`).
     /// - Returns: The hint.
-    public static func didYouMean(_ suggestion: String, quotes: Quotes = .double, startsSentence: Bool = false)
+    public static func didYouMean(
+        _ suggestion: String, quotes: Quotes = .double, startsSentence: Bool = false
+    )
         -> String
     {
         let quoted =
@@ -94,7 +98,9 @@ public enum Suggestions {
     ///   - b: The other's.
     ///   - countingSwaps: Whether swapping two neighbours is one edit rather than two.
     /// - Returns: The distance, 0 when they are equal.
-    package static func distance<Element: Equatable>(_ a: [Element], _ b: [Element], countingSwaps: Bool = true)
+    package static func distance<Element: Equatable>(
+        _ a: [Element], _ b: [Element], countingSwaps: Bool = true
+    )
         -> Int
     {
         if a.isEmpty { return b.count }
