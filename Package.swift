@@ -77,6 +77,7 @@ let package = Package(
         .library(name: "LanguageModels", targets: ["LanguageModels"]),
         .library(name: "LanguageModelsTesting", targets: ["LanguageModelsTesting"]),
         .library(name: "ParleySQLite", targets: ["ParleySQLite"]),
+        .library(name: "ParleyHTTPTypes", targets: ["ParleyHTTPTypes"]),
         .library(name: "ParleyHTTP", targets: ["ParleyHTTP"]),
         .library(name: "ParleyServer", targets: ["ParleyServer"]),
         .library(name: "OpenAICompatible", targets: ["OpenAICompatible"]),
@@ -126,16 +127,21 @@ let package = Package(
         .target(name: "ParleySQLite", dependencies: ["CSQLite", "ParleyBasics"]),
         .testTarget(name: "ParleySQLiteTests", dependencies: ["ParleySQLite", "ChildProcess"]),
 
+        // MARK: - ParleyHTTPTypes: what the HTTP client and server share (header fields with one credential list and
+        // one case folding, methods, server-sent events); no C module, no Foundation
+        .target(name: "ParleyHTTPTypes", dependencies: ["ParleyBasics"]),
+        .testTarget(name: "ParleyHTTPTypesTests", dependencies: ["ParleyHTTPTypes"]),
+
         // MARK: - HTTP: the system libcurl (imported only by ParleyHTTP), an async client over it, and a loopback
         // test server for fault injection
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "ParleyHTTP", dependencies: ["CCurl", "ParleyBasics"]),
+        .target(name: "ParleyHTTP", dependencies: ["CCurl", "ParleyHTTPTypes", "ParleyBasics"]),
         .target(name: "HTTPTestSupport", dependencies: ["ParleyBasics"]),
         .testTarget(name: "ParleyHTTPTests", dependencies: ["ParleyHTTP", "HTTPTestSupport"]),
 
         // MARK: - ParleyServer: an HTTP/1.1 server over POSIX sockets (keep-alive, chunked bodies, server-sent events,
         // limits and timeouts, problem+json, bearer tokens) for `parley serve`; no game logic, no C module
-        .target(name: "ParleyServer", dependencies: ["ParleyJSON", "ParleyBasics"]),
+        .target(name: "ParleyServer", dependencies: ["ParleyHTTPTypes", "ParleyJSON", "ParleyBasics"]),
         .testTarget(name: "ParleyServerTests", dependencies: ["ParleyServer", "ParleyHTTP", "ParleyJSON"]),
 
         // MARK: - OpenAICompatible: a LanguageModel for llama-server, Ollama, vLLM and OpenAI, over ParleyHTTP
@@ -163,7 +169,7 @@ let package = Package(
 
         // MARK: - NPCContract: what the engine and every model say to each other (tool names, arguments and outputs,
         // witnessed events, the game context), as types with one encoding each
-        .target(name: "NPCContract", dependencies: ["GameWorld", "LanguageModels"]),
+        .target(name: "NPCContract", dependencies: ["GameWorld", "LanguageModels", "ParleyJSON"]),
         .testTarget(name: "NPCContractTests", dependencies: ["NPCContract", "GameWorld", "LanguageModels"]),
 
         // MARK: - ScriptedModel: the embedded default LanguageModel, playing each NPC from its content's dialogue rules

@@ -63,7 +63,7 @@ public struct CommandLineTool: Sendable {
                     isLong ? command.option(named: name) : (name.count == 1 ? command.option(short: name.first!) : nil)
                 guard let option = found else {
                     let names = command.options.flatMap { ([$0.name] + $0.aliases).map { "--\($0)" } } + ["--help"]
-                    let hint = Suggestions.closest(to: "--" + name, in: names).map { "did you mean '\($0)'?" }
+                    let hint = Suggestions.didYouMean("--" + name, in: names, quotes: .single)
                     return fail("unknown option '\(isLong ? "--" : "-")\(name)'", hint: hint)
                 }
                 if option.isFlag {
@@ -95,9 +95,7 @@ public struct CommandLineTool: Sendable {
                     continue
                 }
                 if command.arguments.isEmpty {
-                    let hint = Suggestions.closest(to: argument, in: command.subcommands.map(\.name)).map {
-                        "did you mean '\($0)'?"
-                    }
+                    let hint = Suggestions.didYouMean(argument, in: command.subcommands.map(\.name), quotes: .single)
                     return fail("unknown command '\(argument)'", hint: hint)
                 }
             }

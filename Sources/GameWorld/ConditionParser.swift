@@ -285,7 +285,7 @@ struct ConditionParser {
             condition = .topic(try identifier(kind: "topic", after: "topic", example: "topic locket"))
         default:
             let hint =
-                Suggestions.closest(to: word.lowercased(), in: Self.termWords).map { "did you mean \"\($0)\"?" }
+                Suggestions.didYouMean(word.lowercased(), in: Self.termWords)
                 ?? "a condition starts with one of: " + Self.termWords.joined(separator: ", ")
             throw ParseError("unknown condition \"\(word)\"", hint: hint)
         }

@@ -234,7 +234,7 @@ extension ContentLoader {
                     guard let name = element.stringValue, Self.schemaTypes.contains(name) else {
                         let text = element.stringValue ?? ""
                         let hint =
-                            Suggestions.closest(to: text, in: Self.schemaTypes).map { "did you mean \"\($0)\"?" }
+                            Suggestions.didYouMean(text, in: Self.schemaTypes)
                             ?? "types: " + Self.schemaTypes.joined(separator: ", ")
                         error(elementPath, "unknown type \(Self.describe(element))", hint: hint)
                         continue
@@ -269,7 +269,7 @@ extension ContentLoader {
                     }
                     if let properties, !properties.contains(name) {
                         let hint =
-                            Suggestions.closest(to: name, in: properties).map { "did you mean \"\($0)\"?" }
+                            Suggestions.didYouMean(name, in: properties)
                             ?? "add it to \"properties\""
                         error(
                             keywordPath.index(index), "\"\(name)\" is required but not among the properties", hint: hint
@@ -324,7 +324,7 @@ extension ContentLoader {
             default:
                 guard !known.contains(keyword) else { continue }
                 let hint =
-                    Suggestions.closest(to: keyword, in: known.sorted()).map { "did you mean \"\($0)\"?" }
+                    Suggestions.didYouMean(keyword, in: known.sorted())
                     ?? "Parley holds calls to " + Self.checkedSchemaKeywords.sorted().joined(separator: ", ")
                 warning(keywordPath, "the keyword \"\(keyword)\" is not checked: calls are not held to it", hint: hint)
             }
@@ -365,7 +365,7 @@ extension ContentLoader {
                 guard let property = properties[name] else {
                     let names = Array(properties.keys)
                     let hint =
-                        Suggestions.closest(to: name, in: names).map { "did you mean \"\($0)\"?" }
+                        Suggestions.didYouMean(name, in: names)
                         ?? (names.isEmpty
                             ? "\(use.action) takes no arguments"
                             : "its arguments are: " + names.joined(separator: ", "))
@@ -400,7 +400,7 @@ extension ContentLoader {
         if let allowed = property["enum"]?.arrayValue, !allowed.contains(value) {
             let texts = allowed.compactMap(\.stringValue)
             let hint =
-                value.stringValue.flatMap { Suggestions.closest(to: $0, in: texts) }.map { "did you mean \"\($0)\"?" }
+                value.stringValue.flatMap { Suggestions.closest(to: $0, in: texts) }.map { Suggestions.didYouMean($0) }
                 ?? "allowed: " + allowed.map { $0.jsonString() }.joined(separator: ", ")
             return error(path, "\(Self.describe(value)) is not one of the values the action allows", hint: hint)
         }

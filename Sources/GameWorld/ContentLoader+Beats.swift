@@ -51,7 +51,7 @@ extension ContentLoader {
                 triggerName = name
             } else {
                 let hint =
-                    Suggestions.closest(to: name, in: BeatTrigger.names).map { "did you mean \"\($0)\"?" }
+                    Suggestions.didYouMean(name, in: BeatTrigger.names)
                     ?? "one of: " + BeatTrigger.names.joined(separator: ", ")
                 error(path.key("on"), "unknown trigger \"\(name)\"", hint: hint)
             }
@@ -98,7 +98,7 @@ extension ContentLoader {
                 let names = BeatMode.allCases.map(\.rawValue)
                 error(
                     path.key("mode"), "unknown mode \"\(name)\"",
-                    hint: Suggestions.closest(to: name, in: names).map { "did you mean \"\($0)\"?" }
+                    hint: Suggestions.didYouMean(name, in: names)
                         ?? "\"before\": the line, then the model's reply; \"instead\": the line alone")
                 valid = false
             }

@@ -24,7 +24,7 @@ extension ContentLoader {
             file = use.file
             fileRank = use.rank
             let hint =
-                Suggestions.closest(to: use.name, in: flagsSet.sorted()).map { "did you mean \"\($0)\"?" }
+                Suggestions.didYouMean(use.name, in: flagsSet.sorted())
                 ?? "set it with an effect such as {\"set\": \"\(use.name)\"}"
             let subject = use.text == "flagSet" ? "this beat waits for" : "\(Self.quoted(use.text)) tests"
             warning(use.path, "\(subject) the flag \"\(use.name)\", which nothing sets", hint: hint)
@@ -33,7 +33,7 @@ extension ContentLoader {
             file = use.file
             fileRank = use.rank
             let hint =
-                Suggestions.closest(to: use.name, in: countersChanged.sorted()).map { "did you mean \"\($0)\"?" }
+                Suggestions.didYouMean(use.name, in: countersChanged.sorted())
                 ?? "count with an effect such as {\"counter\": \"\(use.name)\", \"add\": 1}"
             warning(
                 use.path, "\(Self.quoted(use.text)) tests the counter \"\(use.name)\", which nothing changes",

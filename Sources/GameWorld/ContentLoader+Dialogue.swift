@@ -175,7 +175,7 @@ extension ContentLoader {
                 let outcomePath = path.key("outcomes").key(name)
                 guard let outcome = DialogueOutcome(rawValue: name) else {
                     let hint =
-                        Suggestions.closest(to: name, in: known).map { "did you mean \"\($0)\"?" }
+                        Suggestions.didYouMean(name, in: known)
                         ?? "known outcomes: " + known.joined(separator: ", ")
                     error(outcomePath, "unknown outcome \"\(name)\"", hint: hint)
                     valid = false
@@ -297,7 +297,7 @@ extension ContentLoader {
                 }
                 guard let intent = DialogueIntent(rawValue: name) else {
                     let hint =
-                        Suggestions.closest(to: name, in: known).map { "did you mean \"\($0)\"?" }
+                        Suggestions.didYouMean(name, in: known)
                         ?? "known intents: " + known.joined(separator: ", ")
                     error(elementPath, "unknown intent \"\(name)\"", hint: hint)
                     valid = false
@@ -323,7 +323,7 @@ extension ContentLoader {
                     guard synonyms[group] != nil else {
                         let hint =
                             Suggestions.closest(to: group, in: synonyms.keys.sorted()).map {
-                                "did you mean \"@\($0)\"?"
+                                Suggestions.didYouMean("@\($0)")
                             }
                             ?? (synonyms.isEmpty
                                 ? "define it under \"synonyms\""
@@ -395,7 +395,7 @@ extension ContentLoader {
             } else if tool == nil {
                 let known = NPCTool.allCases.map(\.rawValue) + actionIDs.sorted()
                 let hint =
-                    Suggestions.closest(to: name, in: known).map { "did you mean \"\($0)\"?" }
+                    Suggestions.didYouMean(name, in: known)
                     ?? "known tools: " + known.joined(separator: ", ")
                     + (actionIDs.isEmpty ? "; a game's own actions are declared in actions.json" : "")
                 error(path.key("tool"), "unknown tool \"\(name)\"", hint: hint)
@@ -423,7 +423,7 @@ extension ContentLoader {
             let argumentPath = argumentsPath.key(name)
             guard let argument = tool.arguments.first(where: { $0.name == name }) else {
                 let hint =
-                    Suggestions.closest(to: name, in: names).map { "did you mean \"\($0)\"?" }
+                    Suggestions.didYouMean(name, in: names)
                     ?? (names.isEmpty
                         ? "\(tool) takes no arguments" : "its arguments are: " + names.joined(separator: ", "))
                 error(argumentPath, "\(tool) has no argument \"\(name)\"", hint: hint)

@@ -207,7 +207,7 @@ extension ContentLoader {
     mutating func unknownFields(_ object: JSONObject, at path: JSONPath, known: [String]) {
         for key in object.keys where key != "$schema" && !known.contains(key) {
             let hint =
-                Suggestions.closest(to: key, in: known).map { "did you mean \"\($0)\"?" }
+                Suggestions.didYouMean(key, in: known)
                 ?? "known fields: " + known.joined(separator: ", ")
             warning(path.key(key), "unknown field \"\(key)\"", hint: hint)
         }
@@ -217,7 +217,7 @@ extension ContentLoader {
     @discardableResult
     mutating func reference(_ id: String, at path: JSONPath, kind: String, known: Set<String>) -> Bool {
         guard !known.contains(id), !unresolvedKinds.contains(kind) else { return true }
-        let hint = Suggestions.closest(to: id, in: known.sorted()).map { "did you mean \"\($0)\"?" }
+        let hint = Suggestions.didYouMean(id, in: known.sorted())
         error(path, "unknown \(kind) \"\(id)\"", hint: hint)
         return false
     }

@@ -29,7 +29,8 @@ extension ContentLoader {
                     warning(
                         tagPath, "unknown tag \"\(tag)\"",
                         hint:
-                            "did you mean \"\(suggestion)\"? Custom tags are allowed, but the rules only know \(known.joined(separator: " and "))"
+                            Suggestions.didYouMean(suggestion)
+                            + " Custom tags are allowed, but the rules only know \(known.joined(separator: " and "))"
                     )
                 }
                 tags.insert(ItemTag(tag))

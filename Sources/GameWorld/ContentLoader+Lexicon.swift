@@ -281,7 +281,7 @@ extension ContentLoader {
         for category in explicit.sorted() where !categories.contains(category) {
             warning(
                 JSONPath.root.key("categories").key(category), "no item has the category \"\(category)\"",
-                hint: Suggestions.closest(to: category, in: categories.sorted()).map { "did you mean \"\($0)\"?" })
+                hint: Suggestions.didYouMean(category, in: categories.sorted()))
         }
     }
 
@@ -299,7 +299,7 @@ extension ContentLoader {
             }
             guard let check = Lexicon.Check(rawValue: name) else {
                 let hint =
-                    Suggestions.closest(to: name, in: known).map { "did you mean \"\($0)\"?" }
+                    Suggestions.didYouMean(name, in: known)
                     ?? "the checks: " + known.joined(separator: ", ")
                 error(elementPath, "unknown check \"\(name)\"", hint: hint)
                 continue
@@ -396,7 +396,7 @@ extension ContentLoader {
     /// Reports a table or set name that does not exist.
     private mutating func unknownName(_ name: String, at path: JSONPath, kind: String, known: [String]) {
         let hint =
-            Suggestions.closest(to: name, in: known).map { "did you mean \"\($0)\"?" }
+            Suggestions.didYouMean(name, in: known)
             ?? "known: " + known.joined(separator: ", ")
         error(path, "unknown \(kind) \"\(name)\"", hint: hint)
     }

@@ -99,7 +99,7 @@ extension ContentLoader {
             let names = ContextPolicy.allCases.map(\.rawValue)
             error(
                 contextPath.key("policy"), "unknown context policy \"\(name)\"",
-                hint: Suggestions.closest(to: name, in: names).map { "did you mean \"\($0)\"?" }
+                hint: Suggestions.didYouMean(name, in: names)
                     ?? "one of: \(names.joined(separator: ", "))")
             return nil
         }
@@ -119,7 +119,7 @@ extension ContentLoader {
         for (category, categoryPath) in sells + buys
         where !categories.contains(category) && !unresolvedKinds.contains("item") {
             let hint =
-                Suggestions.closest(to: category, in: categories.sorted()).map { "did you mean \"\($0)\"?" }
+                Suggestions.didYouMean(category, in: categories.sorted())
                 ?? "no item in items.json has this category"
             warning(categoryPath, "no item has the category \"\(category)\"", hint: hint)
         }

@@ -109,7 +109,7 @@ extension ContentLoader {
                     hint: "compare with a number from -100 to 100")
             case .topic(let name) where !scope.topics.contains(name) && !unresolvedKinds.contains("item"):
                 let hint =
-                    Suggestions.closest(to: name, in: scope.topics.sorted()).map { "did you mean \"\($0)\"?" }
+                    Suggestions.didYouMean(name, in: scope.topics.sorted())
                     ?? "a topic is an item id or the name of one of the NPC's synonym groups"
                 warning(path, "unknown topic \"\(name)\" in \(shown)", hint: hint)
             default:
@@ -124,7 +124,7 @@ extension ContentLoader {
         _ id: String, kind: String, among known: Set<String>, at path: JSONPath, in shown: String
     ) -> Bool {
         guard !known.contains(id), !unresolvedKinds.contains(kind) else { return true }
-        let hint = Suggestions.closest(to: id, in: known.sorted()).map { "did you mean \"\($0)\"?" }
+        let hint = Suggestions.didYouMean(id, in: known.sorted())
         error(path, "unknown \(kind) \"\(id)\" in \(shown)", hint: hint)
         return false
     }
@@ -134,7 +134,7 @@ extension ContentLoader {
         guard !unresolvedKinds.contains("quest") else { return true }
         guard let stages = questStages[quest] else {
             let hint =
-                Suggestions.closest(to: quest, in: questStages.keys.sorted()).map { "did you mean \"\($0)\"?" }
+                Suggestions.didYouMean(quest, in: questStages.keys.sorted())
                 ?? (questStages.isEmpty
                     ? "declare it under \"quests\" in world.json"
                     : "quests are declared under \"quests\" in world.json")
@@ -143,7 +143,7 @@ extension ContentLoader {
         }
         guard stages.contains(stage) else {
             let hint =
-                Suggestions.closest(to: stage, in: stages).map { "did you mean \"\($0)\"?" }
+                Suggestions.didYouMean(stage, in: stages)
                 ?? "its stages are: " + stages.joined(separator: ", ")
             error(path, "the quest \"\(quest)\" has no stage \"\(stage)\" in \(shown)", hint: hint)
             return false
@@ -192,7 +192,7 @@ extension ContentLoader {
         guard let kind = kinds.first else {
             let hint =
                 object.keys.lazy.compactMap { Suggestions.closest(to: $0, in: Effect.kinds) }.first.map {
-                    "did you mean \"\($0)\"?"
+                    Suggestions.didYouMean($0)
                 } ?? "for example {\"set\": \"met_aurelio\"} or {\"quest\": \"locket\", \"stage\": \"found\"}"
             error(path, "an effect needs one of: " + Effect.kinds.joined(separator: ", "), hint: hint)
             return nil
@@ -279,14 +279,14 @@ extension ContentLoader {
         guard !unresolvedKinds.contains("quest") else { return .advanceQuest(QuestID(quest), stage: stage) }
         guard let stages = questStages[quest] else {
             let hint =
-                Suggestions.closest(to: quest, in: questStages.keys.sorted()).map { "did you mean \"\($0)\"?" }
+                Suggestions.didYouMean(quest, in: questStages.keys.sorted())
                 ?? "declare it under \"quests\" in world.json"
             error(path.key("quest"), "unknown quest \"\(quest)\"", hint: hint)
             return nil
         }
         guard let index = stages.firstIndex(of: stage) else {
             let hint =
-                Suggestions.closest(to: stage, in: stages).map { "did you mean \"\($0)\"?" }
+                Suggestions.didYouMean(stage, in: stages)
                 ?? "its stages are: " + stages.joined(separator: ", ")
             error(path.key("stage"), "the quest \"\(quest)\" has no stage \"\(stage)\"", hint: hint)
             return nil

@@ -163,7 +163,7 @@ extension ContentLoader {
             return amount.map { .playerGold(atLeast: $0) }
         default:
             let hint =
-                Suggestions.closest(to: type, in: GoalRequirement.typeNames).map { "did you mean \"\($0)\"?" }
+                Suggestions.didYouMean(type, in: GoalRequirement.typeNames)
                 ?? "known types: " + GoalRequirement.typeNames.joined(separator: ", ")
             error(path.key("type"), "unknown requirement type \"\(type)\"", hint: hint)
             return nil

@@ -97,7 +97,7 @@ public struct DialogueTemplate: Hashable, Sendable {
                 guard let placeholder = DialoguePlaceholder(rawValue: name) else {
                     let known = DialoguePlaceholder.allCases.map(\.rawValue)
                     let hint =
-                        Suggestions.closest(to: name, in: known).map { "did you mean \"{\($0)}\"?" }
+                        Suggestions.closest(to: name, in: known).map { Suggestions.didYouMean("{\($0)}") }
                         ?? "known placeholders: "
                         + DialoguePlaceholder.allCases.map(\.description).joined(separator: ", ")
                     return .failure(ParseError(message: "unknown placeholder \"{\(name)}\"", hint: hint))

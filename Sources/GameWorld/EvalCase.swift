@@ -298,7 +298,7 @@ private struct LineReader {
     mutating func unknownMembers(of object: JSONObject, at path: JSONPath, known: [String]) {
         for key in object.keys where !known.contains(key) {
             let hint =
-                Suggestions.closest(to: key, in: known).map { "did you mean \"\($0)\"?" }
+                Suggestions.didYouMean(key, in: known)
                 ?? "known: \(known.joined(separator: ", "))"
             warning(path.key(key), "unknown field \"\(key)\"", hint: hint)
         }
@@ -375,8 +375,8 @@ private struct LineReader {
             } else {
                 error(
                     root.key("split"), "unknown split \"\(text)\"",
-                    hint: Suggestions.closest(to: text, in: EvalCase.Split.allCases.map(\.rawValue))
-                        .map { "did you mean \"\($0)\"?" } ?? "write \"tuning\" or \"heldOut\"")
+                    hint: Suggestions.didYouMean(text, in: EvalCase.Split.allCases.map(\.rawValue))
+                        ?? "write \"tuning\" or \"heldOut\"")
             }
         }
         let before = steps(object["before"], at: root.key("before"))
@@ -426,7 +426,7 @@ private struct LineReader {
                         entryPath.key(key), "unknown field \"\(key)\"",
                         hint: key == "say"
                             ? "write words said as a string, not an object"
-                            : Suggestions.closest(to: key, in: EvalCase.stepMembers).map { "did you mean \"\($0)\"?" }
+                            : Suggestions.didYouMean(key, in: EvalCase.stepMembers)
                                 ?? "an entry has only \"command\"")
                 }
                 guard let command = entry["command"] else {
@@ -502,8 +502,7 @@ private struct LineReader {
             } else {
                 error(
                     path.key("intent"), "unknown intent \"\(text)\"",
-                    hint: Suggestions.closest(to: text, in: DialogueIntent.allCases.map(\.rawValue))
-                        .map { "did you mean \"\($0)\"?" })
+                    hint: Suggestions.didYouMean(text, in: DialogueIntent.allCases.map(\.rawValue)))
             }
         }
         expect.rule = string("rule", in: object, at: path, required: false)
@@ -513,8 +512,7 @@ private struct LineReader {
             } else {
                 error(
                     path.key("calls").index(index), "unknown tool \"\(name)\"",
-                    hint: Suggestions.closest(to: name, in: NPCTool.allCases.map(\.rawValue))
-                        .map { "did you mean \"\($0)\"?" }
+                    hint: Suggestions.didYouMean(name, in: NPCTool.allCases.map(\.rawValue))
                         ?? "the tools are " + NPCTool.allCases.map(\.rawValue).joined(separator: ", "))
             }
         }
@@ -557,9 +555,7 @@ private struct LineReader {
             default:
                 error(
                     path.key("runs"), "unknown way to take a line \"\(text)\"",
-                    hint: Suggestions.closest(to: text, in: ["say", "command"] + names).map {
-                        "did you mean \"\($0)\"?"
-                    }
+                    hint: Suggestions.didYouMean(text, in: ["say", "command"] + names)
                         ?? "write \"say\", \"command\" or a command's name: " + names.joined(separator: ", "))
             }
         }

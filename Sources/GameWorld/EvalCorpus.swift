@@ -127,7 +127,7 @@ public struct EvalCorpus: Sendable, Equatable {
     static func problems(of evalCase: EvalCase, in world: World, builtInRules: DialogueRules) -> [ContentDiagnostic] {
         var problems: [ContentDiagnostic] = []
         func unknown(_ kind: String, _ name: String, among names: [String], at path: String) {
-            let hint = Suggestions.closest(to: name, in: names).map { "did you mean \"\($0)\"?" }
+            let hint = Suggestions.didYouMean(name, in: names)
             problems.append(
                 ContentDiagnostic(
                     .error, file: evalCase.location, path: path, message: "unknown \(kind) \"\(name)\"", hint: hint))
@@ -159,7 +159,7 @@ public struct EvalCorpus: Sendable, Equatable {
                     ContentDiagnostic(
                         .error, file: evalCase.location, path: "$.expect.rule",
                         message: "\(npc.id) has no dialogue rule \"\(rule)\"",
-                        hint: Suggestions.closest(to: rule, in: known).map { "did you mean \"\($0)\"?" }))
+                        hint: Suggestions.didYouMean(rule, in: known)))
             } else if let intent = evalCase.expect.intent,
                 let answering = (npc.dialogue.rules + builtInRules.rules).first(where: { $0.id == rule }),
                 !answering.when.intents.isEmpty, !answering.when.intents.contains(intent)

@@ -91,7 +91,7 @@ private struct InventoryReader {
                 let count = entry["quantity"].map { quantity($0, at: entryPath.key("quantity")) } ?? 1
                 for key in entry.keys where key != "item" && key != "quantity" {
                     let hint =
-                        Suggestions.closest(to: key, in: ["item", "quantity"]).map { "did you mean \"\($0)\"?" }
+                        Suggestions.didYouMean(key, in: ["item", "quantity"])
                         ?? "known fields: item, quantity"
                     report(.warning, entryPath.key(key), "unknown field \"\(key)\"", hint: hint)
                 }
@@ -136,7 +136,7 @@ private struct InventoryReader {
         guard let knownItems, !knownItems.contains(item) else { return true }
         error(
             path, "unknown item \"\(item)\"",
-            hint: Suggestions.closest(to: item, in: knownItems.sorted()).map { "did you mean \"\($0)\"?" })
+            hint: Suggestions.didYouMean(item, in: knownItems.sorted()))
         return false
     }
 

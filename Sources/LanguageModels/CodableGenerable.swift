@@ -1,4 +1,3 @@
-import Foundation
 import ParleyJSON
 
 /// A `Generable` type whose conversions come from `Codable`: write the schema, get the rest.
@@ -29,7 +28,7 @@ extension CodableGenerable {
     /// - Throws: `GeneratedContent.ParsingError` saying which property is missing or has the wrong type.
     public init(_ content: GeneratedContent) throws {
         do {
-            self = try JSONDecoder().decode(Self.self, from: Data(content.jsonString.utf8))
+            self = try JSONValueDecoder().decode(Self.self, from: content.jsonValue)
         } catch let error as DecodingError {
             throw GeneratedContent.ParsingError(
                 rawContent: content.jsonString, debugDescription: "Not a \(Self.self): \(error.readableDescription)")
@@ -37,11 +36,16 @@ extension CodableGenerable {
     }
 
     /// Encodes the value, with properties in the schema's order.
+    ///
+    /// A value whose `encode(to:)` throws (a non-finite `Double`, or a custom encoding's own error) has no JSON: it
+    /// stops a debug build at the assertion and is `null` in a release build.
     public var generatedContent: GeneratedContent {
-        guard let data = try? JSONEncoder().encode(self), let value = try? JSONValue(parsing: Array(data)) else {
+        do {
+            return GeneratedContent(jsonValue: Self.generationSchema.ordering(try JSONValueEncoder().encode(self)))
+        } catch {
+            assertionFailure("\(Self.self) did not encode: \(error)")
             return GeneratedContent(kind: .null)
         }
-        return GeneratedContent(jsonValue: Self.generationSchema.ordering(value))
     }
 }
 

@@ -180,14 +180,14 @@ public final class MockLanguageModel: LanguageModel {
         LanguageModelCapabilities([.toolCalling, .guidedGeneration, .reasoning, .inProcess])
     }
 
-    /// Counts tokens by the documented rule.
+    /// Counts tokens by the shared rule, `TokenEstimate`.
     public func tokenCount(for entries: some Collection<Transcript.Entry>) async throws -> Int {
-        entries.reduce(0) { $0 + MockLanguageModel.tokens(in: $1) }
+        TokenEstimate.tokens(in: entries)
     }
 
-    /// One token per 4 bytes of the schema's JSON.
+    /// One token per 4 bytes of the schema's JSON (`TokenEstimate`).
     public func tokenCount(for schema: GenerationSchema) async throws -> Int {
-        MockLanguageModel.tokens(inText: schema.jsonSchema.jsonString())
+        TokenEstimate.tokens(in: schema)
     }
 
     /// Answers with the next reply, with usage by the token rule (see `usage(of:for:)`).
@@ -263,43 +263,24 @@ public final class MockLanguageModel: LanguageModel {
 
     // MARK: - Token rule
 
-    /// An entry's token cost by the documented rule.
+    /// An entry's token cost by the shared rule, `TokenEstimate.tokens(in:)`.
     ///
     /// - Parameter entry: The entry.
     /// - Returns: 4 plus the cost of its segments, tool definitions or tool calls.
-    public static func tokens(in entry: Transcript.Entry) -> Int {
-        var count = 4 + entry.segments.reduce(0) { $0 + tokens(in: $1) }
-        switch entry {
-        case .instructions(let instructions):
-            for tool in instructions.toolDefinitions {
-                count += tokens(inText: tool.name + tool.description + tool.parameters.jsonSchema.jsonString())
-            }
-        case .toolCalls(let calls):
-            for call in calls { count += tokens(inText: call.toolName + call.arguments.jsonString) }
-        default:
-            break
-        }
-        return count
-    }
+    public static func tokens(in entry: Transcript.Entry) -> Int { TokenEstimate.tokens(in: entry) }
 
-    /// A segment's token cost: one per 4 UTF-8 bytes of its text or JSON, rounded up; nothing for a segment of an
-    /// unknown kind, which no model sees.
+    /// A segment's token cost by the shared rule: one per 4 UTF-8 bytes of its text or JSON, rounded up; nothing for
+    /// a segment of an unknown kind, which no model sees.
     ///
     /// - Parameter segment: The segment.
     /// - Returns: The cost.
-    public static func tokens(in segment: Transcript.Segment) -> Int {
-        switch segment {
-        case .text(let text): tokens(inText: text.content)
-        case .structure(let structure): tokens(inText: structure.content.jsonString)
-        case .unknown: 0
-        }
-    }
+    public static func tokens(in segment: Transcript.Segment) -> Int { TokenEstimate.tokens(in: segment) }
 
-    /// One token per 4 UTF-8 bytes, rounded up.
+    /// One token per 4 UTF-8 bytes, rounded up (`TokenEstimate.tokens(inText:)`).
     ///
     /// - Parameter text: The text.
     /// - Returns: The cost.
-    public static func tokens(inText text: String) -> Int { (text.utf8.count + 3) / 4 }
+    public static func tokens(inText text: String) -> Int { TokenEstimate.tokens(inText: text) }
 
     // MARK: - Replies
 

@@ -15,7 +15,10 @@ public enum OfferTrade: NPCToolContract {
     public typealias Output = ActionResult
 
     /// `{"action": "sell" | "buy", "item", "quantity"?, "price"}`.
-    public struct Arguments: Generable, Hashable {
+    ///
+    /// Also the offer a model proposes in structured output (`Game.propose(_:from:)` in `ParleyEngine`; it was
+    /// `OfferProposal`). `Codable` with the same members: a `nil` quantity is left out.
+    public struct Arguments: Generable, Hashable, Codable {
         /// `sell`: the NPC sells to the player; `buy`: the NPC buys from the player.
         public var action: OfferTerms.Action
         /// The item: its id, name or alias.

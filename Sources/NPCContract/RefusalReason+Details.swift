@@ -1,6 +1,6 @@
-import Foundation
 import GameWorld
 import LanguageModels
+import ParleyJSON
 
 // A refusal reason as data, so that a model can voice it in character ("I quoted you 20, friend, and 20 it is")
 // instead of repeating the game's sentence about it.
@@ -21,12 +21,12 @@ extension RefusalReason {
         case .tradeRule(let rejection, _):
             // Sorted keys: the same rejection is the same bytes in every process, so a restored game's tool output
             // (and a server's prompt cache) matches the live one's.
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            if let json = try? encoder.encode(rejection),
-                let content = try? GeneratedContent(json: String(decoding: json, as: UTF8.self))
-            {
-                builder.add("rejection", content)
+            // A rejection holds only strings and integers, which always encode.
+            do {
+                builder.add(
+                    "rejection", GeneratedContent(jsonValue: try JSONValueEncoder(keyOrder: .sorted).encode(rejection)))
+            } catch {
+                preconditionFailure("A trade rejection did not encode: \(error)")
             }
         case .asksMoreThanQuoted(let npc, let item, let quoted, let asked):
             builder.add("npc", npc)
@@ -77,8 +77,8 @@ extension RefusalReason {
         case "noSuchTradeItem": return .noSuchTradeItem(try reader.string("text"))
         case "neverPartsWith": return .neverPartsWith(npc: try reader.string("npc"), item: try reader.string("item"))
         case "tradeRule":
-            let json = try reader.required("rejection", "object").content.jsonString
-            let rejection = try JSONDecoder().decode(TradeRejection.self, from: Data(json.utf8))
+            let rejection = try JSONValueDecoder().decode(
+                TradeRejection.self, from: reader.required("rejection", "object").content.jsonValue)
             return .tradeRule(rejection, explanation: message)
         case "asksMoreThanQuoted":
             return .asksMoreThanQuoted(

@@ -408,7 +408,8 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     // MARK: - Token counting
 
     /// Counts the tokens of the request exactly as it will be sent, when the server can tokenize; otherwise
-    /// estimates them (4 per message plus one per 4 UTF-8 bytes of content and tool definitions).
+    /// estimates them by the shared rule, `TokenEstimate` (4 per message plus one per 4 UTF-8 bytes of content and
+    /// tool definitions).
     public func tokenCount(for request: GenerationRequest) async throws -> Int {
         let (builder, _) = try await builder(for: request)
         let body = builder.body(for: request, stream: false)
@@ -437,7 +438,7 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
     public func tokenCount(for schema: GenerationSchema) async throws -> Int {
         let text = schema.jsonSchema.jsonString()
         if try await serverInfo().canTokenize, let count = try? await tokenize(text, addSpecial: false) { return count }
-        return Self.estimate(text)
+        return TokenEstimate.tokens(inText: text)
     }
 
     private func tokenCount(templateBody: JSONObject) async throws -> Int {
@@ -456,9 +457,10 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         }
         var count = 0
         for message in templateBody["messages"]?.arrayValue ?? [] {
-            count += 4 + Self.estimate(message["content"]?.stringValue ?? message.jsonString())
+            let content = message["content"]?.stringValue ?? message.jsonString()
+            count += TokenEstimate.perMessage + TokenEstimate.tokens(inText: content)
         }
-        if let tools = templateBody["tools"] { count += Self.estimate(tools.jsonString()) }
+        if let tools = templateBody["tools"] { count += TokenEstimate.tokens(inText: tools.jsonString()) }
         return count
     }
 
@@ -471,9 +473,6 @@ public final class OpenAICompatibleLanguageModel: LanguageModel {
         }
         return tokens.count
     }
-
-    /// The documented estimate: one token per 4 UTF-8 bytes, rounded up.
-    static func estimate(_ text: String) -> Int { (text.utf8.count + 3) / 4 }
 
     // MARK: - Server details
 

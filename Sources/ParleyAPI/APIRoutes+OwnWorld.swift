@@ -81,7 +81,7 @@ extension APIRoutes {
         let guess = Suggestions.closest(to: id, in: world.npcs.keys.map(\.rawValue).sorted())
         throw APIProblem(
             status: 404, title: "Unknown NPC",
-            detail: "There is no NPC \"\(id)\" in this world" + (guess.map { " (did you mean \"\($0)\"?)" } ?? "")
+            detail: "There is no NPC \"\(id)\" in this world" + (guess.map { " (\(Suggestions.didYouMean($0)))" } ?? "")
                 + "; GET /v1/games/\(game.id)/npcs lists them.")
     }
 

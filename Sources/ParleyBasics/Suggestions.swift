@@ -34,14 +34,75 @@ public enum Suggestions {
         return best?.candidate
     }
 
-    /// The optimal string alignment distance between two strings: the fewest insertions, deletions, substitutions
-    /// and swaps of neighbouring characters that turn one into the other, no character edited twice.
+    /// The "did you mean" hint for the candidate closest to `word` (see `closest(to:in:)`), in the words every such
+    /// message uses: `did you mean "lantern"?`.
+    ///
+    /// ```swift
+    /// Suggestions.didYouMean("lanter", in: ["lantern", "rope"])                    // did you mean "lantern"?
+    /// Suggestions.didYouMean("--jsn", in: ["--json"], quotes: .single)              // did you mean '--json'?
+    /// ```
     ///
     /// - Parameters:
-    ///   - a: One string's characters.
+    ///   - word: What was typed.
+    ///   - candidates: The names that would have been understood.
+    ///   - quotes: The marks around the suggestion.
+    /// - Returns: The hint, or `nil` when no candidate is close enough.
+    public static func didYouMean(
+        _ word: String, in candidates: some Sequence<String>, quotes: Quotes = .double
+    )
+        -> String?
+    {
+        closest(to: word, in: candidates).map { didYouMean($0, quotes: quotes) }
+    }
+
+    /// The "did you mean" hint for a suggestion found some other way: `did you mean "lantern"?`.
+    ///
+    /// - Parameters:
+    ///   - suggestion: What to suggest, as it should be written (`{price}`, `@greeting`).
+    ///   - quotes: The marks around it.
+    ///   - startsSentence: Whether the hint is a sentence of its own (`Did you mean the lantern?`).
+    /// - Returns: The hint.
+    public static func didYouMean(
+        _ suggestion: String, quotes: Quotes = .double, startsSentence: Bool = false
+    )
+        -> String
+    {
+        let quoted =
+            switch quotes {
+            case .double: "\"\(suggestion)\""
+            case .single: "'\(suggestion)'"
+            case .none: suggestion
+            }
+        return (startsSentence ? "Did" : "did") + " you mean \(quoted)?"
+    }
+
+    /// The marks `didYouMean` puts around a suggestion.
+    public enum Quotes: Sendable {
+        /// `"lantern"`: names in content packs, JSON and the HTTP API.
+        case double
+        /// `'--json'`: the command line's options and commands.
+        case single
+        /// `the lantern`: words in sentences the player reads.
+        case none
+    }
+
+    /// The edit distance between two strings, Parley's one: the fewest insertions, deletions and substitutions (and,
+    /// with `countingSwaps`, swaps of neighbouring characters; the optimal string alignment distance, no character
+    /// edited twice) that turn one into the other.
+    ///
+    /// `closest(to:in:)` counts a swap as one edit (`lantren` is one from `lantern`); `ScriptedModel`'s typo mender
+    /// counts it as two (the Levenshtein distance), as its rules were written for.
+    ///
+    /// - Parameters:
+    ///   - a: One string's characters (or scalars).
     ///   - b: The other's.
+    ///   - countingSwaps: Whether swapping two neighbours is one edit rather than two.
     /// - Returns: The distance, 0 when they are equal.
-    package static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    package static func distance<Element: Equatable>(
+        _ a: [Element], _ b: [Element], countingSwaps: Bool = true
+    )
+        -> Int
+    {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previousPrevious = [Int](repeating: 0, count: b.count + 1)
@@ -52,7 +113,7 @@ public enum Suggestions {
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                if countingSwaps, i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
                     current[j] = min(current[j], previousPrevious[j - 2] + 1)
                 }
             }

@@ -234,7 +234,7 @@ extension ClaimChecker {
         if reading.contains(["you"]) || reading.contains(["you've"]) { return }
         var index = 0
         while index < words.count {
-            guard let (value, end) = ClaimText.number(in: words, at: index, numbers: reading.numbers) else {
+            guard let (value, end) = reading.numbers.number(in: words, at: index) else {
                 index += 1
                 continue
             }

@@ -54,7 +54,7 @@ struct ClaimReading {
         var amounts: [Amount] = []
         var index = 0
         while index < words.count {
-            if let (value, end) = ClaimText.number(in: words, at: index, numbers: numbers), end < words.count,
+            if let (value, end) = numbers.number(in: words, at: index), end < words.count,
                 words[end] == "gold"
             {
                 var last = end + 1
@@ -86,7 +86,7 @@ struct ClaimReading {
         var end = index
         if end > 0, tokens[end - 1].mark == "×" || tokens[end - 1].word == "x" { end -= 1 }
         for start in stride(from: end - 1, through: max(0, end - 5), by: -1) {
-            if let (value, stop) = ClaimText.number(in: words, at: start, numbers: numbers), stop == end {
+            if let (value, stop) = numbers.number(in: words, at: start), stop == end {
                 return value
             }
         }

@@ -6,7 +6,8 @@ import GameWorld
 /// A sentence ends at `.`, `!`, `?`, `;`, `…` or a line break; `sentence.isQuestion` says whether it ended with `?`.
 /// Inside a sentence, `,`, `:`, `(`, `)` and dashes separate clauses. Hyphens and apostrophes inside a word do not
 /// split it into tokens the same way: `lamp-oil` is `lamp`, `oil`; `don't` stays one word (a curly `’` is read as
-/// `'`). `1,000` is one number. Numbers are read with the speaker's lexicon (`number(in:at:numbers:)`).
+/// `'`). `1,000` is one number. Numbers are read with the speaker's lexicon, by its one reader,
+/// `Lexicon.Numbers.number(in:at:)`.
 struct ClaimText {
     /// One word or punctuation mark.
     struct Token: Equatable {
@@ -93,20 +94,5 @@ struct ClaimText {
         }
         endSentence(question: false)
         self.sentences = sentences
-    }
-
-    // MARK: - Numbers
-
-    /// The number that starts at `index` of a sentence's words, in digits or in the number words of a lexicon (`25`,
-    /// `twenty five`, `a hundred and twenty`; German `fünfundzwanzig`), and the index after it: the lexicon's reader,
-    /// `Lexicon.Numbers.number(in:at:)`.
-    ///
-    /// - Parameters:
-    ///   - words: A sentence's words (`""` for punctuation, which ends a number).
-    ///   - index: Where the number would start.
-    ///   - numbers: The number words of the speaker's lexicon (`World.lexicon(for:)`).
-    /// - Returns: The value and the end, or `nil` when no number starts there.
-    static func number(in words: [String], at index: Int, numbers: Lexicon.Numbers) -> (value: Int, end: Int)? {
-        numbers.number(in: words, at: index)
     }
 }

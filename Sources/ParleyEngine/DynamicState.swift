@@ -1,4 +1,3 @@
-import Foundation
 import GameWorld
 import ParleyJSON
 
@@ -97,8 +96,12 @@ public struct DynamicState: Sendable, Equatable {
 
     /// Reads a state from its JSON.
     ///
+    /// A missing `story` is an empty story (recordings written before stories were recorded have none); a `story`
+    /// that is there but not a story is an error, never an empty story.
+    ///
     /// - Parameter value: The JSON, as `jsonValue` wrote it.
-    public init(jsonValue value: JSONValue) {
+    /// - Throws: `DecodingError`, with the coding path below `story`, when `story` is not a story state.
+    public init(jsonValue value: JSONValue) throws {
         let player = value["player"]
         self.player = Player(
             name: player?["name"]?.stringValue ?? "", location: LocationID(player?["location"]?.stringValue ?? ""),
@@ -116,21 +119,26 @@ public struct DynamicState: Sendable, Equatable {
             locations[LocationID(id)] = Self.inventory(items)
         }
         locationItems = locations
-        story = value["story"].flatMap(Self.story) ?? StoryState()
+        story = try value["story"].map(Self.story) ?? StoryState()
     }
 
-    /// The story as JSON, keys sorted.
+    /// The story as JSON, keys sorted at every level (the bytes Foundation's `JSONEncoder` wrote with
+    /// `.sortedKeys` before, so recordings keep their bytes).
+    ///
+    /// A story holds only strings and integers, which always encode: a failure here is a bug in `StoryState`'s
+    /// `encode(to:)`, reported as one rather than written as an empty story.
     static func json(_ story: StoryState) -> JSONValue {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(story), let value = try? JSONValue(parsing: Array(data)) else {
-            return [:]
+        do {
+            return try JSONValueEncoder(keyOrder: .sorted).encode(story)
+        } catch {
+            preconditionFailure("A story state did not encode: \(error)")
         }
-        return value
     }
 
     /// The story from its JSON.
-    static func story(_ value: JSONValue) -> StoryState? {
-        try? JSONDecoder().decode(StoryState.self, from: Data(value.jsonString().utf8))
+    ///
+    /// - Throws: `DecodingError` when the JSON is not a story state.
+    static func story(_ value: JSONValue) throws -> StoryState {
+        try JSONValueDecoder().decode(StoryState.self, from: value)
     }
 }

@@ -212,13 +212,13 @@ extension Game {
 
 extension TradeOffer {
     /// The offer as the proposal the trade guard reviews.
-    func proposal(in world: World) -> OfferProposal {
+    func proposal(in world: World) -> OfferTrade.Arguments {
         if let stack = npcGives.items.first {
-            return OfferProposal(
+            return OfferTrade.Arguments(
                 action: .sell, item: stack.item.rawValue, quantity: stack.quantity, price: playerGives.gold)
         }
         let stack = playerGives.items.first
-        return OfferProposal(
+        return OfferTrade.Arguments(
             action: .buy, item: stack?.item.rawValue ?? "", quantity: stack?.quantity, price: npcGives.gold)
     }
 }

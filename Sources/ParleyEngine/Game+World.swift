@@ -92,7 +92,8 @@ extension Game {
         let guess = Suggestions.closest(to: name.lowercased(), in: byWord.keys.sorted()).flatMap { byWord[$0] }
         output(
             .problem(
-                "You see no \(name) here." + (guess.map { " Did you mean \($0)?" } ?? "")
+                "You see no \(name) here."
+                    + (guess.map { " " + Suggestions.didYouMean($0, quotes: .none, startsSentence: true) } ?? "")
                     + (names.isEmpty ? "" : " You can examine: \(names.joined(separator: ", ")).")))
     }
 

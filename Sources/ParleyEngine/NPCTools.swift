@@ -130,10 +130,7 @@ struct OfferTradeTool: Tool {
     func call(arguments call: Call) async throws -> OfferTrade.Output {
         switch call.arguments {
         case .success(let arguments):
-            return box.review(
-                OfferProposal(
-                    action: arguments.action, item: arguments.item, quantity: arguments.quantity,
-                    price: arguments.price))
+            return box.review(arguments)
         case .failure(let error):
             let reason = RefusalReason.unreadableOffer("\(error)")
             box.onRefusal(
@@ -149,7 +146,7 @@ extension NPCToolbox {
     ///
     /// - Parameter proposal: The offer.
     /// - Returns: `pending` with the offer in words, or `refused` with every reason.
-    func review(_ proposal: OfferProposal) -> ActionResult {
+    func review(_ proposal: OfferTrade.Arguments) -> ActionResult {
         let game = state.game
         let guardian = TradeGuard(quotes: state.read { $0.quotes[npc] ?? [:] }, rules: state.rules)
         let verdict = guardian.review(

@@ -222,7 +222,7 @@ public struct StatePatch: Sendable, Equatable {
         {
             guard !ids.contains(id) else { return true }
             let guess = Suggestions.closest(to: id.rawValue, in: ids.map(\.rawValue).sorted())
-            fail(path, "unknown \(kind) \"\(id.rawValue)\"" + (guess.map { " (did you mean \"\($0)\"?)" } ?? ""))
+            fail(path, "unknown \(kind) \"\(id.rawValue)\"" + (guess.map { " (\(Suggestions.didYouMean($0)))" } ?? ""))
             return false
         }
         func gold(_ value: Int?, at path: String) {
@@ -300,7 +300,7 @@ public struct StatePatch: Sendable, Equatable {
                 fail(
                     path,
                     "the quest \(id.rawValue) has no stage \"\(stage)\""
-                        + (guess.map { " (did you mean \"\($0)\"?)" } ?? "")
+                        + (guess.map { " (\(Suggestions.didYouMean($0)))" } ?? "")
                         + "; its stages are \(quest.stages.joined(separator: ", "))")
             }
         }
@@ -427,7 +427,7 @@ private struct PatchReader {
             let guess = Suggestions.closest(to: key, in: known)
             fail(
                 Self.path(path, key),
-                "unknown member \"\(key)\"" + (guess.map { " (did you mean \"\($0)\"?)" } ?? "")
+                "unknown member \"\(key)\"" + (guess.map { " (\(Suggestions.didYouMean($0)))" } ?? "")
                     + "; known here: \(known.joined(separator: ", "))")
         }
     }

@@ -180,7 +180,7 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
             npc: NPCID(npc),
             instructions: try value["instructions"].flatMap { $0.isNull ? nil : try Transcript.Entry(jsonValue: $0) },
             input: try Transcript.Entry(jsonValue: input), context: context,
-            stateBefore: DynamicState(jsonValue: value["stateBefore"] ?? [:]),
+            stateBefore: try DynamicState(jsonValue: value["stateBefore"] ?? [:]),
             entries: try (value["entries"]?.arrayValue ?? []).map { try Transcript.Entry(jsonValue: $0) },
             failure: value["failure"]?.stringValue, modelID: value["model"]?["id"]?.stringValue ?? "",
             modelVersion: value["model"]?["version"]?.stringValue ?? "",

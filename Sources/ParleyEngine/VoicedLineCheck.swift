@@ -177,7 +177,7 @@ struct VoicedLineCheck {
             var first = true
             while index < tokens.count {
                 let token = tokens[index]
-                if let (_, end) = ClaimText.number(in: words, at: index, numbers: numbers),
+                if let (_, end) = numbers.number(in: words, at: index),
                     !(end == index + 1 && ["one", "a"].contains(words[index]))
                 {
                     var fact = tokens[index..<end].map(\.text).joined(separator: " ")
@@ -245,7 +245,7 @@ struct VoicedLineCheck {
             var inNames: Set<Int> = []
             var index = 0
             while index < tokens.count {
-                if let (value, end) = ClaimText.number(in: words, at: index, numbers: numbers) {
+                if let (value, end) = numbers.number(in: words, at: index) {
                     reading.numbers.append(value)
                     if words[index].first?.isNumber == true { reading.digitNumbers.insert(value) }
                     if end == index + 1, ["one", "a"].contains(words[index]) {
@@ -290,7 +290,7 @@ struct VoicedLineCheck {
     static func contentWords(of words: [String], numbers: Lexicon.Numbers) -> [String] {
         words.filter { word in
             word.count > 2 && !commonWords.contains(word) && !negations.contains(word) && !word.hasSuffix("n't")
-                && !word.allSatisfy(\.isNumber) && ClaimText.number(in: [word], at: 0, numbers: numbers) == nil
+                && !word.allSatisfy(\.isNumber) && numbers.number(in: [word], at: 0) == nil
         }
     }
 

@@ -66,7 +66,7 @@ public struct WorldEvent: Sendable, Equatable {
             let guess = Suggestions.closest(to: key, in: Self.fields)
             fail(
                 "$.\(key)",
-                "unknown member \"\(key)\"" + (guess.map { " (did you mean \"\($0)\"?)" } ?? "")
+                "unknown member \"\(key)\"" + (guess.map { " (\(Suggestions.didYouMean($0)))" } ?? "")
                     + "; known here: \(Self.fields.joined(separator: ", "))")
         }
         var text = ""
@@ -139,7 +139,8 @@ public struct WorldEvent: Sendable, Equatable {
                 problems.append(
                     .init(
                         path: "$.witnesses[\(index)]",
-                        message: "unknown NPC \"\(id.rawValue)\"" + (guess.map { " (did you mean \"\($0)\"?)" } ?? "")))
+                        message: "unknown NPC \"\(id.rawValue)\""
+                            + (guess.map { " (\(Suggestions.didYouMean($0)))" } ?? "")))
             }
         }
         if !problems.isEmpty { throw WorldEventError(problems: problems) }

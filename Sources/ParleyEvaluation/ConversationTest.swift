@@ -222,7 +222,7 @@ public struct ConversationTest: Sendable, Equatable {
         let world = pack.initialState.world
         var problems: [PlanError] = []
         func unknown(_ kind: String, _ name: String, among names: some Sequence<String>, at path: String) {
-            let guess = Suggestions.closest(to: name, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let guess = Suggestions.didYouMean(name, in: names).map { " (\($0))" } ?? ""
             problems.append(PlanError(file: file, path: path, problem: "unknown \(kind) \"\(name)\"\(guess)"))
         }
         let items = world.items.keys.map(\.rawValue)

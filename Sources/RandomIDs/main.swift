@@ -48,7 +48,8 @@ for _ in 0..<count {
     lines.append("report \(report.id)")
     let recording = TurnRecording(
         npc: "npc", instructions: nil, input: .prompt(Transcript.Prompt(segments: [])), context: [:],
-        stateBefore: DynamicState(jsonValue: [:]), entries: [], modelID: "m", modelVersion: "1", totalMilliseconds: 0)
+        stateBefore: try DynamicState(jsonValue: [:]), entries: [], modelID: "m", modelVersion: "1",
+        totalMilliseconds: 0)
     lines.append("recording \(recording.id)")
 }
 // Still out of descriptors: nothing above opened one for good.

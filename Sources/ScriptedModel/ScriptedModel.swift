@@ -209,9 +209,9 @@ public final class ScriptedModel: LanguageModel {
         return total
     }
 
-    /// One token per 4 bytes of the schema's JSON.
+    /// One token per 4 bytes of the schema's JSON (`TokenEstimate`).
     public func tokenCount(for schema: GenerationSchema) async throws -> Int {
-        Self.tokens(inText: schema.jsonSchema.jsonString())
+        TokenEstimate.tokens(in: schema)
     }
 
     /// The next step of the turn: the tool calls of the answering rule's flow, or its reply.
@@ -269,37 +269,17 @@ public final class ScriptedModel: LanguageModel {
 
     // MARK: - Token rule
 
-    /// An entry's token cost by the documented rule.
+    /// An entry's token cost by the shared rule, `TokenEstimate.tokens(in:)`.
     ///
     /// - Parameter entry: The entry.
     /// - Returns: 4 plus the cost of its segments, tool definitions or tool calls.
-    public static func tokens(in entry: Transcript.Entry) -> Int {
-        var count = 4
-        for segment in entry.segments {
-            switch segment {
-            case .text(let text): count += tokens(inText: text.content)
-            case .structure(let structure): count += tokens(inText: structure.content.jsonString)
-            case .unknown: break
-            }
-        }
-        switch entry {
-        case .instructions(let instructions):
-            for tool in instructions.toolDefinitions {
-                count += tokens(inText: tool.name + tool.description + tool.parameters.jsonSchema.jsonString())
-            }
-        case .toolCalls(let calls):
-            for call in calls { count += tokens(inText: call.toolName + call.arguments.jsonString) }
-        default:
-            break
-        }
-        return count
-    }
+    public static func tokens(in entry: Transcript.Entry) -> Int { TokenEstimate.tokens(in: entry) }
 
-    /// One token per 4 UTF-8 bytes, rounded up.
+    /// One token per 4 UTF-8 bytes, rounded up (`TokenEstimate.tokens(inText:)`).
     ///
     /// - Parameter text: The text.
     /// - Returns: The cost.
-    public static func tokens(inText text: String) -> Int { (text.utf8.count + 3) / 4 }
+    public static func tokens(inText text: String) -> Int { TokenEstimate.tokens(inText: text) }
 
     // MARK: - Turns
 

@@ -1,4 +1,5 @@
 import GameWorld
+import ParleyBasics
 
 /// Mends typos in a player's line, against the words the world knows: the lexicon's phrase words and the words of
 /// item names, aliases and the NPCs' synonym groups (`lantren` → `lantern`, `mcuh` → `much`, `chese` → `cheese`).
@@ -177,22 +178,11 @@ struct TypoMender: Sendable {
     /// Letters that are vowels in the languages Parley's packs are written in: a word needs one.
     private static let vowels: Set<Character> = Set("aeiouyäöüàáâèéêëìíîïòóôùúûæø")
 
-    /// Whether two words differ by at most two letters added, dropped or changed (Levenshtein distance ≤ 2).
+    /// Whether two words differ by at most two letters added, dropped or changed (Levenshtein distance ≤ 2: a swap
+    /// of neighbours is two edits here, unlike in "did you mean" hints).
     static func isAtMostTwoEdits(_ first: String, _ second: String) -> Bool {
-        let a = Array(first)
-        let b = Array(second)
-        guard abs(a.count - b.count) <= 2, !a.isEmpty, !b.isEmpty else { return abs(a.count - b.count) <= 2 }
-        // The classic table, one row at a time; a row whose every cell is over 2 can only grow.
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            if current.min() ?? 0 > 2 { return false }
-            previous = current
-        }
-        return previous[b.count] <= 2
+        abs(first.count - second.count) <= 2
+            && Suggestions.distance(Array(first), Array(second), countingSwaps: false) <= 2
     }
 
     /// Whether a word may be mended: letters only, and not a word the world knows (nor the plural of one).
@@ -203,29 +193,7 @@ struct TypoMender: Sendable {
 
     /// Whether two words differ by exactly one letter added, dropped or changed.
     static func isOneEdit(_ first: String, _ second: String) -> Bool {
-        let a = Array(first)
-        let b = Array(second)
-        if a.count == b.count {
-            var differences = 0
-            for index in a.indices where a[index] != b[index] {
-                differences += 1
-                if differences > 1 { return false }
-            }
-            return differences == 1
-        }
-        let (short, long) = a.count < b.count ? (a, b) : (b, a)
-        guard long.count == short.count + 1 else { return false }
-        var shortIndex = 0
-        var skipped = false
-        for letter in long {
-            if shortIndex < short.count, short[shortIndex] == letter {
-                shortIndex += 1
-            } else if skipped {
-                return false
-            } else {
-                skipped = true
-            }
-        }
-        return true
+        abs(first.count - second.count) <= 1
+            && Suggestions.distance(Array(first), Array(second), countingSwaps: false) == 1
     }
 }

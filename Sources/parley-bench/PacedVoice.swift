@@ -18,10 +18,10 @@ struct PacedVoice: LanguageModel {
     var contextSize: Int { get async throws { 8_192 } }
 
     func tokenCount(for entries: some Collection<Transcript.Entry>) async throws -> Int {
-        entries.reduce(0) { $0 + $1.description.utf8.count / 4 + 4 }
+        TokenEstimate.tokens(in: entries)
     }
 
-    func tokenCount(for schema: GenerationSchema) async throws -> Int { 0 }
+    func tokenCount(for schema: GenerationSchema) async throws -> Int { TokenEstimate.tokens(in: schema) }
 
     /// The line it says for a request.
     static func line(for request: GenerationRequest) -> String {

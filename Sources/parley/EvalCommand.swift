@@ -138,7 +138,7 @@ enum EvalCommand {
     ) -> Result<[EvalCase], SelectionProblem> {
         let ids = world.npcs.keys.map(\.rawValue).sorted()
         for npc in npcs where world.npcs[NPCID(npc)] == nil {
-            let guess = Suggestions.closest(to: npc, in: ids).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let guess = Suggestions.didYouMean(npc, in: ids).map { " (\($0))" } ?? ""
             return .failure(
                 SelectionProblem(
                     message: "the pack has no NPC \"\(npc)\"\(guess); its NPCs: \(ids.joined(separator: ", "))."))
@@ -150,7 +150,7 @@ enum EvalCommand {
         }
         let stems = corpus.files.map(stem)
         for file in files where !stems.contains(stem(file)) {
-            let guess = Suggestions.closest(to: stem(file), in: stems).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let guess = Suggestions.didYouMean(stem(file), in: stems).map { " (\($0))" } ?? ""
             return .failure(
                 SelectionProblem(
                     message: "the corpus has no file \"\(file)\"\(guess); its files: "

@@ -1,3 +1,4 @@
+import Foundation
 import GameWorld
 import LanguageModels
 import NPCContract
@@ -326,6 +327,21 @@ import Testing
         let arguments = try OfferTrade.Arguments(
             GeneratedContent(json: #"{"action":"\#(action)","item":"lantern","price":25}"#))
         #expect(arguments.action == .sell)
+    }
+
+    /// The arguments are also the offer a model proposes in structured output (once `OfferProposal`): Codable with
+    /// the same members as the tool's JSON, a missing quantity left out.
+    @Test func offerArgumentsAreCodableAsTheToolWritesThem() throws {
+        let offers = [
+            OfferTrade.Arguments(action: .sell, item: "lantern", price: 20),
+            OfferTrade.Arguments(action: .buy, item: "candle", quantity: 2, price: 4),
+        ]
+        for offer in offers {
+            let coded = try JSONEncoder().encode(offer)
+            #expect(try JSONDecoder().decode(OfferTrade.Arguments.self, from: coded) == offer)
+            #expect(try OfferTrade.Arguments(GeneratedContent(json: String(decoding: coded, as: UTF8.self))) == offer)
+        }
+        #expect(String(decoding: try JSONEncoder().encode(offers[0]), as: UTF8.self).contains("quantity") == false)
     }
 
     @Test func anOfferActionOtherThanSellOrBuyDoesNotRead() throws {

@@ -53,4 +53,23 @@ import Testing
         #expect(Suggestions.distance(Array(a.unicodeScalars), Array(b.unicodeScalars)) == expected)
         #expect(Suggestions.distance(Array(b.unicodeScalars), Array(a.unicodeScalars)) == expected)
     }
+
+    @Test(arguments: [
+        ("ca", "ac", 2), ("abcd", "badc", 3), ("kitten", "sitting", 3), ("horshoe", "horseshoe", 2), ("", "ab", 2),
+    ])
+    func withoutSwapsItIsTheLevenshteinDistance(_ a: String, _ b: String, _ expected: Int) {
+        #expect(Suggestions.distance(Array(a), Array(b), countingSwaps: false) == expected)
+        #expect(Suggestions.distance(Array(b), Array(a), countingSwaps: false) == expected)
+    }
+
+    /// Every "did you mean" message is written by one helper, in the same words.
+    @Test func didYouMeanWritesTheHint() {
+        #expect(Suggestions.didYouMean("lanter", in: ["lantern", "rope"]) == #"did you mean "lantern"?"#)
+        #expect(Suggestions.didYouMean("--jsn", in: ["--json", "--help"], quotes: .single) == "did you mean '--json'?")
+        #expect(Suggestions.didYouMean("sword", in: ["lantern", "rope"]) == nil)
+        #expect(Suggestions.didYouMean("{price}") == #"did you mean "{price}"?"#)
+        #expect(
+            Suggestions.didYouMean("Brass Lantern", quotes: .none, startsSentence: true)
+                == "Did you mean Brass Lantern?")
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GameWorld
 import LLMTestSupport
 import LanguageModels
+import NPCContract
 import OpenAICompatible
 import Testing
 
@@ -37,7 +38,7 @@ struct LlamaLongConversationTests {
             await game.perform("talk to mira", output: screen.record)
             // An early agreement, made with the game's rules (a model this small may not make it itself).
             await game.perform("decline", output: screen.record)  // whatever the model may have offered itself
-            _ = await game.propose(OfferProposal(action: .sell, item: "lantern", price: 20), from: "mira")
+            _ = await game.propose(OfferTrade.Arguments(action: .sell, item: "lantern", price: 20), from: "mira")
             await game.perform("accept", output: screen.record)
             try #require(await game.state.player.inventory.contains("lantern"), "\(screen.text)")
             let clock = ContinuousClock()

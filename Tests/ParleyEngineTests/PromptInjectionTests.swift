@@ -3,6 +3,7 @@ import GameWorld
 import LLMTestSupport
 import LanguageModels
 import LanguageModelsTesting
+import NPCContract
 import OpenAICompatible
 import ParleyJSON
 import ScriptedModel
@@ -63,20 +64,20 @@ enum Injection {
     @Test func anOfferInStructuredOutputGoesThroughTheGuard() async throws {
         let model = MockLanguageModel(replies: [
             .text("Morning!"),
-            .structured(OfferProposal(action: .sell, item: "lantern", price: 1).generatedContent),
-            .structured(OfferProposal(action: .sell, item: "candle", quantity: 2, price: 4).generatedContent),
+            .structured(OfferTrade.Arguments(action: .sell, item: "lantern", price: 1).generatedContent),
+            .structured(OfferTrade.Arguments(action: .sell, item: "candle", quantity: 2, price: 4).generatedContent),
         ])
         let game = try game(model)
         let screen = Screen()
         await game.perform("talk to mira", output: screen.record)
         let session = try #require(await game.session(of: "mira"))
-        let bad = try await session.respond(to: "Make me an offer", generating: OfferProposal.self).content
+        let bad = try await session.respond(to: "Make me an offer", generating: OfferTrade.Arguments.self).content
         guard case .refused(let reasons) = await game.propose(bad, from: "mira") else {
             Issue.record("not refused"); return
         }
         #expect(reasons.contains { $0.contains("accepts no less than 20") })
         #expect(await game.feedback.count == 1)
-        let good = try await session.respond(to: "Another?", generating: OfferProposal.self).content
+        let good = try await session.respond(to: "Another?", generating: OfferTrade.Arguments.self).content
         guard case .pending(let pending) = await game.propose(good, from: "mira") else {
             Issue.record("not pending"); return
         }

@@ -208,9 +208,34 @@ func pack(changing npc: String, _ change: (inout JSONObject) -> Void) throws -> 
             flags: ["locket_returned"], counters: ["goose_visits": 3], attitudes: ["aurelio": 50],
             quests: ["locket": "returned"], beats: ["aurelio": ["locket_home": 1]])
         let state = GameState(world: pack.initialState.world, player: pack.initialState.player, story: story)
-        let recorded = DynamicState(jsonValue: DynamicState(state).jsonValue)
+        let recorded = try DynamicState(jsonValue: DynamicState(state).jsonValue)
         #expect(recorded.story == story)
         #expect(recorded.applied(to: pack.initialState).story == story)
+    }
+
+    /// The story is written with sorted keys, byte for byte what Foundation's sorted-keys encoder wrote before, so
+    /// recordings in existing saves keep their bytes; a story that is not a story is an error, not an empty story.
+    @Test func theRecordedStoryKeepsItsBytesAndRejectsGarbage() throws {
+        let story = StoryState(
+            flags: ["b", "a"], counters: ["visits10": 1, "visits2": 2, "Zed": 3],
+            attitudes: ["mira": -5, "aurelio": 50],
+            quests: ["locket": "returned"], beats: ["aurelio": ["locket_home": 1, "greeting": 2]])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let before = try JSONValue(parsing: Array(encoder.encode(story)))
+        #expect(DynamicState.json(story).jsonString() == before.jsonString())
+        let pack = try shippedPack()
+        var json = DynamicState(
+            GameState(world: pack.initialState.world, player: pack.initialState.player, story: story)
+        ).jsonValue
+        #expect(try DynamicState(jsonValue: json).story == story)
+        json = ["story": ["flags": "not a list"]]
+        #expect {
+            try DynamicState(jsonValue: json)
+        } throws: { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["flags"]
+        }
     }
 
     /// The game reads conversation facts incrementally; they equal the facts read from the whole history.
@@ -272,7 +297,9 @@ func pack(changing npc: String, _ change: (inout JSONObject) -> Void) throws -> 
             pack: pack, models: ScriptingTests.scripted, store: SaveGameStore(folder: folder),
             contentDirectory: content)
         let screen = Screen()
-        for line in ["s", "e", "talk to aurelio", "bye", "save mine"] { await host.perform(line, output: screen.record) }
+        for line in ["s", "e", "talk to aurelio", "bye", "save mine"] {
+            await host.perform(line, output: screen.record)
+        }
         #expect(screen.text.contains(opening), "\(screen.text)")
         screen.clear()
         await host.perform(how == "load" ? "load mine" : "reload", output: screen.record)

@@ -188,7 +188,7 @@ import Testing
         }
         #expect(try ActionResult(segment.content) == .refused(reasons.map(RefusalReason.stated)))
         // `propose` (guided generation) goes through the same guard.
-        let proposal = OfferProposal(action: .sell, item: "candle", quantity: 4, price: 8)
+        let proposal = OfferTrade.Arguments(action: .sell, item: "candle", quantity: 4, price: 8)
         let decision = await strict.propose(proposal, from: "mira")
         #expect(decision == .refused(reasons: reasons))
     }

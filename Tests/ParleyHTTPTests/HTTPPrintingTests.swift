@@ -24,6 +24,26 @@ import Testing
         #expect(request.headers.description.contains("Content-Type: application/json"))
     }
 
+    /// The client's headers share the server's credential list: cookies, proxy credentials and any name with a
+    /// key, token or secret in it are redacted as `Authorization` is.
+    @Test func everyCredentialHeaderIsHidden() {
+        var request = HTTPRequest.get("http://127.0.0.1:8080/v1/models")
+        let secrets = [
+            ("Authorization", "Bearer sk-live-123"), ("Cookie", "session=c00kie-456"),
+            ("Set-Cookie", "id=setc00kie-789"), ("Proxy-Authorization", "Basic cHJveHk6c2VjcmV0"),
+            ("x-api-key", "k-api-111"), ("X-Auth-Token", "t-222"), ("X-Client-Secret", "s-333"),
+        ]
+        for (name, value) in secrets { request.headers.add(name: name, value: value) }
+        var dumped = ""
+        dump(request, to: &dumped)
+        var dumpedHeaders = ""
+        dump(request.headers, to: &dumpedHeaders)
+        for text in [dumped, dumpedHeaders, request.headers.description] {
+            for (name, value) in secrets { #expect(!text.contains(value), "\(name) shown in \(text)") }
+        }
+        #expect(request.headers["COOKIE"] == "session=c00kie-456")
+    }
+
     @Test(arguments: [
         ("http://127.0.0.1:8080/a?b=c", "http://127.0.0.1:8080/a"),
         ("https://user:pw@host/p#f", "https://host/p"),
