@@ -148,11 +148,7 @@ public struct HTTPFields: Sendable, Hashable {
     ///   - rhs: The other.
     /// - Returns: `true` for `Content-Type` and `content-type`.
     public static func namesMatch(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
-        lhs.utf8.elementsEqual(rhs.utf8) { lowercased($0) == lowercased($1) }
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+        ASCIICase.equal(lhs, rhs)
     }
 
     /// The names whose values are credentials, compared ignoring case.
@@ -170,7 +166,7 @@ public struct HTTPFields: Sendable, Hashable {
     /// - Parameter name: The field name, in any case.
     /// - Returns: `true` when the value must be redacted.
     public static func isSensitive(name: String) -> Bool {
-        let lowered = String(decoding: name.utf8.map(lowercased), as: UTF8.self)
+        let lowered = ASCIICase.lowercased(name)
         return credentialNames.contains(lowered) || credentialNameParts.contains { lowered.contains($0) }
     }
 

@@ -1,3 +1,5 @@
+import ParleyHTTPTypes
+
 /// The byte classes of HTTP's grammar (RFC 9110 and 9112), for the request parser and the response checks.
 enum ASCII {
     static let cr: UInt8 = 0x0D
@@ -43,13 +45,11 @@ enum ASCII {
         }
     }
 
-    /// The byte in lower case when it is an upper-case ASCII letter.
-    static func lowercased(_ byte: UInt8) -> UInt8 {
-        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
-    }
+    /// The byte in lower case when it is an upper-case ASCII letter: HTTP's one case folding, `ASCIICase`.
+    static func lowercased(_ byte: UInt8) -> UInt8 { ASCIICase.lowercased(byte) }
 
-    /// Whether two strings are equal ignoring ASCII case.
+    /// Whether two strings are equal ignoring ASCII case, as `ASCIICase` folds it.
     static func equalsIgnoringCase(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
-        lhs.utf8.elementsEqual(rhs.utf8) { lowercased($0) == lowercased($1) }
+        ASCIICase.equal(lhs, rhs)
     }
 }
