@@ -12,18 +12,18 @@
 /// ```
 ///
 /// A line is buffered whole, so memory grows with the longest line.
-public struct LineSplitter: Sendable {
+package struct LineSplitter: Sendable {
     private var pending: [UInt8] = []
 
     /// Creates a splitter with nothing buffered.
-    public init() {}
+    package init() {}
 
     /// Adds bytes and returns the lines they complete.
     ///
     /// - Parameter bytes: The next bytes of the stream.
     /// - Returns: The completed lines, without terminators, in order; often empty.
     @discardableResult
-    public mutating func append(_ bytes: some Sequence<UInt8>) -> [String] {
+    package mutating func append(_ bytes: some Sequence<UInt8>) -> [String] {
         var lines: [String] = []
         for byte in bytes {
             if byte == UInt8(ascii: "\n") {
@@ -38,7 +38,7 @@ public struct LineSplitter: Sendable {
     /// Returns the last line if the stream did not end with a terminator, and empties the splitter.
     ///
     /// - Returns: The incomplete last line, or `nil` when nothing is buffered.
-    public mutating func finish() -> String? {
+    package mutating func finish() -> String? {
         pending.isEmpty ? nil : takeLine()
     }
 

@@ -100,8 +100,8 @@ public final class HTTPServer: Sendable {
     /// The number of connections accepted and served since the server started.
     public var acceptedConnections: Int { core.acceptedConnections }
 
-    /// Whether ``stop()`` has begun.
-    public var isStopping: Bool { core.reactor.isDraining }
+    /// Whether ``stop()`` has begun (for the package's tests; a host knows when it called `stop()`).
+    package var isStopping: Bool { core.reactor.isDraining }
 
     /// Stops the server and returns once it stopped.
     ///
