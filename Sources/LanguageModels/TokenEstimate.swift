@@ -18,11 +18,26 @@ public enum TokenEstimate {
     /// The tokens counted for each entry or message beside its text: its role and the chat template around it.
     public static let perMessage = 4
 
+    /// The UTF-8 bytes counted as one token: 4.
+    public static let bytesPerToken = 4
+
     /// One token per 4 UTF-8 bytes, rounded up.
     ///
     /// - Parameter text: The text.
     /// - Returns: The estimate; 0 for empty text.
-    public static func tokens(inText text: String) -> Int { (text.utf8.count + 3) / 4 }
+    public static func tokens(inText text: String) -> Int { tokens(inBytes: text.utf8.count) }
+
+    /// The tokens of a text of this many UTF-8 bytes: one per `bytesPerToken`, rounded up.
+    ///
+    /// - Parameter count: The text's length in UTF-8 bytes.
+    /// - Returns: The estimate; 0 for none.
+    public static func tokens(inBytes count: Int) -> Int { (max(0, count) + bytesPerToken - 1) / bytesPerToken }
+
+    /// The UTF-8 bytes that this many tokens hold, by the same rule: the budget in text for a budget in tokens.
+    ///
+    /// - Parameter tokens: A number of tokens.
+    /// - Returns: `tokens × bytesPerToken`.
+    public static func bytes(inTokens tokens: Int) -> Int { tokens * bytesPerToken }
 
     /// A segment's tokens: those of its text or JSON; none for a segment of an unknown kind, which no model sees.
     ///

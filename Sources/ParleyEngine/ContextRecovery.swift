@@ -88,12 +88,12 @@ package struct ContextRecovery {
         var addition: [String] = []
         var choice: FactChoice?
         if policy == .summary {
-            // About 4 bytes a token, with room for the facts.
-            // About 4 bytes a token. The facts come first (an early agreement must survive); the summary gets the
-            // rest of the notes' budget, and at least a line.
-            let kept = Self.fit(facts, budgetCharacters: notesBudget * 4)
-            choice = FactChoice(offered: facts, budgetCharacters: notesBudget * 4, kept: kept)
-            let characters = max(80, notesBudget * 4 - kept.reduce(0) { $0 + $1.count + 3 })
+            // The notes' budget in text, by `TokenEstimate`'s rule. The facts come first (an early agreement must
+            // survive); the summary gets the rest of the notes' budget, and at least a line.
+            let notesCharacters = TokenEstimate.bytes(inTokens: notesBudget)
+            let kept = Self.fit(facts, budgetCharacters: notesCharacters)
+            choice = FactChoice(offered: facts, budgetCharacters: notesCharacters, kept: kept)
+            let characters = max(80, notesCharacters - kept.reduce(0) { $0 + $1.count + 3 })
             // Nothing new to summarize (a turn that does not fit on its own): keep the summary, ask no model.
             newSummary =
                 dropped.isEmpty
@@ -154,7 +154,7 @@ package struct ContextRecovery {
                     + "with what was said and agreed. Keep names, items, prices and promises.")
             let prompt =
                 (previous.isEmpty ? "" : "Notes so far: \(previous)\n") + "New lines:\n" + lines.joined(separator: "\n")
-            let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: max(16, budgetCharacters / 4))
+            let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: max(16, TokenEstimate.tokens(inBytes: budgetCharacters)))
             if let written = try? await session.respond(
                 to: String(prompt.suffix(budgetCharacters * 3)), options: options
             )
