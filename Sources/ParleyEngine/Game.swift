@@ -4,13 +4,16 @@ import LanguageModels
 
 /// A game in progress: the world and the player, and one language-model session per NPC the player has met.
 ///
-/// The CLI (and any front end) feeds it lines the player typed and shows what comes back:
+/// The CLI (and any front end) feeds it lines the player typed and shows what comes back. With a loaded
+/// `ContentPack` (`pack`), the embedded scripted model for every NPC, and a `render` of your own:
 ///
 /// ```swift
-/// let game = Game(state: pack.initialState, models: .scripted(seed: 1))
+/// let game = Game(state: pack.initialState) { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) }
 /// await game.perform("talk to mira") { output in render(output) }
 /// await game.perform("how much is the lantern?") { output in render(output) }
 /// ```
+///
+/// (`GameDocumentationTests` compiles and runs this example as written.)
 ///
 /// NPCs act only through their tools, and the tools only through the world's rules: the model proposes, the
 /// game disposes. A turn that fails (a model server that is down, a context that is full) changes nothing, and
