@@ -91,7 +91,7 @@ import Testing
         let bytes = bytes(ofCase: index)
         let replay =
             "case \(index) (seed \(seed)): \(String(decoding: bytes.prefix(300), as: UTF8.self).debugDescription)"
-        guard let client = try? RawClient(port: port, timeout: .seconds(15)) else { return "connect failed, \(replay)" }
+        guard let client = try? RawClient(port: port) else { return "connect failed, \(replay)" }
         var random = SeededGenerator(seed: seed ^ UInt64(index))
         var offset = 0
         while offset < bytes.count {

@@ -5,13 +5,13 @@ import Glibc
 ///
 /// Its blocking socket calls run on a thread of their own, never on the cooperative pool that runs the server
 /// under test (with two cores, a blocked pool thread could stall the very server the test waits for). Reads give
-/// up after `timeout` without data, so a broken server fails a test instead of hanging it; the default, a minute,
+/// up after `timeout` without data, so a broken server fails a test instead of hanging it; the default, `patience`,
 /// is long enough for a server on a machine busy with compiles beside the tests.
 final class RawClient: Sendable {
     let descriptor: Int32
 
     /// Connects to 127.0.0.1 (or `::1` with `ipv6`).
-    init(port: Int, ipv6: Bool = false, timeout: Duration = .seconds(60)) throws {
+    init(port: Int, ipv6: Bool = false, timeout: Duration = patience) throws {
         descriptor = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw ClientError("socket") }
         let seconds = timeout.components.seconds

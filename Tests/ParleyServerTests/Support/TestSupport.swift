@@ -71,7 +71,7 @@ final class Signal: Sendable {
     var hasFired: Bool { state.withLock { $0.fired } }
 
     /// Waits until fired; `false` when `timeout` passed first.
-    func wait(timeout: Duration = .seconds(60)) async -> Bool {
+    func wait(timeout: Duration = patience) async -> Bool {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.waitUntilFired() }
             group.addTask { try? await Task.sleep(for: timeout) }
@@ -137,7 +137,7 @@ final class LogRecorder: Sendable {
 
     /// Waits until an entry matches; `false` after `timeout`.
     func wait(
-        timeout: Duration = .seconds(60), for matches: @escaping @Sendable (HTTPServerLogEntry) -> Bool
+        timeout: Duration = patience, for matches: @escaping @Sendable (HTTPServerLogEntry) -> Bool
     ) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !all.contains(where: matches) {
@@ -148,9 +148,18 @@ final class LogRecorder: Sendable {
     }
 }
 
-/// Waits until `condition` holds, checking every few milliseconds; `false` after `timeout` (a minute by default: a
+/// How long a test waits for a correct server before it calls it broken: ten minutes.
+///
+/// What a test measures here is not only the server: every request waits for the cooperative pool, which the whole
+/// suite shares (about 1,600 tests at once, many playing games on it), so on a two-core machine with two compiles
+/// beside the suite (load average 12) a trivial request took more than a minute to be answered, the server's
+/// 300 ms idle timer more than a minute to close a connection, and eleven tests failed that way with the old minute.
+/// A broken server still fails, after this long; a timeout a test expects to fire is given explicitly and short.
+let patience: Duration = .seconds(600)
+
+/// Waits until `condition` holds, checking every few milliseconds; `false` after `timeout` (`patience` by default: a
 /// server beside compiles on two cores is slow, not wrong).
-func eventually(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
+func eventually(timeout: Duration = patience, _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
         guard ContinuousClock.now < deadline else { return false }
