@@ -7,6 +7,9 @@ import ParleyJSON
 /// defines, so references can be checked whatever the order of files; decode `items.json`, `world.json` and
 /// each NPC with their references; then check the pack as a whole (reachability, the goal, names). The pack is
 /// built only when no error was found.
+///
+/// Its readers of fields (`string`, `integer`, `unknownFields`, ...) and of `lexicon.json` (`decodeLexicon`) are
+/// `ContentReading`'s, in `GameWorld`, which reads the built-in lexicons with them too.
 struct ContentLoader: ContentReading {
     /// Limits on numbers in content files; the amounts are the game's own (`GameLimits`).
     enum Limits {
@@ -257,9 +260,6 @@ struct ContentLoader: ContentReading {
     }
 
     // MARK: - Reporting
-
-    /// Every diagnostic so far, in the order found.
-    var diagnostics: [ContentDiagnostic] { found.map(\.diagnostic) }
 
     /// How many errors were reported so far.
     var errorCount: Int { found.lazy.filter { $0.diagnostic.severity == .error }.count }
