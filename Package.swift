@@ -82,6 +82,7 @@ let package = Package(
         .library(name: "ParleyServer", targets: ["ParleyServer"]),
         .library(name: "OpenAICompatible", targets: ["OpenAICompatible"]),
         .library(name: "GameWorld", targets: ["GameWorld"]),
+        .library(name: "ContentPacks", targets: ["ContentPacks"]),
         .library(name: "NPCContract", targets: ["NPCContract"]),
         .library(name: "ScriptedModel", targets: ["ScriptedModel"]),
         .library(name: "SaveGames", targets: ["SaveGames"]),
@@ -155,22 +156,33 @@ let package = Package(
                 "LLMTestSupport", "ParleyJSON", "ChildProcess",
             ]),
 
-        // MARK: - GameWorld: world, player, items, NPCs, trade rules, events, content packs (pure Swift, no I/O
-        // beyond reading packs)
+        // MARK: - GameWorld: the world model (world, player, items, NPCs, trade rules, events, dialogue rules, the
+        // lexicon with its built-in languages); pure Swift, no I/O
         .target(
             name: "GameWorld", dependencies: ["ParleyJSON", "ParleyBasics"],
             resources: [.embedInCode("Resources/lexicon.en.json"), .embedInCode("Resources/lexicon.de.json")]),
         .testTarget(
-            name: "GameWorldTests", dependencies: ["GameWorld", "SyntheticWorlds", "ParleyJSON"],
+            name: "GameWorldTests",
+            dependencies: ["GameWorld", "GameWorldFixtures", "ContentPacks", "SyntheticWorlds"]),
+
+        // MARK: - ContentPacks: content packs read from files and checked (`parley content check`), and the
+        // evaluation corpus format (`eval/*.jsonl`), over GameWorld
+        .target(name: "ContentPacks", dependencies: ["GameWorld", "ParleyJSON", "ParleyBasics"]),
+        .testTarget(
+            name: "ContentPacksTests",
+            dependencies: ["ContentPacks", "GameWorld", "GameWorldFixtures", "SyntheticWorlds", "ParleyJSON"],
             exclude: ["Fixtures"]),
+        // The small worlds and packs that GameWorldTests and ContentPacksTests share (`TestWorld`, `StoryPack`)
+        .target(name: "GameWorldFixtures", dependencies: ["GameWorld", "ContentPacks"]),
 
         // MARK: - SyntheticWorlds: large content packs made from a seed, for the benchmarks, fuzzers and scale tests
-        .target(name: "SyntheticWorlds", dependencies: ["GameWorld", "ParleyJSON"]),
+        .target(name: "SyntheticWorlds", dependencies: ["GameWorld", "ContentPacks", "ParleyJSON"]),
 
         // MARK: - NPCContract: what the engine and every model say to each other (tool names, arguments and outputs,
         // witnessed events, the game context), as types with one encoding each
         .target(name: "NPCContract", dependencies: ["GameWorld", "LanguageModels", "ParleyJSON"]),
-        .testTarget(name: "NPCContractTests", dependencies: ["NPCContract", "GameWorld", "LanguageModels"]),
+        .testTarget(
+            name: "NPCContractTests", dependencies: ["NPCContract", "GameWorld", "ContentPacks", "LanguageModels"]),
 
         // MARK: - ScriptedModel: the embedded default LanguageModel, playing each NPC from its content's dialogue rules
         .target(
@@ -179,7 +191,8 @@ let package = Package(
         .testTarget(
             name: "ScriptedModelTests",
             dependencies: [
-                "ScriptedModel", "NPCContract", "ParleyEngine", "LanguageModels", "GameWorld", "ParleyJSON",
+                "ScriptedModel", "NPCContract", "ParleyEngine", "LanguageModels", "GameWorld", "ContentPacks",
+                "ParleyJSON",
             ],
             exclude: ["Goldens"]),
 
@@ -208,12 +221,15 @@ let package = Package(
         // MARK: - ParleyHost: a game with its saves (autosave, load, save slots, turn recordings in save files)
         .target(
             name: "ParleyHost",
-            dependencies: ["ParleyEngine", "SaveGames", "GameWorld", "LanguageModels", "ParleyJSON"]),
+            dependencies: ["ParleyEngine", "SaveGames", "GameWorld", "ContentPacks", "LanguageModels", "ParleyJSON"]),
 
         // MARK: - ParleyEvaluation: evaluation corpora, conversation tests and replays of recorded turns
         .target(
             name: "ParleyEvaluation",
-            dependencies: ["ParleyEngine", "GameWorld", "NPCContract", "LanguageModels", "ParleyJSON", "ParleyBasics"]),
+            dependencies: [
+                "ParleyEngine", "GameWorld", "ContentPacks", "NPCContract", "LanguageModels", "ParleyJSON",
+                "ParleyBasics",
+            ]),
         // `random-ids` makes every kind of id with every file descriptor taken, for RandomIDTests
         .executableTarget(
             name: "random-ids", dependencies: ["ParleyEngine", "LanguageModels", "GameWorld", "ParleyJSON"],
@@ -221,9 +237,9 @@ let package = Package(
         .testTarget(
             name: "ParleyEngineTests",
             dependencies: [
-                "ParleyEngine", "LanguageModels", "LanguageModelsTesting", "GameWorld", "SaveGames", "ScriptedModel",
-                "OpenAICompatible", "LLMTestSupport", "ParleyJSON", "NPCContract", "random-ids", "ChildProcess",
-                "ParleyHost", "ParleyEvaluation", "SyntheticWorlds",
+                "ParleyEngine", "LanguageModels", "LanguageModelsTesting", "GameWorld", "ContentPacks", "SaveGames",
+                "ScriptedModel", "OpenAICompatible", "LLMTestSupport", "ParleyJSON", "NPCContract", "random-ids",
+                "ChildProcess", "ParleyHost", "ParleyEvaluation", "SyntheticWorlds",
             ]),
 
         // MARK: - ParleyModels: the backends an app offers (`--model scripted` or a server's URL), chosen by the app
@@ -246,7 +262,8 @@ let package = Package(
             name: "ParleyInspectorTests",
             dependencies: [
                 "ParleyInspector", "ParleyEngine", "SaveGames", "LanguageModels", "LanguageModelsTesting", "GameWorld",
-                "ScriptedModel", "ParleyJSON", "ParleyServer", "ParleyHTTP", "ChildProcess", "parley", "ParleyHost",
+                "ContentPacks", "ScriptedModel", "ParleyJSON", "ParleyServer", "ParleyHTTP", "ChildProcess", "parley",
+                "ParleyHost",
             ]),
 
         // MARK: - The game over HTTP: what `parley serve` says to games in any language
@@ -259,8 +276,8 @@ let package = Package(
         .testTarget(
             name: "ParleyAPITests",
             dependencies: [
-                "ParleyAPI", "ParleyEngine", "GameWorld", "ParleyJSON", "SaveGames", "ScriptedModel", "ParleyServer",
-                "ParleyHTTP", "LanguageModels", "LanguageModelsTesting",
+                "ParleyAPI", "ParleyEngine", "GameWorld", "ContentPacks", "ParleyJSON", "SaveGames", "ScriptedModel",
+                "ParleyServer", "ParleyHTTP", "LanguageModels", "LanguageModelsTesting",
             ]),
 
         // MARK: - Executables: hand-written argument parsing shared by every command line tool, and `parley`
@@ -268,8 +285,9 @@ let package = Package(
         .executableTarget(
             name: "parley",
             dependencies: [
-                "CommandLineKit", "GameWorld", "ParleyEngine", "ParleyHost", "ParleyEvaluation", "ParleyModels",
-                "SaveGames", "LanguageModels", "ParleyJSON", "ParleyAPI", "ParleyServer", "ParleyInspector", "ParleyBasics",
+                "CommandLineKit", "GameWorld", "ContentPacks", "ParleyEngine", "ParleyHost", "ParleyEvaluation",
+                "ParleyModels", "SaveGames", "LanguageModels", "ParleyJSON", "ParleyAPI", "ParleyServer",
+                "ParleyInspector", "ParleyBasics",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(
@@ -281,26 +299,24 @@ let package = Package(
         .target(
             name: "ParleyFuzz",
             dependencies: [
-                "LanguageModels", "LanguageModelsTesting", "GameWorld", "SyntheticWorlds", "SaveGames", "ParleySQLite",
-                "ParleyHTTP",
-                "OpenAICompatible", "HTTPTestSupport", "ParleyJSON", "ParleyEngine", "ParleyHost", "ParleyAPI",
-                "ParleyServer",
+                "LanguageModels", "LanguageModelsTesting", "GameWorld", "ContentPacks", "SyntheticWorlds", "SaveGames",
+                "ParleySQLite", "ParleyHTTP", "OpenAICompatible", "HTTPTestSupport", "ParleyJSON", "ParleyEngine",
+                "ParleyHost", "ParleyAPI", "ParleyServer",
             ]),
         .executableTarget(
             name: "parley-bench",
             dependencies: [
                 "CommandLineKit", "ParleyFuzz", "ParleyEngine", "ParleyHost", "SaveGames", "ParleySQLite", "GameWorld",
-                "SyntheticWorlds", "NPCContract",
-                "LanguageModels", "ScriptedModel", "OpenAICompatible", "LLMTestSupport", "ParleyJSON", "ParleyBasics",
-                "ChildProcess", "ParleyAPI", "ParleyServer", "ParleyHTTP",
+                "ContentPacks", "SyntheticWorlds", "NPCContract", "LanguageModels", "ScriptedModel", "OpenAICompatible",
+                "LLMTestSupport", "ParleyJSON", "ParleyBasics", "ChildProcess", "ParleyAPI", "ParleyServer",
+                "ParleyHTTP",
             ]),
         .testTarget(
             name: "ReliabilityTests",
             dependencies: [
-                "ParleyFuzz", "ParleyEngine", "LanguageModels", "LanguageModelsTesting", "GameWorld", "SyntheticWorlds",
-                "SaveGames",
-                "ScriptedModel", "OpenAICompatible", "HTTPTestSupport", "ParleyJSON", "parley", "ChildProcess",
-                "ParleyBasics", "ParleyHost", "ParleyEvaluation",
+                "ParleyFuzz", "ParleyEngine", "LanguageModels", "LanguageModelsTesting", "GameWorld", "ContentPacks",
+                "SyntheticWorlds", "SaveGames", "ScriptedModel", "OpenAICompatible", "HTTPTestSupport", "ParleyJSON",
+                "parley", "ChildProcess", "ParleyBasics", "ParleyHost", "ParleyEvaluation",
             ]),
 
         // MARK: - ArchitectureTests: docs/ARCHITECTURE.md's table of modules against Package.swift and the imports

@@ -13,16 +13,16 @@ import ParleyBasics
 ///             | "turns" OP NUMBER | "topic" ID
 /// OP         := "<" | "<=" | "=" | "==" | "!=" | ">=" | ">"
 /// ```
-struct ConditionParser {
+package struct ConditionParser {
     /// A parsed expression and each of its terms with the text it was written as.
-    struct Parsed: Sendable {
+    package struct Parsed: Sendable {
         /// The condition.
-        var condition: Condition
+        package var condition: Condition
         /// Every term, in order, with its text as written (`has  lantern`).
-        var terms: [(condition: Condition, text: String)]
+        package var terms: [(condition: Condition, text: String)]
     }
 
-    typealias ParseError = Condition.ParseError
+    package typealias ParseError = Condition.ParseError
 
     /// The words that start a term, for "did you mean" hints.
     static let termWords = [
@@ -59,7 +59,7 @@ struct ConditionParser {
     ///
     /// - Parameter text: The expression.
     /// - Returns: The condition and its terms, or the first problem found.
-    static func parse(_ text: String) -> Result<Parsed, ParseError> {
+    package static func parse(_ text: String) -> Result<Parsed, ParseError> {
         var parser = ConditionParser(text: text)
         do throws(ParseError) {
             try parser.tokenize()
@@ -309,7 +309,7 @@ struct ConditionParser {
             throw ParseError(
                 "\"\(word)\" is not a valid \(kind) id",
                 hint: "use lowercase letters, digits and _, starting with a letter, like "
-                    + "\"\(ContentLoader.suggestedID(for: word))\"")
+                    + "\"\(ItemID.suggestion(for: word))\"")
         }
         if ["and", "or", "not", "is"].contains(word) {
             throw ParseError(

@@ -47,6 +47,26 @@ public struct Identifier<Subject>: Hashable, Comparable, Sendable, Codable, Codi
         }
     }
 
+    /// A well-formed id made from text that is not one, to suggest in a hint: `Silver Sword!` becomes
+    /// `silver_sword`, `12 Oaks` becomes `id_12_oaks`, and text without a letter or digit `my_id`.
+    ///
+    /// - Parameter text: The text written where an id was expected.
+    /// - Returns: An id for which `isWellFormed(_:)` is `true`.
+    package static func suggestion(for text: String) -> String {
+        var id = ""
+        for scalar in text.lowercased().unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                id.unicodeScalars.append(scalar)
+            } else if !id.isEmpty, !id.hasSuffix("_") {
+                id += "_"
+            }
+        }
+        while id.hasSuffix("_") { id.removeLast() }
+        if id.isEmpty { return "my_id" }
+        if let first = id.unicodeScalars.first, ("0"..."9").contains(first) { id = "id_" + id }
+        return id
+    }
+
     // MARK: - Codable
 
     /// Decodes an id from a JSON string.

@@ -1,13 +1,13 @@
 /// A JSON path in the notation of diagnostics: `$`, `$.inventory[2].item`, `$["odd key"]`.
-struct JSONPath: Hashable, Sendable, CustomStringConvertible {
+package struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     /// The path's text.
-    private(set) var description: String
+    package private(set) var description: String
 
     /// The whole document, `$`.
-    static let root = JSONPath(description: "$")
+    package static let root = JSONPath(description: "$")
 
     /// The member `key` of the object at this path.
-    func key(_ key: String) -> JSONPath {
+    package func key(_ key: String) -> JSONPath {
         let simple =
             !key.isEmpty
             && key.unicodeScalars.allSatisfy {
@@ -27,12 +27,12 @@ struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The element at `index` of the array at this path.
-    func index(_ index: Int) -> JSONPath { JSONPath(description: description + "[\(index)]") }
+    package func index(_ index: Int) -> JSONPath { JSONPath(description: description + "[\(index)]") }
 }
 
 extension JSONPath {
     /// A path already written out in this notation, such as `$.player.inventory`.
-    init(written description: String) {
+    package init(written description: String) {
         self.description = description
     }
 }

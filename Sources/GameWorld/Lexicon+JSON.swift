@@ -6,11 +6,9 @@ extension Lexicon {
     /// The built-in English lexicon: the file `Sources/GameWorld/Resources/lexicon.en.json`, compiled into the
     /// library. `parley content lexicon` prints it (or a pack's).
     public static let english: Lexicon = {
-        var loader = ContentLoader(displayPath: "")
-        loader.select("lexicon.en.json (built in)", rank: 0)
-        guard let value = loader.parse(PackageResources.lexicon_en_json),
-            let lexicon = loader.decodeLexicon(value, reference: nil)
-        else {
+        let decoded = LexiconDecoder.decode(
+            bytes: PackageResources.lexicon_en_json, file: "lexicon.en.json (built in)", reference: nil)
+        guard let lexicon = decoded.lexicon else {
             // A test reads the file with the content loader, so this is found before it ships.
             preconditionFailure("the built-in lexicon.en.json does not load")
         }
@@ -21,10 +19,8 @@ extension Lexicon {
     /// library. A pack whose `world.json` says `"language": "de"` speaks it, and its `lexicon.json` may extend it
     /// (`"extends": "de"`).
     public static let german: Lexicon = {
-        var loader = ContentLoader(displayPath: "")
-        loader.select("lexicon.de.json (built in)", rank: 0)
-        guard let value = loader.parse(PackageResources.lexicon_de_json), let lexicon = loader.decodeLexicon(value)
-        else {
+        let decoded = LexiconDecoder.decode(bytes: PackageResources.lexicon_de_json, file: "lexicon.de.json (built in)")
+        guard let lexicon = decoded.lexicon else {
             // A test reads the file with the content loader, so this is found before it ships.
             preconditionFailure("the built-in lexicon.de.json does not load")
         }
@@ -98,15 +94,14 @@ extension Lexicon: Codable {
         return .object(document)
     }
 
-    /// Reads a lexicon from a `lexicon.json` document, as the content loader does.
+    /// Reads a lexicon from a `lexicon.json` document, as the content loader does (`LexiconDecoder`).
     ///
     /// - Parameter json: The document.
     /// - Throws: `LexiconError` listing every problem.
     public init(json: JSONValue) throws(LexiconError) {
-        var loader = ContentLoader(displayPath: "")
-        loader.select(ContentPack.lexiconFileName, rank: 0)
-        guard let lexicon = loader.decodeLexicon(json) else {
-            throw LexiconError(problems: loader.diagnostics.filter { $0.severity == .error }.map(\.description))
+        let decoded = LexiconDecoder.decode(json, file: ContentPack.lexiconFileName)
+        guard let lexicon = decoded.lexicon else {
+            throw LexiconError(problems: decoded.diagnostics.filter { $0.severity == .error }.map(\.description))
         }
         self = lexicon
     }

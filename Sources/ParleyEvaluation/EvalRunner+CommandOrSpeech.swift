@@ -1,3 +1,4 @@
+import ContentPacks
 import GameWorld
 import ParleyEngine
 

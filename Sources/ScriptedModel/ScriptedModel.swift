@@ -9,7 +9,7 @@ import Synchronization
 /// with no server and no download.
 ///
 /// ```swift
-/// let pack = try ContentPack.load(from: URL(fileURLWithPath: "Content")).get()
+/// let pack = try ContentPack.load(from: URL(fileURLWithPath: "Content")).get()  // import ContentPacks
 /// let mira = pack.world.npcs["mira"]!
 /// let session = LanguageModelSession(
 ///     model: ScriptedModel(npc: mira, world: pack.world, seed: 7), tools: npcTools, instructions: persona)

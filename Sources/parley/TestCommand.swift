@@ -1,4 +1,5 @@
 import CommandLineKit
+import ContentPacks
 import Foundation
 import GameWorld
 import ParleyEngine

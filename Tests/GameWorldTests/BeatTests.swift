@@ -1,5 +1,6 @@
 import Foundation
 import GameWorld
+import GameWorldFixtures
 import Testing
 
 /// Beats, knowledge and goals: which fire or hold in a context, and what firing a beat does.

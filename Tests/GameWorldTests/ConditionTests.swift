@@ -1,5 +1,6 @@
 import Foundation
 import GameWorld
+import GameWorldFixtures
 import Testing
 
 /// The condition language: every term, true and false; precedence; writing and reading back; syntax errors.

@@ -1,4 +1,5 @@
 import GameWorld
+import GameWorldFixtures
 import SyntheticWorlds
 import Testing
 

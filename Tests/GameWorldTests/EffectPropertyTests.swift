@@ -1,4 +1,5 @@
 import GameWorld
+import GameWorldFixtures
 import Testing
 
 /// Runs thousands of random effects, most of them nonsense (unknown items, quests and stages, absurd amounts, NPCs

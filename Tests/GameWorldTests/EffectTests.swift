@@ -1,5 +1,6 @@
 import Foundation
 import GameWorld
+import GameWorldFixtures
 import Testing
 
 /// Effects: what events each means, how they run through the world's rules, and their JSON.

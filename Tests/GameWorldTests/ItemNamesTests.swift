@@ -1,4 +1,5 @@
 import GameWorld
+import GameWorldFixtures
 import Synchronization
 import SyntheticWorlds
 import Testing

@@ -1,4 +1,6 @@
+import ContentPacks
 import GameWorld
+import GameWorldFixtures
 import SyntheticWorlds
 import Testing
 

@@ -1,4 +1,5 @@
 import GameWorld
+import GameWorldFixtures
 import Testing
 
 /// The shipped pack's story: the locket quest, its beats, and who knows what when.

@@ -1,5 +1,6 @@
 import Foundation
 import GameWorld
+import GameWorldFixtures
 import Testing
 
 /// The story events: flags, counters, attitudes, quests and beats, applied through `GameState.apply(_:)`.

@@ -1,5 +1,6 @@
 import Foundation
 import GameWorld
+import GameWorldFixtures
 import Testing
 
 /// One offer and exactly the reasons it must be rejected for.

@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func aBrokenPackPrintsTheGoldenOutputAndFails() async throws {
-        let fixture = "Tests/GameWorldTests/Fixtures/broken/unknown_item_typo"
+        let fixture = "Tests/ContentPacksTests/Fixtures/broken/unknown_item_typo"
         let run = try await parley("content", "check", fixture)
         #expect(run.status == 1)
         let golden = try String(
@@ -32,14 +32,14 @@ import Testing
 
     @Test func warningsAloneDoNotFail() async throws {
         let run = try await parley(
-            "content", "check", "Tests/GameWorldTests/Fixtures/broken/sells_category_without_items")
+            "content", "check", "Tests/ContentPacksTests/Fixtures/broken/sells_category_without_items")
         #expect(run.status == 0)
         #expect(run.out.contains("warning: "))
     }
 
     @Test func jsonOutputIsOneDocument() async throws {
         let run = try await parley(
-            "content", "check", "--json", "Tests/GameWorldTests/Fixtures/broken/unknown_item_typo")
+            "content", "check", "--json", "Tests/ContentPacksTests/Fixtures/broken/unknown_item_typo")
         #expect(run.status == 1)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
         #expect(document["ok"] as? Bool == false)
@@ -84,7 +84,7 @@ import Testing
 
     @Test func outputHasNoEscapeCodes() async throws {
         let run = try await parley(
-            "content", "check", "Tests/GameWorldTests/Fixtures/broken/wrong_type", environment: ["NO_COLOR": "1"])
+            "content", "check", "Tests/ContentPacksTests/Fixtures/broken/wrong_type", environment: ["NO_COLOR": "1"])
         #expect(!run.out.contains("\u{1B}"))
     }
 }

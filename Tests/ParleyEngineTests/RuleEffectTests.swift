@@ -1,3 +1,4 @@
+import ContentPacks
 import Foundation
 import GameWorld
 import LanguageModels

@@ -1,3 +1,4 @@
+import ContentPacks
 import GameWorld
 
 /// A tiny pack written in the tests, to exercise the dialogue format feature by feature: a tinker, Tam, who trades
