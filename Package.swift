@@ -76,6 +76,7 @@ let package = Package(
         .library(name: "ParleyJSON", targets: ["ParleyJSON"]),
         .library(name: "LanguageModels", targets: ["LanguageModels"]),
         .library(name: "LanguageModelsTesting", targets: ["LanguageModelsTesting"]),
+        .library(name: "FoundationModels", targets: ["FoundationModels"]),
         .library(name: "ParleySQLite", targets: ["ParleySQLite"]),
         .library(name: "ParleyHTTPTypes", targets: ["ParleyHTTPTypes"]),
         .library(name: "ParleyHTTP", targets: ["ParleyHTTP"]),
@@ -154,6 +155,13 @@ let package = Package(
                 "OpenAICompatible", "LanguageModels", "LanguageModelsTesting", "ParleyHTTP", "HTTPTestSupport",
                 "LLMTestSupport", "ParleyJSON", "ChildProcess",
             ]),
+
+        // MARK: - FoundationModels: Apple's `import FoundationModels` on Linux (LanguageModels and Foundation re-exported,
+        // SystemLanguageModel configured by code or PARLEY_MODEL); compiles to nothing on Apple platforms
+        .target(name: "FoundationModels", dependencies: ["LanguageModels", "OpenAICompatible"]),
+        .testTarget(
+            name: "FoundationModelsTests", dependencies: ["FoundationModels", "HTTPTestSupport"],
+            swiftSettings: macroSettings),
 
         // MARK: - GameWorld: world, player, items, NPCs, trade rules, events, content packs (pure Swift, no I/O
         // beyond reading packs)
