@@ -319,11 +319,12 @@ let package = Package(
         .executableTarget(
             name: "TranscriptTour", dependencies: ["LanguageModels", "LanguageModelsTesting"],
             path: "Examples/TranscriptTour"),
-        // A port of a sample written for Apple's FoundationModels (in FoundationModels/, not compiled): only the
-        // imports and the model line differ. It keeps the sample's 26-era `catch ... as GenerationError`, which Apple
-        // 27 deprecates, so here as there that use warns instead of failing the build (docs/porting.md).
+        // A sample written for Apple's FoundationModels (in FoundationModels/, not compiled), built unchanged against
+        // the FoundationModels module, its model set by PARLEY_MODEL. It keeps the sample's 26-era
+        // `catch ... as GenerationError`, which Apple 27 deprecates, so here as there that use warns instead of
+        // failing the build (docs/porting.md).
         .executableTarget(
-            name: "itinerary-planner", dependencies: ["LanguageModels", "OpenAICompatible"],
+            name: "itinerary-planner", dependencies: ["FoundationModels"],
             path: "Examples/ItineraryPlanner", exclude: ["FoundationModels", "README.md"],
             swiftSettings: [.treatWarning("DeprecatedDeclaration", as: .warning)]),
         .testTarget(
