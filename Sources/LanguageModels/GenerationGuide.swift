@@ -87,7 +87,8 @@ extension GenerationGuide where Value == String {
                 GenerationSchema.unsupportedGuideKeyword,
                 .string(
                     "the Regex has no pattern text (it is built with a transform or a custom component), so it "
-                        + "cannot become a JSON Schema pattern; write it as a regex literal or pass the pattern as a String"))
+                        + "cannot become a JSON Schema pattern; write it as a regex literal or pass the pattern "
+                        + "as a String"))
         }
         switch RegexPattern.ecmaScript(from: text) {
         case .success(let pattern):

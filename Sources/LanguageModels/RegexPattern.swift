@@ -56,7 +56,7 @@ enum RegexPattern {
                 } else if inClass {
                     try classCharacter(character)
                 } else {
-                    try character_(character, quantifierBefore: quantifierBefore)
+                    try outsideClass(character, quantifierBefore: quantifierBefore)
                 }
             }
             return output
@@ -187,7 +187,7 @@ enum RegexPattern {
             position += 1
         }
 
-        mutating func character_(_ character: Character, quantifierBefore: Bool) throws(Refusal) {
+        mutating func outsideClass(_ character: Character, quantifierBefore: Bool) throws(Refusal) {
             position += 1
             switch character {
             case "[":
@@ -197,7 +197,8 @@ enum RegexPattern {
                     output += "^"
                     position += 1
                 }
-                if peek() == "]" {  // a `]` first in a class is a member in Swift, and closes an empty class in ECMAScript
+                // A `]` first in a class is a member in Swift, and closes an empty class in ECMAScript.
+                if peek() == "]" {
                     output += "\\]"
                     position += 1
                 }

@@ -16,7 +16,8 @@ import Testing
     func theSampleIsUnchanged() throws {
         let apple = try String(
             contentsOf: Self.example.appendingPathComponent("FoundationModels/ItineraryPlanner.swift"), encoding: .utf8)
-        let port = try String(contentsOf: Self.example.appendingPathComponent("ItineraryPlanner.swift"), encoding: .utf8)
+        let port = try String(
+            contentsOf: Self.example.appendingPathComponent("ItineraryPlanner.swift"), encoding: .utf8)
         #expect(apple.contains("import FoundationModels"))
         #expect(apple.contains("let model = SystemLanguageModel.default"))
         #expect(port == apple)
@@ -61,7 +62,8 @@ import Testing
         let drafts = run.out.components(separatedBy: "\n").filter { $0.hasPrefix("Drafting: ") }
         #expect(drafts.count >= 2, "snapshots before the whole itinerary: \(run.out)")
         #expect(drafts.last == "Drafting: Three days in Eastmarch")
-        #expect(run.out.contains("Three days in Eastmarch\nThe market never sleeps.\nDay 1: Stalls\n  - Haggle with Mira"))
+        #expect(
+            run.out.contains("Three days in Eastmarch\nThe market never sleeps.\nDay 1: Stalls\n  - Haggle with Mira"))
         #expect(run.out.contains("Day 3: The river\n  - Fish at dawn\n  - Eat figs"))
         // The request asked for the schema the macro wrote.
         let request = try #require(server.requests.first { $0.path == "/v1/chat/completions" })

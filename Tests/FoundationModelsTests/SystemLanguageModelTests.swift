@@ -136,7 +136,8 @@ import Testing
     func adapters() async throws {
         unconfigure()
         let server = try LoopbackModelServer(
-            reply: "tagged", adapters: #"[{"id":0,"path":"/srv/other.gguf","scale":0.0},"#
+            reply: "tagged",
+            adapters: #"[{"id":0,"path":"/srv/other.gguf","scale":0.0},"#
                 + #"{"id":1,"path":"/srv/tagger.gguf","scale":0.0}]"#)
         defer { server.stop() }
         try SystemLanguageModel.configure(server.url)
