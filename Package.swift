@@ -76,6 +76,7 @@ let package = Package(
         .library(name: "ParleyJSON", targets: ["ParleyJSON"]),
         .library(name: "LanguageModels", targets: ["LanguageModels"]),
         .library(name: "LanguageModelsTesting", targets: ["LanguageModelsTesting"]),
+        .library(name: "FoundationModels", targets: ["FoundationModels"]),
         .library(name: "ParleySQLite", targets: ["ParleySQLite"]),
         .library(name: "ParleyHTTPTypes", targets: ["ParleyHTTPTypes"]),
         .library(name: "ParleyHTTP", targets: ["ParleyHTTP"]),
@@ -155,6 +156,13 @@ let package = Package(
                 "OpenAICompatible", "LanguageModels", "LanguageModelsTesting", "ParleyHTTP", "HTTPTestSupport",
                 "LLMTestSupport", "ParleyJSON", "ChildProcess",
             ]),
+
+        // MARK: - FoundationModels: Apple's `import FoundationModels` on Linux (LanguageModels and Foundation re-exported,
+        // SystemLanguageModel configured by code or PARLEY_MODEL); compiles to nothing on Apple platforms
+        .target(name: "FoundationModels", dependencies: ["LanguageModels", "OpenAICompatible"]),
+        .testTarget(
+            name: "FoundationModelsTests", dependencies: ["FoundationModels", "HTTPTestSupport"],
+            swiftSettings: macroSettings),
 
         // MARK: - GameWorld: the world model (world, player, items, NPCs, trade rules, events, dialogue rules, the
         // lexicon with its built-in languages); pure Swift, no I/O
@@ -327,11 +335,12 @@ let package = Package(
         .executableTarget(
             name: "TranscriptTour", dependencies: ["LanguageModels", "LanguageModelsTesting"],
             path: "Examples/TranscriptTour"),
-        // A port of a sample written for Apple's FoundationModels (in FoundationModels/, not compiled): only the
-        // imports and the model line differ. It keeps the sample's 26-era `catch ... as GenerationError`, which Apple
-        // 27 deprecates, so here as there that use warns instead of failing the build (docs/porting.md).
+        // A sample written for Apple's FoundationModels (in FoundationModels/, not compiled), built unchanged against
+        // the FoundationModels module, its model set by PARLEY_MODEL. It keeps the sample's 26-era
+        // `catch ... as GenerationError`, which Apple 27 deprecates, so here as there that use warns instead of
+        // failing the build (docs/porting.md).
         .executableTarget(
-            name: "itinerary-planner", dependencies: ["LanguageModels", "OpenAICompatible"],
+            name: "itinerary-planner", dependencies: ["FoundationModels"],
             path: "Examples/ItineraryPlanner", exclude: ["FoundationModels", "README.md"],
             swiftSettings: [.treatWarning("DeprecatedDeclaration", as: .warning)]),
         .testTarget(

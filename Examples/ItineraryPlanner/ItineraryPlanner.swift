@@ -1,6 +1,4 @@
-import Foundation
-import LanguageModels
-import OpenAICompatible
+import FoundationModels
 
 /// A short trip, generated as a whole by the model.
 @Generable
@@ -29,8 +27,7 @@ struct DayPlan {
 @main
 struct ItineraryPlanner {
     static func main() async throws {
-        let model = try await OpenAICompatibleLanguageModel.probed(
-            .init(baseURL: ProcessInfo.processInfo.environment["PARLEY_MODEL_URL"] ?? "http://127.0.0.1:8080/v1"))
+        let model = SystemLanguageModel.default
         switch model.availability {
         case .available:
             break

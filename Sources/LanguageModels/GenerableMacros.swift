@@ -104,8 +104,7 @@ public macro Guide<Value>(description: String? = nil, _ guides: GenerationGuide<
 ///
 /// The macro reads the pattern from the regex literal's source and writes `.pattern("[A-Z]{3}")`; JSON Schema's
 /// `pattern` uses ECMA-262 syntax, which Swift's regex literals share for everyday patterns (classes, counts,
-/// anchors, groups). Only a literal works: a `Regex` value built at run time cannot give its source back on Linux,
-/// so pass `.pattern("...")` for those.
+/// anchors, groups). Only a literal works here: for a `Regex` value, pass `.pattern(regex)`, which translates it.
 ///
 /// - Parameters:
 ///   - description: What the property is, for the model.

@@ -59,13 +59,45 @@ extension GenerationGuide where Value == String {
 
     /// The value must match a regular expression (ECMA-262 syntax, as JSON Schema uses).
     ///
-    /// Apple's framework takes a Swift `Regex` here. A `Regex` cannot give back its source text on Linux, so
-    /// Parley takes the pattern as a string: `.pattern("^[A-Z][a-z]+$")`.
+    /// Apple's framework takes a Swift `Regex` (`pattern(_:)` with a `Regex` does too); this form takes the JSON
+    /// Schema pattern as it is: `.pattern("^[A-Z][a-z]+$")`.
     ///
     /// - Parameter pattern: The regular expression.
     /// - Returns: The guide.
     public static func pattern(_ pattern: String) -> GenerationGuide<String> {
         GenerationGuide("pattern", .string(pattern))
+    }
+
+    /// The value must match a Swift regular expression, as in Apple's framework: `.pattern(/[A-Z][a-z]+/)`.
+    ///
+    /// The regex becomes the JSON Schema `pattern` servers enforce (`RegexPattern` says how Swift's syntax is
+    /// rewritten as ECMAScript's). That needs the regex's text, which a literal, `Regex(_:)` from a string and a
+    /// `RegexBuilder` regex of plain components have. A regex without one (a builder with a `TryCapture` transform
+    /// or a custom component) or with syntax ECMAScript lacks (`(?i)`, possessive quantifiers, atomic groups, ...)
+    /// cannot be translated: a session asked for a schema with such a guide throws
+    /// `LanguageModelError.unsupportedGenerationGuide`, saying why, before it asks the model, as Apple's throws
+    /// `unsupportedGuide`.
+    ///
+    /// - Parameter regex: The regular expression.
+    /// - Returns: The guide.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    public static func pattern<Output>(_ regex: Regex<Output>) -> GenerationGuide<String> {
+        guard let text = regex._literalPattern else {
+            return GenerationGuide(
+                GenerationSchema.unsupportedGuideKeyword,
+                .string(
+                    "the Regex has no pattern text (it is built with a transform or a custom component), so it "
+                        + "cannot become a JSON Schema pattern; write it as a regex literal or pass the pattern "
+                        + "as a String"))
+        }
+        switch RegexPattern.ecmaScript(from: text) {
+        case .success(let pattern):
+            return GenerationGuide("pattern", .string(pattern))
+        case .failure(let refusal):
+            return GenerationGuide(
+                GenerationSchema.unsupportedGuideKeyword,
+                .string("the pattern \(text) cannot become a JSON Schema pattern: \(refusal)"))
+        }
     }
 }
 

@@ -18,7 +18,7 @@ extension GenerationSchema {
     /// Supports the JSON Schema keywords schemas here use: `type`, `properties`, `required`,
     /// `additionalProperties`, `items`, `enum`, `const`, `anyOf`/`oneOf`, `not`, `minimum`/`maximum` (and exclusive),
     /// `minItems`/`maxItems`, `minLength`/`maxLength`, `pattern`, and `$ref` into `$defs` or `definitions`.
-    /// Other keywords are ignored.
+    /// Other keywords are ignored. An optional property (one not in `required`) may be `null`: it reads as absent.
     ///
     /// - Parameter content: The content, for example a model's structured answer.
     /// - Returns: Every violation found; empty when the content follows the schema.
@@ -88,12 +88,18 @@ private struct Validator {
             }
         case .object(let object):
             let properties = schema["properties"]?.objectValue ?? JSONObject()
+            let required = Set(schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
             for name in schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
             where !object.contains(key: name) {
                 fail("lacks the required property \"\(name)\"")
             }
             for (key, member) in object {
                 let memberPath = "\(path).\(key)"
+                if member == .null, properties[key] != nil, !required.contains(key) {
+                    // An optional property the model wrote as null: as good as leaving it out, as Apple's
+                    // `GeneratedContent(json:)` and its `value(forProperty:)` of an optional read it.
+                    continue
+                }
                 if let propertySchema = properties[key] {
                     check(member, against: propertySchema, path: memberPath, into: &violations, depth: depth + 1)
                 } else if schema["additionalProperties"]?.boolValue == false {

@@ -31,6 +31,13 @@ public enum LanguageModelAvailability: Equatable, Sendable, CustomStringConverti
         case unauthorized
         /// What answers is not a model server this backend can use (a web page, or no OpenAI-compatible API).
         case unsupported
+        /// No model is configured: `SystemLanguageModel.default` (the FoundationModels module) before
+        /// `SystemLanguageModel.configure(_:)` or `PARLEY_MODEL` names one, or with a model that cannot answer an
+        /// app's prompts (the scripted model plays NPCs only).
+        case notConfigured
+        /// The model has no such adapter: `SystemLanguageModel(adapter:)` on a server that has not loaded it (for
+        /// llama-server, one started with `--lora` and the adapter's file), or a model that takes no adapters.
+        case adapterUnavailable
 
         /// What is wrong and what to do.
         public var description: String {
@@ -40,6 +47,13 @@ public enum LanguageModelAvailability: Equatable, Sendable, CustomStringConverti
             case .modelMissing: "the server does not have the model; load or pull it, or configure another"
             case .unauthorized: "the server refuses the API key; check the key"
             case .unsupported: "the server does not offer an OpenAI-compatible API at this address; check the URL"
+            case .notConfigured:
+                "no model is configured; set PARLEY_MODEL to a server's URL (such as http://127.0.0.1:8080/v1, "
+                    + "#name after it for servers with several models), or call SystemLanguageModel.configure(_:) "
+                    + "with a LanguageModel or such a URL before the first use"
+            case .adapterUnavailable:
+                "the model has no such adapter; start llama-server with --lora and the adapter's file, and set "
+                    + "PARLEY_MODEL to its URL (other servers and the scripted model take no adapters)"
             }
         }
     }

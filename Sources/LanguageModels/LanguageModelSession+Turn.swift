@@ -59,6 +59,7 @@ extension LanguageModelSession {
         // the whole conversation per request would make every turn cost more than the one before).
         var working = base
         do {
+            try checkGuides(request)
             var usage: GenerationUsage?
             var round = 0
             while true {
@@ -133,6 +134,23 @@ extension LanguageModelSession {
         } catch {
             rollBackTurn(entries)
             throw error
+        }
+    }
+
+    /// Throws `unsupportedGenerationGuide` instead of asking the model for a schema, or offering a tool whose
+    /// arguments' schema, has a guide no server can enforce (a `Regex` pattern with no ECMAScript form).
+    private func checkGuides(_ request: TurnRequest) throws {
+        if let schema = request.schema, let problem = schema.unsupportedGuide {
+            throw LanguageModelError.unsupportedGenerationGuide(
+                .init(schemaName: schema.name, debugDescription: problem))
+        }
+        for definition in toolDefinitions {
+            if let problem = definition.parameters.unsupportedGuide {
+                throw LanguageModelError.unsupportedGenerationGuide(
+                    .init(
+                        schemaName: definition.parameters.name,
+                        debugDescription: "the arguments of the tool \(definition.name): \(problem)"))
+            }
         }
     }
 

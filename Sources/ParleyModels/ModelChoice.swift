@@ -74,61 +74,14 @@ public enum ModelChoice: Sendable, Equatable, CustomStringConvertible {
     /// - Returns: The choice.
     /// - Throws: `InvalidSpecification`, saying what is wrong.
     public static func parse(_ specification: String, seed: UInt64 = 0) throws -> ModelChoice {
-        let trimmed = specification.trimmingCharacters(in: .whitespaces)
-        if trimmed.lowercased() == "scripted" || trimmed.isEmpty { return .scripted(seed: seed) }
-        let parts = trimmed.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        let model = parts.count > 1 && !parts[1].isEmpty ? parts[1] : nil
-        let lowered = parts[0].lowercased()
-        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
-            let looksLikeURL = lowered.contains(":/") || lowered.hasPrefix("http")
-            throw InvalidSpecification(
-                specification: specification,
-                problem: looksLikeURL ? "a server's URL starts with http:// or https://" : nil)
-        }
-        if let problem = urlProblem(parts[0]) {
-            throw InvalidSpecification(specification: specification, problem: problem)
-        }
-        return .server(baseURL: parts[0], model: model)
-    }
-
-    /// What is wrong with a URL that starts with `http://` or `https://`, or `nil` when it looks right.
-    static func urlProblem(_ url: String) -> String? {
-        let scheme = url.lowercased().hasPrefix("https://") ? "https://" : "http://"
-        if let bad = url.unicodeScalars.first(where: {
-            $0.properties.isWhitespace || $0.properties.generalCategory == .control
-        }) {
-            return bad == " " ? "it contains a space" : "it contains a space or control character"
-        }
-        let rest = url.dropFirst(scheme.count)
-        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        var host = authority
-        var port: Substring?
-        if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { return "its IPv6 address lacks the closing ]" }
-            host = authority[...close]
-            let after = authority[authority.index(after: close)...]
-            if !after.isEmpty {
-                guard after.hasPrefix(":") else { return "something follows its IPv6 address" }
-                port = after.dropFirst()
+        do {
+            switch try ModelSpecification.parse(specification) {
+            case .scripted: return .scripted(seed: seed)
+            case .server(let url, let model): return .server(baseURL: url, model: model)
             }
-        } else if let colon = authority.lastIndex(of: ":") {
-            host = authority[..<colon]
-            port = authority[authority.index(after: colon)...]
+        } catch {
+            throw InvalidSpecification(specification: specification, problem: error.problem)
         }
-        guard !host.isEmpty else { return "it has no host" }
-        if !host.hasPrefix("["),
-            let bad = host.first(where: { !($0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0))) })
-        {
-            return "its host contains \"\(bad)\""
-        }
-        if let port {
-            guard let number = Int(port), port.allSatisfy(\.isASCII), (1...65535).contains(number) else {
-                return port.isEmpty
-                    ? "its port is empty" : "its port \(port) is not a number from 1 to 65535"
-            }
-        }
-        return nil
     }
 
     /// `scripted` or the URL (with `#model`).

@@ -1,0 +1,133 @@
+#if !canImport(Darwin)
+import Foundation
+import LanguageModels
+
+extension SystemLanguageModel {
+    /// A fine-tuning of the model, as Apple's `SystemLanguageModel.Adapter` (a LoRA adapter): here one of
+    /// llama-server's LoRA adapters, which the server loads when it starts (`--lora FILE`, once per adapter).
+    ///
+    /// ```swift
+    /// let adapter = try SystemLanguageModel.Adapter(fileURL: URL(fileURLWithPath: "adapters/tagger.gguf"))
+    /// let session = LanguageModelSession(model: SystemLanguageModel(adapter: adapter))
+    /// ```
+    ///
+    /// The adapter is found by name among the server's (`GET /lora-adapters`): the file name without its
+    /// extension, or the whole path, must match the path the server was given. Each request of a session with
+    /// the model then names it with scale 1 (llama-server's per-request `lora` field), and the server's other
+    /// adapters at 0. A model whose server does not list it, a server without adapters, a model that is not a
+    /// server's, and no configured model at all, are unavailable (`.adapterUnavailable`, or `.notConfigured`),
+    /// and using them throws `SystemLanguageModel.Error.assetsUnavailable` saying why.
+    public struct Adapter: Sendable, Equatable {
+        /// The adapter's name: its file's name without the extension, or the name it was made with.
+        public let name: String
+        /// The adapter's file, when it was made from one.
+        public let fileURL: URL?
+
+        /// An adapter from its file, as the server was started with it (`--lora FILE`); the file need not be on
+        /// this machine, only on the server's.
+        ///
+        /// - Parameter fileURL: The adapter's file, for example `tagger.gguf`.
+        /// - Throws: `AssetError.invalidAsset` when the URL names no file.
+        public init(fileURL: URL) throws {
+            let name = fileURL.deletingPathExtension().lastPathComponent
+            guard fileURL.isFileURL, !name.isEmpty, name != "/" else {
+                throw AssetError.invalidAsset(.init(debugDescription: "\(fileURL) is not an adapter's file"))
+            }
+            self.name = name
+            self.fileURL = fileURL
+        }
+
+        /// An adapter by name: on Apple platforms an asset pack's; here the name of a file the server loaded
+        /// (`tagger` for `--lora adapters/tagger.gguf`).
+        ///
+        /// - Parameter name: The adapter's name.
+        /// - Throws: `AssetError.invalidAdapterName` when the name is empty or contains a `/`.
+        public init(name: String) throws {
+            guard !name.isEmpty, !name.contains("/") else {
+                throw AssetError.invalidAdapterName(.init(debugDescription: "\"\(name)\" is not an adapter's name"))
+            }
+            self.name = name
+            self.fileURL = nil
+        }
+
+        /// Metadata the adapter's creator wrote into it; empty here (the server does not report it).
+        public var creatorDefinedMetadata: [String: String] { [:] }
+
+        /// Whether a path the server lists is this adapter's.
+        func matches(path: String) -> Bool {
+            if let fileURL, path == fileURL.path || path == fileURL.relativePath { return true }
+            let listed = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            return listed == name
+        }
+
+        /// Why an adapter cannot be made, as Apple's `SystemLanguageModel.Adapter.AssetError`.
+        public enum AssetError: Swift.Error, LocalizedError, Sendable {
+            /// The asset is not an adapter.
+            case invalidAsset(Context)
+            /// The name is not an adapter's.
+            case invalidAdapterName(Context)
+            /// No adapter compatible with the model was found.
+            case compatibleAdapterNotFound(Context)
+
+            /// What went wrong.
+            public struct Context: Sendable {
+                /// A description for developers.
+                public let debugDescription: String
+
+                /// Creates the context.
+                ///
+                /// - Parameter debugDescription: A description for developers.
+                public init(debugDescription: String) { self.debugDescription = debugDescription }
+            }
+
+            /// The context's description.
+            public var errorDescription: String? {
+                switch self {
+                case .invalidAsset(let context), .invalidAdapterName(let context),
+                    .compatibleAdapterNotFound(let context):
+                    context.debugDescription
+                }
+            }
+        }
+    }
+
+    /// Why the model cannot be used, as Apple 27's `SystemLanguageModel.Error`.
+    public enum Error: Swift.Error, LocalizedError, CustomStringConvertible, Sendable {
+        /// The model cannot answer: here, none is configured, or its adapter cannot be applied.
+        case assetsUnavailable(AssetsUnavailable)
+
+        /// Why the model's assets (here: its configuration) are unavailable.
+        public struct AssetsUnavailable: Sendable {
+            /// What is wrong and what to do.
+            public let debugDescription: String
+
+            /// Creates the payload.
+            ///
+            /// - Parameter debugDescription: What is wrong and what to do.
+            public init(debugDescription: String) { self.debugDescription = debugDescription }
+        }
+
+        /// What is wrong and what to do.
+        public var description: String {
+            switch self {
+            case .assetsUnavailable(let payload): payload.debugDescription
+            }
+        }
+
+        /// What is wrong and what to do.
+        public var errorDescription: String? { description }
+    }
+}
+
+// MARK: - Apple's reasons
+
+extension LanguageModelAvailability.UnavailableReason {
+    /// Apple's reason for a device that cannot run the system model, so that a `switch` written for Apple's
+    /// reasons compiles: here `.notConfigured`, a machine with no model configured.
+    public static var deviceNotEligible: Self { .notConfigured }
+
+    /// Apple's reason for a user who has not turned Apple Intelligence on, so that a `switch` written for Apple's
+    /// reasons compiles: here `.notConfigured` too (a `switch` matches the first of the two it lists).
+    public static var appleIntelligenceNotEnabled: Self { .notConfigured }
+}
+#endif

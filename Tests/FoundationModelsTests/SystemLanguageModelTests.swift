@@ -1,0 +1,178 @@
+import FoundationModels
+import Testing
+
+/// Apple-style code against `SystemLanguageModel.default`, configured by nothing, by `PARLEY_MODEL`, and by code.
+/// The suite is serialized: the configuration and the environment are the process's.
+@Suite(.serialized) struct SystemLanguageModelTests {
+    /// A model written in the test, answering every request with `reply` and counting requests.
+    final class ReplyingModel: LanguageModel, @unchecked Sendable {
+        let reply: String
+        private let lock = NSLock()
+        private var requests = 0
+        init(reply: String) { self.reply = reply }
+        var id: String { "replying" }
+        var version: String { "1" }
+        var contextSize: Int { 4096 }
+        var requestCount: Int { lock.withLock { requests } }
+        func tokenCount(for entries: some Collection<Transcript.Entry>) async throws -> Int { entries.count }
+        func tokenCount(for schema: GenerationSchema) async throws -> Int { 1 }
+        func generate(_ request: GenerationRequest) async throws -> Generation {
+            lock.withLock { requests += 1 }
+            return Generation(output: .text(reply))
+        }
+    }
+
+    /// No configuration and no environment.
+    func unconfigure() {
+        SystemLanguageModel.resetConfiguration()
+        unsetenv(SystemLanguageModel.environmentVariable)
+    }
+
+    @Test("Unconfigured, the model is unavailable, and says how to configure one")
+    func unconfigured() async throws {
+        unconfigure()
+        let model = SystemLanguageModel.default
+        #expect(model.availability == .unavailable(.notConfigured))
+        #expect(!model.isAvailable)
+        guard case .unavailable(let reason) = model.availability else { return }
+        #expect("\(reason)".contains("PARLEY_MODEL") && "\(reason)".contains("SystemLanguageModel.configure"))
+        let session = LanguageModelSession()
+        let error = await #expect(throws: SystemLanguageModel.Error.self) {
+            try await session.respond(to: "Plan a trip.")
+        }
+        #expect(error.map { "\($0)".contains("PARLEY_MODEL") } == true, "\(String(describing: error))")
+        #expect(session.transcript.count <= 1, "the failed turn was rolled back")
+    }
+
+    @Test("Apple's switch over its reasons compiles, and an unconfigured model takes its first reason")
+    func applesReasons() {
+        unconfigure()
+        let shown: String
+        switch SystemLanguageModel.default.availability {
+        case .available: shown = "available"
+        case .unavailable(.deviceNotEligible): shown = "not eligible"
+        case .unavailable(.appleIntelligenceNotEnabled): shown = "not enabled"
+        case .unavailable(.modelNotReady): shown = "not ready"
+        case .unavailable(let other): shown = "other: \(other)"
+        }
+        #expect(shown == "not eligible")
+    }
+
+    @Test("PARLEY_MODEL=scripted is unavailable: the scripted model plays NPCs, not an app's prompts")
+    func scriptedIsUnavailable() async throws {
+        unconfigure()
+        setenv(SystemLanguageModel.environmentVariable, "scripted", 1)
+        defer { unsetenv(SystemLanguageModel.environmentVariable) }
+        #expect(SystemLanguageModel.default.availability == .unavailable(.notConfigured))
+        let error = await #expect(throws: SystemLanguageModel.Error.self) {
+            try await LanguageModelSession().respond(to: "Hello")
+        }
+        #expect(error.map { "\($0)".contains("plays NPCs") } == true, "\(String(describing: error))")
+        #expect(throws: SystemLanguageModel.Error.self) { try SystemLanguageModel.configure("scripted") }
+    }
+
+    @Test("A PARLEY_MODEL that is not a model says what is wrong with it, as parley --model does")
+    func invalidEnvironment() async throws {
+        unconfigure()
+        setenv(SystemLanguageModel.environmentVariable, "htp:/x", 1)
+        defer { unsetenv(SystemLanguageModel.environmentVariable) }
+        #expect(!SystemLanguageModel.default.isAvailable)
+        let error = await #expect(throws: SystemLanguageModel.Error.self) {
+            try await LanguageModelSession().respond(to: "Hello")
+        }
+        #expect(error.map { "\($0)".contains("starts with http:// or https://") } == true)
+    }
+
+    @Test("PARLEY_MODEL with a server's URL: available, and LanguageModelSession() answers from the server")
+    func environmentServer() async throws {
+        unconfigure()
+        let server = try LoopbackModelServer(reply: "Three days in Eastmarch.")
+        defer { server.stop() }
+        setenv(SystemLanguageModel.environmentVariable, server.url, 1)
+        defer { unsetenv(SystemLanguageModel.environmentVariable) }
+        #expect(SystemLanguageModel.default.availability == .available)
+        let session = LanguageModelSession(instructions: "You plan short trips.")
+        let response = try await session.respond(to: "Plan a trip.")
+        #expect(response.content == "Three days in Eastmarch.")
+        #expect(server.chatBodies.count == 1)
+        #expect(server.chatBodies.first?.contains("You plan short trips.") == true)
+    }
+
+    @Test("Code comes before the environment: configure(_:) with a model, then with a server's URL")
+    func codeBeforeEnvironment() async throws {
+        unconfigure()
+        setenv(SystemLanguageModel.environmentVariable, "scripted", 1)
+        defer { unsetenv(SystemLanguageModel.environmentVariable) }
+        let model = ReplyingModel(reply: "From code.")
+        SystemLanguageModel.configure(model)
+        defer { SystemLanguageModel.resetConfiguration() }
+        #expect(SystemLanguageModel.default.isAvailable)
+        let session = LanguageModelSession {
+            "You plan short trips."
+        }
+        #expect(try await session.respond(to: "Plan a trip.").content == "From code.")
+        #expect(model.requestCount == 1)
+
+        let server = try LoopbackModelServer(reply: "From the server.")
+        defer { server.stop() }
+        try SystemLanguageModel.configure(server.url)
+        #expect(try await LanguageModelSession().respond(to: "Plan a trip.").content == "From the server.")
+        #expect(model.requestCount == 1)
+    }
+
+    @Test("A session continues a transcript with the default model")
+    func transcriptInit() async throws {
+        unconfigure()
+        SystemLanguageModel.configure(ReplyingModel(reply: "Again."))
+        defer { SystemLanguageModel.resetConfiguration() }
+        let first = LanguageModelSession(tools: [], instructions: "Be brief.")
+        _ = try await first.respond(to: "Hello")
+        let second = LanguageModelSession(transcript: first.transcript)
+        _ = try await second.respond(to: "Hello again")
+        #expect(second.transcript.count == first.transcript.count + 2)
+    }
+
+    @Test("An adapter the server loaded is named in every request; one it lacks makes the model unavailable")
+    func adapters() async throws {
+        unconfigure()
+        let server = try LoopbackModelServer(
+            reply: "tagged",
+            adapters: #"[{"id":0,"path":"/srv/other.gguf","scale":0.0},"#
+                + #"{"id":1,"path":"/srv/tagger.gguf","scale":0.0}]"#)
+        defer { server.stop() }
+        try SystemLanguageModel.configure(server.url)
+        defer { SystemLanguageModel.resetConfiguration() }
+
+        let tagger = SystemLanguageModel(adapter: try .init(fileURL: URL(fileURLWithPath: "adapters/tagger.gguf")))
+        #expect(tagger.availability == .available)
+        #expect(try await LanguageModelSession(model: tagger).respond(to: "Tag this").content == "tagged")
+        let body = try #require(server.chatBodies.last)
+        #expect(body.contains(#""lora":[{"id":1,"scale":1"#), "\(body)")
+
+        let missing = SystemLanguageModel(adapter: try .init(name: "summarizer"))
+        #expect(missing.availability == .unavailable(.adapterUnavailable))
+        let error = await #expect(throws: SystemLanguageModel.Error.self) {
+            try await LanguageModelSession(model: missing).respond(to: "Sum up")
+        }
+        #expect(error.map { "\($0)".contains("has not loaded the adapter summarizer") } == true)
+    }
+
+    @Test("A server without adapters, or a model given in code, takes no adapter")
+    func noAdapters() async throws {
+        unconfigure()
+        let server = try LoopbackModelServer(reply: "plain")
+        defer { server.stop() }
+        try SystemLanguageModel.configure(server.url)
+        defer { SystemLanguageModel.resetConfiguration() }
+        let adapter = try SystemLanguageModel.Adapter(name: "tagger")
+        #expect(SystemLanguageModel(adapter: adapter).availability == .unavailable(.adapterUnavailable))
+        let error = await #expect(throws: SystemLanguageModel.Error.self) {
+            try await LanguageModelSession(model: SystemLanguageModel(adapter: adapter)).respond(to: "Tag")
+        }
+        #expect(error.map { "\($0)".contains("no GET /lora-adapters") } == true)
+
+        SystemLanguageModel.configure(ReplyingModel(reply: "x"))
+        #expect(SystemLanguageModel(adapter: adapter).availability == .unavailable(.adapterUnavailable))
+        #expect(throws: SystemLanguageModel.Adapter.AssetError.self) { try SystemLanguageModel.Adapter(name: "") }
+    }
+}
