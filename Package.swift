@@ -365,6 +365,42 @@ if toolchainHostLibraries != nil {
             name: "LanguageModelsMacrosTests", dependencies: ["LanguageModelsMacroSupport"],
             swiftSettings: swiftSyntaxSettings.swift, linkerSettings: swiftSyntaxSettings.linker),
     ]
+    // MARK: - GenerableIsolation…Tests: one file of Apple-style `@Generable` code (in the MainActor target; the others
+    // hold a symbolic link to it), compiled and run under each isolation and language mode apps use: what the macros
+    // write must hold in all of them (docs/generable.md)
+    let fixtureDependencies: [Target.Dependency] = ["FoundationModels", "LanguageModelsTesting"]
+    /// Xcode 26's "Approachable Concurrency" setting: the upcoming features Swift 6 mode does not already have on.
+    let approachableConcurrency: [SwiftSetting] = [
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"), .enableUpcomingFeature("InferIsolatedConformances"),
+    ]
+    /// What Swift 6 mode has on and an Xcode project in Swift 5 mode turns on too (approachable concurrency's
+    /// remaining features, and bare `/regex/` literals).
+    let swift5ProjectFeatures: [SwiftSetting] = [
+        .enableUpcomingFeature("DisableOutwardActorInference"),
+        .enableUpcomingFeature("GlobalActorIsolatedTypesUsability"),
+        .enableUpcomingFeature("InferSendableFromCaptures"), .enableUpcomingFeature("BareSlashRegexLiterals"),
+    ]
+    package.targets += [
+        // A new Xcode 26 app target in Swift 6 mode: the main actor by default, approachable concurrency, and member
+        // import visibility.
+        .testTarget(
+            name: "GenerableIsolationMainActorTests", dependencies: fixtureDependencies,
+            swiftSettings: [.defaultIsolation(MainActor.self), .enableUpcomingFeature("MemberImportVisibility")]
+                + approachableConcurrency),
+        // A new Xcode 26 app target as the template makes it: the same, in Swift 5 mode.
+        .testTarget(
+            name: "GenerableIsolationSwift5MainActorTests", dependencies: fixtureDependencies,
+            swiftSettings: [
+                .swiftLanguageMode(.v5), .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("MemberImportVisibility"),
+            ] + approachableConcurrency + swift5ProjectFeatures),
+        // An older project in Swift 5 mode, nonisolated by default.
+        .testTarget(
+            name: "GenerableIsolationSwift5Tests", dependencies: fixtureDependencies,
+            swiftSettings: [.swiftLanguageMode(.v5), .enableUpcomingFeature("BareSlashRegexLiterals")]),
+        // A package in Swift 6 mode, nonisolated by default, as Parley's own targets are.
+        .testTarget(name: "GenerableIsolationNonisolatedTests", dependencies: fixtureDependencies),
+    ]
 }
 
 // MARK: - Warnings are errors in every target of this package (SwiftPM ignores these settings in packages that depend

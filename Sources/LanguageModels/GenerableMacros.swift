@@ -102,9 +102,11 @@ public macro Guide<Value>(description: String? = nil, _ guides: GenerationGuide<
 /// var code: String
 /// ```
 ///
-/// The macro reads the pattern from the regex literal's source and writes `.pattern("[A-Z]{3}")`; JSON Schema's
-/// `pattern` uses ECMA-262 syntax, which Swift's regex literals share for everyday patterns (classes, counts,
-/// anchors, groups). Only a literal works here: for a `Regex` value, pass `.pattern(regex)`, which translates it.
+/// The macro writes the literal into the guide `.pattern(/[A-Z]{3}/)`, `GenerationGuide.pattern(_:)` with a `Regex`,
+/// which translates Swift's regex syntax into the ECMA-262 syntax of JSON Schema's `pattern` (`\A` and `\z` become
+/// `^` and `$`, for instance). A regex ECMAScript cannot express, such as one with `(?i)` or a possessive quantifier,
+/// is refused: a session asked for the type's schema throws `LanguageModelError.unsupportedGenerationGuide`, saying
+/// why, before it asks the model. Only a literal works here: for a `Regex` value, pass `.pattern(regex)`.
 ///
 /// - Parameters:
 ///   - description: What the property is, for the model.

@@ -2,8 +2,9 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 
 // The code `@Generable` writes. Names from LanguageModels are written in full (`LanguageModels.GeneratedContent`),
-// so that a type of the user's with the same name does not get in the way; members are `nonisolated`, so that they
-// satisfy `Generable` in modules whose code is on the main actor by default.
+// so that a type of the user's with the same name does not get in the way. The conformance is `nonisolated` and so
+// is every member, so that they satisfy `Generable` in modules whose code is on the main actor by default
+// (`.defaultIsolation(MainActor.self)`, Xcode 26's `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor`); docs/generable.md.
 
 extension GenerableDeclaration {
     /// The members the type gets: `generationSchema`, `generatedContent` and, for a struct, `PartiallyGenerated`.
@@ -29,7 +30,10 @@ extension GenerableDeclaration {
             case .structure(let properties): structureInitializer(properties)
             case .enumeration(let cases): enumerationInitializer(cases)
             }
-        let inheritance = conforms ? ": LanguageModels.Generable" : ""
+        // `nonisolated` before the protocol (SE-0470): in a module whose code is on the main actor by default, a
+        // conformance the macro writes is otherwise isolated to the main actor, and `Generable` (`Sendable`) cannot
+        // use an isolated conformance to `ConvertibleToGeneratedContent`. Apple's macro writes the same.
+        let inheritance = conforms ? ": nonisolated LanguageModels.Generable" : ""
         let text = "extension \(type.trimmedDescription)\(inheritance) {\n\(initializer)\n}"
         return DeclSyntax(stringLiteral: text).cast(ExtensionDeclSyntax.self)
     }

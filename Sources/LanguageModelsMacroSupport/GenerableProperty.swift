@@ -14,7 +14,7 @@ public struct GenerableProperty: Equatable {
     public let isOptional: Bool
     /// The `description:` the `@Guide` gives, as the expression written there.
     public let description: String?
-    /// The guides the `@Guide` gives, as the expressions written there (regex literals as `.pattern("...")`).
+    /// The guides the `@Guide` gives, as the expressions written there (a regex literal as `.pattern(/.../)`).
     public let guides: [String]
 
     /// Creates a property.

@@ -3,8 +3,8 @@ import SwiftSyntax
 /// What a `@Guide` says about its property: a description, and guides as code the schema can use.
 ///
 /// `@Guide(description: "Price", .range(1...500))` gives the description `"Price"` and the guide `.range(1...500)`;
-/// a regex literal, `@Guide(description: "Code", /[A-Z]{3}/)`, becomes `.pattern("[A-Z]{3}")`, since Parley's
-/// guides take the pattern's text.
+/// a regex literal, `@Guide(description: "Code", /\A[A-Z]{3}\z/)`, becomes `.pattern(/\A[A-Z]{3}\z/)`, the guide that
+/// takes a `Regex` and translates Swift's regex syntax into JSON Schema's (`^[A-Z]{3}$` here).
 public struct GuideArguments: Equatable {
     /// The description, as the expression written.
     public let description: String?
@@ -25,7 +25,9 @@ public struct GuideArguments: Equatable {
                 if argument.label?.text == "description" {
                     description = argument.expression.trimmedDescription
                 } else if let regex = argument.expression.as(RegexLiteralExprSyntax.self) {
-                    guides.append(".pattern(\(GuideArguments.stringLiteral(regex.regex.text)))")
+                    // The literal itself, as written (`/…/` or `#/…/#`): `pattern(_: Regex)` translates it into
+                    // ECMAScript, or refuses it when it cannot be translated.
+                    guides.append(".pattern(\(regex.trimmedDescription))")
                     hasRegex = true
                 } else {
                     guides.append(argument.expression.trimmedDescription)

@@ -20,7 +20,47 @@ struct Greeting {
     let text: String
 }
 
+/// The same two regexes as `@Guide` regex literals, which the macro hands to `pattern(_: Regex)` as well.
+@Generable
+struct LiteralGuides {
+    @Guide(description: "A word in lower case", /\A[a-z]+\z/)
+    let word: String
+}
+
+/// A `@Guide` regex literal with an inline option, which cannot be translated.
+@Generable
+struct LiteralGreeting {
+    @Guide(description: "A greeting", /(?i)hello/)
+    let text: String
+}
+
 extension SystemLanguageModelTests {
+    @Test("A @Guide regex literal is translated: \\A and \\z become ^ and $")
+    func regexLiteralTranslated() async throws {
+        unconfigure()
+        let word = try #require(LiteralGuides.generationSchema.jsonSchema["properties"]?["word"])
+        #expect(word["pattern"]?.stringValue == "^[a-z]+$")
+        SystemLanguageModel.configure(ReplyingModel(reply: #"{"word": "lantern"}"#))
+        defer { SystemLanguageModel.resetConfiguration() }
+        let content = try await LanguageModelSession().respond(to: "A word?", generating: LiteralGuides.self).content
+        #expect(content.word == "lantern")
+    }
+
+    @Test("A @Guide regex literal that cannot be translated is refused before the model is asked")
+    func regexLiteralRefused() async throws {
+        unconfigure()
+        let model = ReplyingModel(reply: #"{"text": "Hello"}"#)
+        SystemLanguageModel.configure(model)
+        defer { SystemLanguageModel.resetConfiguration() }
+        await #expect {
+            try await LanguageModelSession().respond(to: "Greet me", generating: LiteralGreeting.self)
+        } throws: { error in
+            guard case LanguageModelError.unsupportedGenerationGuide(let info) = error else { return false }
+            return info.debugDescription.contains("inline option")
+        }
+        #expect(model.requestCount == 0)
+    }
+
     @Test("An optional property the model answers with null is nil")
     func nullForAnOptional() async throws {
         unconfigure()

@@ -63,7 +63,7 @@ import Testing
                     }
                 }
 
-                extension Offer: LanguageModels.Generable {
+                extension Offer: nonisolated LanguageModels.Generable {
                     nonisolated init(_ content: LanguageModels.GeneratedContent) throws {
                         self.item = try content.value(forProperty: "item")
                         self.price = try content.value(forProperty: "price")
@@ -122,15 +122,37 @@ import Testing
         #expect(!expansion.expanded.contains("PartiallyGenerated"), "an enumeration is its own partial form")
     }
 
-    @Test func aRegexLiteralGuideBecomesAPatternString() {
+    @Test func aRegexLiteralGuideIsWrittenAsTheRegexSoThatItIsTranslated() {
+        // `pattern(_: Regex)` translates the literal into ECMAScript (`\A` and `\z` into `^` and `$`); its text as a
+        // String would skip that.
         let expansion = MacroExpansion(
             #"""
             @Generable struct Code {
-                @Guide(description: "Three letters", /[A-Z]{3}\d?/)
+                @Guide(description: "Three letters", /\A[A-Z]{3}\d?\z/)
                 var code: String
+                @Guide(#/[a-z]+ \/ [a-z]+/#)
+                var path: String?
             }
             """#)
         #expect(expansion.diagnostics == [])
-        #expect(expansion.expanded.contains(#"guides: [.pattern("[A-Z]{3}\\d?")]"#))
+        #expect(expansion.expanded.contains(#"guides: [.pattern(/\A[A-Z]{3}\d?\z/)]"#))
+        #expect(expansion.expanded.contains(#"guides: [.pattern(#/[a-z]+ \/ [a-z]+/#)]"#))
+        #expect(!expansion.expanded.contains(#".pattern(""#))
+    }
+
+    @Test func theConformanceIsNonisolatedSoThatMainActorTypesKeepIt() {
+        // Under `.defaultIsolation(MainActor.self)` a type's conformances would be isolated to the main actor, which
+        // `Generable` (`Sendable`) cannot use; `nonisolated` before the protocol keeps the conformance nonisolated.
+        let expansion = MacroExpansion(
+            #"""
+            @Generable enum Mood {
+                case calm
+            }
+            """#)
+        #expect(expansion.diagnostics == [])
+        #expect(expansion.expanded.contains("extension Mood: nonisolated LanguageModels.Generable {"))
+        #expect(expansion.expanded.contains("nonisolated init(_ content: LanguageModels.GeneratedContent) throws"))
+        #expect(expansion.expanded.contains("nonisolated var generatedContent"))
+        #expect(expansion.expanded.contains("nonisolated static var generationSchema"))
     }
 }

@@ -1,0 +1,1 @@
+../GenerableIsolationMainActorTests/AppleStyleGenerable.swift
