@@ -14,6 +14,24 @@ public enum WAVFile {
         public var dataSize: Int
         /// Where the samples start in the file.
         public var dataOffset: Int
+
+        /// Creates a header.
+        ///
+        /// - Parameters:
+        ///   - format: The audio format, 1 for PCM.
+        ///   - channels: The channels.
+        ///   - sampleRate: Samples per second.
+        ///   - bitsPerSample: Bits per sample.
+        ///   - dataSize: The bytes of samples.
+        ///   - dataOffset: Where the samples start.
+        public init(format: Int, channels: Int, sampleRate: Int, bitsPerSample: Int, dataSize: Int, dataOffset: Int) {
+            self.format = format
+            self.channels = channels
+            self.sampleRate = sampleRate
+            self.bitsPerSample = bitsPerSample
+            self.dataSize = dataSize
+            self.dataOffset = dataOffset
+        }
     }
 
     /// Why bytes are not a WAV file this decoder reads.
