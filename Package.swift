@@ -302,7 +302,7 @@ let package = Package(
             dependencies: [
                 "CommandLineKit", "GameWorld", "ContentPacks", "ParleyEngine", "ParleyHost", "ParleyEvaluation",
                 "ParleyModels", "SaveGames", "LanguageModels", "ParleyJSON", "ParleyAPI", "ParleyServer",
-                "ParleyInspector", "ParleyBasics",
+                "ParleyInspector", "ParleyBasics", "ParleySpeech",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(
