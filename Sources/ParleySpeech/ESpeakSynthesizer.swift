@@ -128,6 +128,8 @@ final class ESpeakFunctions: @unchecked Sendable {
     typealias Initialize = @convention(c) (Int32, Int32, UnsafePointer<CChar>?, Int32) -> Int32
     // espeak_ERROR espeak_SetVoiceByName(const char *name)
     typealias SetVoiceByName = @convention(c) (UnsafePointer<CChar>?) -> Int32
+    // const espeak_VOICE **espeak_ListVoices(espeak_VOICE *voice_spec)
+    typealias ListVoices = @convention(c) (UnsafeMutableRawPointer?) -> UnsafePointer<UnsafeRawPointer?>?
     // espeak_ERROR espeak_SetParameter(espeak_PARAMETER parameter, int value, int relative)
     typealias SetParameter = @convention(c) (Int32, Int32, Int32) -> Int32
     // void espeak_SetSynthCallback(t_espeak_callback *SynthCallback)
@@ -158,6 +160,7 @@ final class ESpeakFunctions: @unchecked Sendable {
     static let errorOK: Int32 = 0
 
     let setVoiceByName: SetVoiceByName
+    let listVoices: ListVoices
     let setParameter: SetParameter
     let synth: Synth
     let synchronize: NoArguments
@@ -179,6 +182,7 @@ final class ESpeakFunctions: @unchecked Sendable {
         let initialize = try function("espeak_Initialize", as: Initialize.self)
         let setSynthCallback = try function("espeak_SetSynthCallback", as: SetSynthCallback.self)
         setVoiceByName = try function("espeak_SetVoiceByName", as: SetVoiceByName.self)
+        listVoices = try function("espeak_ListVoices", as: ListVoices.self)
         setParameter = try function("espeak_SetParameter", as: SetParameter.self)
         synth = try function("espeak_Synth", as: Synth.self)
         synchronize = try function("espeak_Synchronize", as: NoArguments.self)
@@ -191,11 +195,45 @@ final class ESpeakFunctions: @unchecked Sendable {
         setSynthCallback(synthCallback)
     }
 
+    /// Selects the voice: by its name or file (`en`, `gmw/en`) as `espeak_SetVoiceByName` knows them, else by a language
+    /// it speaks (`en-gb`, which is the file `gmw/en`), the voice of the best priority, as the `espeak-ng` command does;
+    /// then with its variant (`gmw/en+f3`).
+    private func select(_ voice: SpeechVoice) throws {
+        if setVoiceByName(voice.espeakName) == Self.errorOK { return }
+        guard let identifier = identifier(speaking: voice.voice),
+            setVoiceByName(identifier + (voice.variant.map { "+\($0)" } ?? "")) == Self.errorOK
+        else { throw SpeechError.unknownVoice(voice.espeakName) }
+    }
+
+    /// The file of the installed voice that speaks `language` with the best (lowest) priority, from
+    /// `espeak_ListVoices`: each `espeak_VOICE` is a name, its languages (each a priority byte and a NUL-terminated
+    /// name, ended by a 0 byte) and its identifier, as pointers.
+    private func identifier(speaking language: String) -> String? {
+        guard let voices = listVoices(nil) else { return nil }
+        let wanted = language.lowercased()
+        var best: (priority: UInt8, identifier: String)?
+        var index = 0
+        while let voice = voices[index] {
+            index += 1
+            let pointerSize = MemoryLayout<UnsafeRawPointer?>.size
+            guard var languages = voice.load(fromByteOffset: pointerSize, as: UnsafePointer<UInt8>?.self),
+                let identifier = voice.load(fromByteOffset: 2 * pointerSize, as: UnsafePointer<CChar>?.self)
+            else { continue }
+            while languages.pointee != 0 {
+                let priority = languages.pointee
+                let name = String(cString: languages + 1)
+                if name.lowercased() == wanted, priority < best?.priority ?? .max {
+                    best = (priority, String(cString: identifier))
+                }
+                languages += 2 + name.utf8.count
+            }
+        }
+        return best?.identifier
+    }
+
     /// Speaks one line. Call with the lock held.
     func synthesize(_ text: String, voice: SpeechVoice) throws -> SynthesizedSpeech {
-        guard setVoiceByName(voice.espeakName) == Self.errorOK else {
-            throw SpeechError.unknownVoice(voice.espeakName)
-        }
+        try select(voice)
         _ = setParameter(Self.parameterRate, Int32(voice.rate), 0)
         _ = setParameter(Self.parameterPitch, Int32(voice.pitch), 0)
         collected = ([], [])
