@@ -81,6 +81,18 @@ struct ESpeakSynthesisTests {
         #expect(lastPhoneme > speech.duration / 2)
     }
 
+    @Test func aLanguageVoiceAndItsVariantsSoundDifferent() async throws {
+        let line = "Good morning."
+        let female = try await synthesizer.synthesize(line, voice: SpeechVoice(voice: "en-gb", variant: "f3"))
+        let male = try await synthesizer.synthesize(line, voice: SpeechVoice(voice: "en-gb", variant: "m1"))
+        let plain = try await synthesizer.synthesize(line, voice: SpeechVoice(voice: "en-gb"))
+        #expect(female.samples != male.samples)
+        #expect(male.samples != plain.samples)
+        #expect(rms(female.samples) > 300 && rms(male.samples) > 300 && rms(plain.samples) > 300)
+        let german = try await synthesizer.synthesize("Guten Morgen.", voice: SpeechVoice(voice: "de", variant: "m2"))
+        #expect(rms(german.samples) > 300)
+    }
+
     @Test func anUnknownVoiceIsAClearError() async throws {
         await #expect(throws: SpeechError.unknownVoice("xx-nowhere")) {
             try await synthesizer.synthesize("Hello.", voice: SpeechVoice(voice: "xx-nowhere"))
