@@ -112,9 +112,9 @@ public enum VisemeShape: String, CaseIterable, Hashable, Sendable, Codable {
     }
 
     /// The visemes of a stretch of audio from its phoneme events: each phoneme's shape from its time to the next
-    /// phoneme's, the same shape twice in a row merged, silence before the first and after the last sound, so that
-    /// the visemes cover the audio from 0 to `duration` without gaps. Events are taken in time order; marks that are not
-    /// sounds extend the sound before them.
+    /// phoneme's, the same shape twice in a row merged, silence (`sil`) before the first sound and the last shape held
+    /// to the end (espeak-ng ends a line with a pause, `_`), so that the visemes cover the audio from 0 to `duration`
+    /// without gaps. Events are taken in time order; marks that are not sounds extend the sound before them.
     ///
     /// - Parameters:
     ///   - events: The synthesiser's events; only phonemes count.
