@@ -84,6 +84,7 @@ let package = Package(
         .library(name: "OpenAICompatible", targets: ["OpenAICompatible"]),
         .library(name: "GameWorld", targets: ["GameWorld"]),
         .library(name: "ContentPacks", targets: ["ContentPacks"]),
+        .library(name: "ParleySpeech", targets: ["ParleySpeech"]),
         .library(name: "NPCContract", targets: ["NPCContract"]),
         .library(name: "ScriptedModel", targets: ["ScriptedModel"]),
         .library(name: "SaveGames", targets: ["SaveGames"]),
@@ -288,6 +289,12 @@ let package = Package(
                 "ParleyServer", "ParleyHTTP", "LanguageModels", "LanguageModelsTesting",
             ]),
 
+        // MARK: - Speech: NPC lines spoken with espeak-ng, loaded at run time (dlopen) so that the package builds and
+        // everything else works without it; WAV files and visemes for lip sync
+        .target(name: "ParleySpeech", dependencies: ["GameWorld", "ParleyBasics"]),
+        .testTarget(
+            name: "ParleySpeechTests", dependencies: ["ParleySpeech", "GameWorld", "ContentPacks", "ParleyJSON"]),
+
         // MARK: - Executables: hand-written argument parsing shared by every command line tool, and `parley`
         .target(name: "CommandLineKit", dependencies: ["ParleyBasics"]),
         .executableTarget(
@@ -295,7 +302,7 @@ let package = Package(
             dependencies: [
                 "CommandLineKit", "GameWorld", "ContentPacks", "ParleyEngine", "ParleyHost", "ParleyEvaluation",
                 "ParleyModels", "SaveGames", "LanguageModels", "ParleyJSON", "ParleyAPI", "ParleyServer",
-                "ParleyInspector", "ParleyBasics",
+                "ParleyInspector", "ParleyBasics", "ParleySpeech",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(

@@ -8,7 +8,7 @@ extension ContentLoader {
     /// The fields an NPC file may have. Later features add theirs here (and to `NPC` and the schema).
     static let npcFields = [
         "id", "name", "aliases", "description", "persona", "location", "gold", "inventory", "trade", "dialogue",
-        "context", "beats", "knowledge", "goals", "voice", "language",
+        "context", "beats", "knowledge", "goals", "voice", "language", "speech",
     ]
     static let tradeFields = [
         "trades", "sells", "buys", "sellMarkup", "buyBackRate", "minimumPriceRatio", "neverSells",
@@ -42,6 +42,7 @@ extension ContentLoader {
         }
         let contextPolicy = decodeContextPolicy(object, at: path)
         let voice = decodeVoice(object, at: path)
+        let speech = decodeSpeech(object, at: path)
         let beats = decodeBeats(object, at: path, scope: scope)
         let knowledge = decodeKnowledge("knowledge", in: object, at: path, scope: scope)
         let goals = decodeKnowledge("goals", in: object, at: path, scope: scope)
@@ -62,14 +63,72 @@ extension ContentLoader {
                 hint: "name the file \(id).json")
         }
         guard let name, let persona, let location, let gold, let inventory, let trade, let dialogue, let contextPolicy,
-            let beats, let knowledge, let goals, let voice
+            let beats, let knowledge, let goals, let voice, let speech
         else { return }
         npcs.append(
             NPC(
                 id: npcID, name: name, aliases: aliases, description: description, persona: persona,
                 location: LocationID(location), inventory: inventory, gold: gold, trade: trade, dialogue: dialogue,
                 contextPolicy: contextPolicy, beats: beats, knowledge: knowledge, goals: goals, voice: voice,
-                language: language, source: value))
+                language: language, speech: speech.value, source: value))
+    }
+
+    /// `"speech": {"voice": "en-gb", "pitch": 40, "rate": 160, "variant": "f3"}`, each field optional; `.init(nil)`
+    /// (no block: the voice derived from the id) when left out, and `nil` on an error.
+    mutating func decodeSpeech(_ object: JSONObject, at path: JSONPath) -> SpeechField? {
+        guard object["speech"] != nil else { return SpeechField(value: nil) }
+        guard let speech = self.object("speech", in: object, at: path, required: false, what: "a speech block") else {
+            return nil
+        }
+        let speechPath = path.key("speech")
+        unknownFields(speech, at: speechPath, known: ["voice", "pitch", "rate", "variant"])
+        var valid = true
+        let voice = string("voice", in: speech, at: speechPath, required: false)
+        if speech["voice"] != nil && voice.map(Self.isSpeechName) != true {
+            valid = false
+            if voice != nil {
+                error(
+                    speechPath.key("voice"), "a speech voice must be an espeak-ng voice name",
+                    hint: "for example \"en-gb\" or \"de\"; `espeak-ng --voices` lists them")
+            }
+        }
+        let variant = string("variant", in: speech, at: speechPath, required: false)
+        if speech["variant"] != nil && variant.map(Self.isSpeechName) != true {
+            valid = false
+            if variant != nil {
+                error(
+                    speechPath.key("variant"), "a speech variant must be an espeak-ng variant name",
+                    hint: "for example \"f3\" or \"m2\"; `espeak-ng --voices=variant` lists them")
+            }
+        }
+        var pitch: Int?
+        if speech["pitch"] != nil {
+            pitch = integer("pitch", in: speech, at: speechPath, required: false, range: Limits.speechPitch)
+            if pitch == nil { valid = false }
+        }
+        var rate: Int?
+        if speech["rate"] != nil {
+            rate = integer("rate", in: speech, at: speechPath, required: false, range: Limits.speechRate)
+            if rate == nil { valid = false }
+        }
+        guard valid else { return nil }
+        return SpeechField(value: NPCSpeech(voice: voice, pitch: pitch, rate: rate, variant: variant))
+    }
+
+    /// An NPC's `speech` as read: `value` is `nil` when the file has no block (the loader's `nil` is an error).
+    struct SpeechField {
+        /// The block, or `nil` when there is none.
+        var value: NPCSpeech?
+    }
+
+    /// Whether `name` may name an espeak-ng voice or variant: letters, digits, `-` and `_`, 1 to 40 of them (no `+`,
+    /// which joins a voice and its variant, and no path).
+    static func isSpeechName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 40
+            && name.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
+            }
     }
 
     /// `"voice": {"sentences": N}`; the game's defaults when left out. `nil` on an error.

@@ -17,6 +17,8 @@ struct ContentLoader: ContentReading {
         static let gold = 0...GameLimits.maximumGold
         static let quantity = 1...GameLimits.maximumQuantity
         static let sentences = 1...NPCVoice.maximumSentences
+        static let speechPitch = NPCSpeech.pitchRange
+        static let speechRate = NPCSpeech.rateRange
         static let sellMarkup = 100...1_000
         static let buyBackRate = 0...100
         static let minimumPriceRatio = 0...1_000

@@ -39,6 +39,9 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
     /// The language the NPC speaks, as a BCP 47 tag, when it is not the pack's (`World.lexicon(for:)`); `nil` for the
     /// pack's language.
     public var language: String?
+    /// How the NPC sounds when its lines are spoken (`"speech"`), or `nil` when its file sets nothing: then
+    /// `speechOrDefault` is the voice derived from its id.
+    public var speech: NPCSpeech?
 
     // MARK: - Fields for later features
 
@@ -65,13 +68,14 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
     ///   - goals: What it wants, under conditions.
     ///   - voice: How a language-model server voices it.
     ///   - language: The language it speaks, when not the pack's.
+    ///   - speech: How it sounds when spoken, or `nil` for the voice derived from its id.
     ///   - source: Its JSON object as written, if it came from a file.
     public init(
         id: NPCID, name: String, aliases: [String] = [], description: String = "", persona: String,
         location: LocationID, inventory: Inventory = Inventory(), gold: Int = 0, trade: TradePolicy = .doesNotTrade,
         dialogue: DialogueRules = .none, contextPolicy: ContextPolicy = .summary, beats: [Beat] = [],
         knowledge: [KnowledgeEntry] = [], goals: [KnowledgeEntry] = [], voice: NPCVoice = .default,
-        language: String? = nil, source: JSONValue = .object(JSONObject())
+        language: String? = nil, speech: NPCSpeech? = nil, source: JSONValue = .object(JSONObject())
     ) {
         self.id = id
         self.name = name
@@ -89,6 +93,7 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
         self.goals = goals
         self.voice = voice
         self.language = language
+        self.speech = speech
         self.source = source
     }
 
@@ -96,10 +101,10 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
 
     private enum CodingKeys: String, CodingKey {
         case id, name, aliases, description, persona, location, inventory, gold, trade, dialogue, contextPolicy, beats,
-            knowledge, goals, voice, language, source
+            knowledge, goals, voice, language, speech, source
     }
 
-    /// Decodes an NPC; `dialogue`, `contextPolicy`, `beats`, `knowledge`, `goals`, `voice` and `language`, added
+    /// Decodes an NPC; `dialogue`, `contextPolicy`, `beats`, `knowledge`, `goals`, `voice`, `language` and `speech`, added
     /// after the first save format, may be missing.
     ///
     /// - Throws: `DecodingError` when a member is missing or has the wrong type.
@@ -121,7 +126,13 @@ public struct NPC: Hashable, Sendable, Codable, Identifiable {
         goals = try container.decodeIfPresent([KnowledgeEntry].self, forKey: .goals) ?? []
         voice = try container.decodeIfPresent(NPCVoice.self, forKey: .voice) ?? .default
         language = try container.decodeIfPresent(String.self, forKey: .language)
+        speech = try container.decodeIfPresent(NPCSpeech.self, forKey: .speech)
         source = try container.decode(JSONValue.self, forKey: .source)
+    }
+
+    /// How the NPC sounds: its `speech`, or when its file sets none, `NPCSpeech.default(for:)` of its id.
+    public var speechOrDefault: NPCSpeech {
+        speech ?? .default(for: id)
     }
 
     /// Whether `word` names this NPC: its id, its name, a word of its name or an alias, ignoring case.

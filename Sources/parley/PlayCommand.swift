@@ -5,6 +5,7 @@ import LanguageModels
 import ParleyEngine
 import ParleyHost
 import ParleyModels
+import ParleySpeech
 import SaveGames
 import Synchronization
 
@@ -23,6 +24,9 @@ enum PlayCommand {
             (default 60), retries included: while it waits the NPC shows as thinking with the seconds passed, and
             the server's retries and rate limits are shown; a turn that runs out is taken back, and your words are
             not lost. The server's API key comes from OPENAI_API_KEY and is never shown or saved.
+            With --speak-to DIR, each NPC line is also spoken with espeak-ng in the NPC's voice (its "speech" block,
+            else one derived from its id) and written to DIR/<turn>-<npc>.wav; without espeak-ng
+            (scripts/install-deps --speech) the game says so once and goes on.
             """,
         options: options, handler: run)
 
@@ -41,6 +45,11 @@ enum PlayCommand {
         "name", valueName: "NAME", type: .playerName,
         help: "Your name in the game, at most \(StatePatch.maximumNameLength) characters.")
 
+    /// `--speak-to DIR`: where to write each NPC line as a WAV file spoken with espeak-ng, if anywhere.
+    static let speakToOption = Option.value(
+        "speak-to", valueName: "DIR", type: .string,
+        help: "Also speak each NPC line with espeak-ng and write it to DIR/<turn>-<npc>.wav.")
+
     /// `--continue`: the most recent autosave instead of a new game.
     static let continueFlag = Option.flag(
         "continue",
@@ -51,7 +60,7 @@ enum PlayCommand {
     static let options: [Option] = [
         CommonOptions.content.option, modelOption.option, CommonOptions.seed.option,
         nameOption.option, CommonOptions.saves.option, continueFlag,
-        feedbackFolderOption.option, CommonOptions.maxTokens.option, CommonOptions.turnTimeout.option,
+        feedbackFolderOption.option, speakToOption.option, CommonOptions.maxTokens.option, CommonOptions.turnTimeout.option,
         CommonOptions.voice.option,
         CommonOptions.firstWordsDeadline.option, CommonOptions.keepAutosaves.option,
     ]
@@ -74,6 +83,7 @@ enum PlayCommand {
         let feedbackFolder = try context.value(of: feedbackFolderOption)
         let playerName = try context.value(of: nameOption)
         let keptAutosaves = try context.value(of: CommonOptions.keepAutosaves)
+        let speakTo = try context.value(of: speakToOption)
         guard let pack = context.playablePack(in: directory),
             let models = await context.modelProvider(choice, voice: voice)
         else { return .failure }
@@ -106,19 +116,30 @@ enum PlayCommand {
         }
 
         await Game.$turnTimeout.withValue(turnTimeout) {
-            await play(host: host, world: state.world, keptAutosaves: keptAutosaves, context: context)
+            await play(
+                host: host, world: state.world, keptAutosaves: keptAutosaves, speakTo: speakTo, context: context)
         }
         return .success
     }
 
     /// The game loop: the introduction, then one line the player types after another until the end of input.
-    private static func play(host: GameHost, world: World, keptAutosaves: Int, context: CommandContext) async {
+    private static func play(
+        host: GameHost, world: World, keptAutosaves: Int, speakTo: String?, context: CommandContext
+    ) async {
         let interactive = Terminal.inputIsTerminal && Terminal.outputIsTerminal
-        let renderer = GameRenderer(
+        let gameRenderer = GameRenderer(
             style: Style(enabled: Terminal.colorEnabled(environment: context.environment)),
             showsSpinner: Terminal.outputIsTerminal)
+        let speech = speakTo.map { folder in
+            SpeechWriter(folder: URL(fileURLWithPath: folder), world: world) { context.printError($0) }
+        }
+        await speech?.start()
+        let renderer = Renderer { output in
+            gameRenderer.render(output)
+            speech?.observe(output)
+        }
         func introduce() {
-            Terminal.write(renderer.style.goal(world.title) + "\n")
+            Terminal.write(gameRenderer.style.goal(world.title) + "\n")
             if !world.introduction.isEmpty { Terminal.write(TerminalText.sanitized(world.introduction) + "\n") }
             Terminal.write("Your goal: \(TerminalText.sanitized(world.goal.description))\n")
         }
@@ -147,12 +168,20 @@ enum PlayCommand {
         while true {
             let prompt = await host.game.partner.map { "\(world.name(of: $0)) > " } ?? "> "
             guard let line = editor.readLine(prompt: interactive ? prompt : "") else { break }
+            speech?.nextTurn()
             guard await host.perform(line, output: renderer.render) else { break }
         }
         // Each save becomes one self-contained file again, and the folder is free for another game.
         await host.close(output: renderer.render)
+        await speech?.finish()
         if interactive { Terminal.write("Farewell.\n") }
     }
+}
+
+/// Where the game's output goes: the terminal, and the speech writer when there is one.
+private struct Renderer: Sendable {
+    /// Shows one piece of output.
+    let render: @Sendable (GameOutput) -> Void
 }
 
 /// What the game showed while it started, kept to be shown after the introduction (or without it); the mutex makes it

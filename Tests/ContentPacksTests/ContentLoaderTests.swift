@@ -184,7 +184,7 @@ import Testing
         #expect(
             lines(result) == [
                 #"Pack/npcs/mira.json: $.gol: warning: unknown field "gol" (did you mean "gold"?)"#,
-                #"Pack/npcs/mira.json: $.schedule: warning: unknown field "schedule" (known fields: id, name, aliases, description, persona, location, gold, inventory, trade, dialogue, context, beats, knowledge, goals, voice, language)"#,
+                #"Pack/npcs/mira.json: $.schedule: warning: unknown field "schedule" (known fields: id, name, aliases, description, persona, location, gold, inventory, trade, dialogue, context, beats, knowledge, goals, voice, language, speech)"#,
             ])
         let pack = try result.get()
         #expect(pack.world.npcs["mira"]?.source["schedule"]?["morning"]?.stringValue == "hall")

@@ -1,0 +1,147 @@
+import Foundation
+import GameWorld
+import ParleyEngine
+import ParleySpeech
+import Synchronization
+
+/// `parley play --speak-to DIR`: each NPC line, once said, spoken with espeak-ng in the NPC's voice and written to
+/// `DIR/<turn>-<npc>.wav` (the turn is the number of the player's line, from 1; `0` for what is said as the game
+/// begins; a second line of one NPC in one turn gets `-2`). Synthesis runs one line after another beside the game, so
+/// the game never waits for it; `finish()` waits for the last. When espeak-ng is missing, it says so once and the game
+/// goes on without speech.
+final class SpeechWriter: Sendable {
+    private let folder: URL
+    private let world: World
+    private let synthesizer: any SpeechSynthesizer
+    private let report: @Sendable (String) -> Void
+    private let state = Mutex(State())
+
+    private struct State {
+        var turn = 0
+        var speaker: String?
+        var text = ""
+        var namesThisTurn: Set<String> = []
+        var last: Task<Void, Never>?
+        var reported: Set<String> = []
+        var disabled = false
+    }
+
+    /// - Parameters:
+    ///   - folder: Where the WAV files go; created if missing.
+    ///   - world: The world, for the NPCs' ids, voices and languages.
+    ///   - synthesizer: What speaks.
+    ///   - report: Shows a problem to the player (standard error).
+    init(
+        folder: URL, world: World, synthesizer: any SpeechSynthesizer = ESpeakSynthesizer(),
+        report: @escaping @Sendable (String) -> Void
+    ) {
+        self.folder = folder
+        self.world = world
+        self.synthesizer = synthesizer
+        self.report = report
+    }
+
+    /// Checks that espeak-ng is there and the folder can be made; when not, says why once and writes nothing.
+    func start() async {
+        if let synthesizer = synthesizer as? ESpeakSynthesizer, let problem = await synthesizer.unavailability() {
+            disable("parley: --speak-to: \(problem); the game goes on without speech")
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            disable("parley: --speak-to: cannot create \(folder.path): \(error); the game goes on without speech")
+        }
+    }
+
+    /// The player's next line begins: its NPC lines are numbered with it.
+    func nextTurn() {
+        state.withLock {
+            $0.turn += 1
+            $0.namesThisTurn = []
+        }
+    }
+
+    /// Collects NPC speech from the game's output; a finished line is spoken and written.
+    func observe(_ output: GameOutput) {
+        state.withLock { state in
+            guard !state.disabled else { return }
+            switch output {
+            case .speechBegan(let npc):
+                state.speaker = npc
+                state.text = ""
+            case .speech(let words):
+                state.text += words
+            case .speechEnded:
+                guard let speaker = state.speaker else { return }
+                state.speaker = nil
+                let text = state.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !text.isEmpty else { return }
+                let npc = world.npcs.values.first { $0.name == speaker }
+                let stem = "\(state.turn)-\(npc?.id.rawValue ?? Self.fileName(speaker))"
+                var name = stem
+                var count = 1
+                while state.namesThisTurn.contains(name) {
+                    count += 1
+                    name = "\(stem)-\(count)"
+                }
+                state.namesThisTurn.insert(name)
+                let voice = npc.map { SpeechVoice($0.speechOrDefault, fallbackVoice: language(of: $0)) } ?? .default
+                let file = folder.appendingPathComponent(name + ".wav")
+                let previous = state.last
+                state.last = Task { [self] in
+                    await previous?.value
+                    await speak(text, voice: voice, to: file)
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    /// Waits until every line said so far is written.
+    func finish() async {
+        let last = state.withLock { $0.last }
+        await last?.value
+    }
+
+    private func speak(_ text: String, voice: SpeechVoice, to file: URL) async {
+        guard !state.withLock({ $0.disabled }) else { return }
+        do {
+            let speech = try await synthesizer.synthesize(text, voice: voice)
+            try Data(speech.wav).write(to: file)
+        } catch let error as SpeechError {
+            switch error {
+            case .libraryMissing, .functionMissing, .initializationFailed:
+                disable("parley: --speak-to: \(error); the game goes on without speech")
+            case .unknownVoice, .synthesisFailed:
+                reportOnce("parley: --speak-to: \(error)")
+            }
+        } catch {
+            reportOnce("parley: --speak-to: cannot write \(file.lastPathComponent): \(error)")
+        }
+    }
+
+    /// The espeak-ng voice of an NPC's language when its speech block names none: the language tag's first part.
+    private func language(of npc: NPC) -> String {
+        let tag = world.lexicon(for: npc.id).language.lowercased()
+        return String(tag.split(separator: "-").first ?? "en")
+    }
+
+    private func disable(_ message: String) {
+        let first = state.withLock { state in
+            defer { state.disabled = true }
+            return !state.disabled
+        }
+        if first { report(message) }
+    }
+
+    private func reportOnce(_ message: String) {
+        if state.withLock({ $0.reported.insert(message).inserted }) { report(message) }
+    }
+
+    /// A name made safe for a file: letters and digits, the rest `-`.
+    private static func fileName(_ name: String) -> String {
+        String(name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    }
+}
