@@ -98,6 +98,16 @@ let package = Package(
         .executable(name: "transcript-tour", targets: ["TranscriptTour"]),
         .executable(name: "parley-bench", targets: ["parley-bench"]),
     ],
+    // MARK: - Traits, none on by default: a package that depends on Parley enables one in its dependency,
+    // `.package(url: ..., traits: ["FoundationModels26Errors"])`; here, `swift build --traits ...`.
+    traits: [
+        .trait(
+            name: "FoundationModels26Errors",
+            description: "Sessions throw Apple 26's LanguageModelSession.GenerationError, as apps built with Xcode 26 "
+                + "receive it, instead of Apple 27's LanguageModelError, LanguageModelSession.Error, "
+                + "SystemLanguageModel.Error and GeneratedContent.ParsingError; GenerationError is then not "
+                + "deprecated (docs/porting.md)."),
+    ],
     targets: [
         // MARK: - ParleyBasics: the small helpers every layer shares (did-you-mean suggestions, saturating integer
         // arithmetic, durations in milliseconds); no dependencies

@@ -36,6 +36,42 @@ extension LanguageModelSession {
         }
     }
 
+    /// Runs a turn that `respond` awaits: claims the session, runs the turn and converts its answer to `Content`.
+    ///
+    /// What it throws has passed through `thrown(_:)`, as what a streamed turn throws has.
+    ///
+    /// - Parameters:
+    ///   - request: What the turn asks.
+    ///   - content: Converts the answer's raw content to `Content`.
+    func awaitedTurn<Content: Generable>(
+        _ request: TurnRequest, content: (GeneratedContent) throws -> Content
+    ) async throws -> Response<Content> {
+        do {
+            let turn = try beginTurn()
+            return try await runTurn(request, in: turn).response(content)
+        } catch {
+            throw Self.thrown(error)
+        }
+    }
+
+    /// The error a session throws for what a turn (or its claim on the session) threw: the one place that picks the
+    /// errors' era, for awaited turns (`awaitedTurn`) and streamed ones (`ResponseStream.AsyncIterator`).
+    ///
+    /// By default, `error` itself: Apple 27's types (`LanguageModelError`, `LanguageModelSession.Error`,
+    /// `GeneratedContent.ParsingError`, a backend's `SystemLanguageModel.Error`). Built with the package trait
+    /// `FoundationModels26Errors`, the `LanguageModelSession.GenerationError` an Xcode 26 build receives instead,
+    /// for every error that has one (see `GenerationError(_:)`); others (`ToolCallError`, `CancellationError`, a
+    /// backend's transport errors) are thrown as they are, as in Apple 26.
+    ///
+    /// - Parameter error: What the turn threw.
+    static func thrown(_ error: any Swift.Error) -> any Swift.Error {
+        #if FoundationModels26Errors
+        GenerationError(error) ?? error
+        #else
+        error
+        #endif
+    }
+
     /// Runs one turn: loops over model steps and tool calls, validates the answer, and appends the turn's
     /// entries, or rolls them back on any error or cancellation.
     ///
