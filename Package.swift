@@ -168,8 +168,9 @@ let package = Package(
             ]),
 
         // MARK: - FoundationModels: Apple's `import FoundationModels` on Linux (LanguageModels and Foundation re-exported,
-        // SystemLanguageModel configured by code or PARLEY_MODEL); compiles to nothing on Apple platforms
-        .target(name: "FoundationModels", dependencies: ["LanguageModels", "OpenAICompatible"]),
+        // SystemLanguageModel configured by code or PARLEY_MODEL, ScriptedLanguageModel for PARLEY_MODEL=scripted);
+        // compiles to nothing on Apple platforms
+        .target(name: "FoundationModels", dependencies: ["LanguageModels", "OpenAICompatible", "ParleyJSON"]),
         .testTarget(
             name: "FoundationModelsTests", dependencies: ["FoundationModels", "HTTPTestSupport"],
             swiftSettings: macroSettings),

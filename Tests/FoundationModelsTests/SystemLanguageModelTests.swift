@@ -77,19 +77,6 @@ import Testing
         #expect(shown == "not eligible")
     }
 
-    @Test("PARLEY_MODEL=scripted is unavailable: the scripted model plays NPCs, not an app's prompts")
-    func scriptedIsUnavailable() async throws {
-        unconfigure()
-        setenv(SystemLanguageModel.environmentVariable, "scripted", 1)
-        defer { unsetenv(SystemLanguageModel.environmentVariable) }
-        #expect(SystemLanguageModel.default.availability == .unavailable(.notConfigured))
-        let error = await #expect(throws: SystemLanguageModel.Error.self) {
-            try await LanguageModelSession().respond(to: "Hello")
-        }
-        #expect(error.map { "\($0)".contains("plays NPCs") } == true, "\(String(describing: error))")
-        #expect(throws: SystemLanguageModel.Error.self) { try SystemLanguageModel.configure("scripted") }
-    }
-
     @Test("A PARLEY_MODEL that is not a model says what is wrong with it, as parley --model does")
     func invalidEnvironment() async throws {
         unconfigure()

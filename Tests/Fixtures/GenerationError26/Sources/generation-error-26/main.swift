@@ -34,8 +34,9 @@ do {
     _ = try await session.respond(to: question)
     print("respond: no error")
 } catch LanguageModelSession.GenerationError.exceededContextWindowSize(let context) {
-    print("respond: caught GenerationError.exceededContextWindowSize"
-        + (context.debugDescription.isEmpty ? " (no description)" : ""))
+    print(
+        "respond: caught GenerationError.exceededContextWindowSize"
+            + (context.debugDescription.isEmpty ? " (no description)" : ""))
 } catch {
     print("respond: caught \(type(of: error))")
 }
