@@ -72,6 +72,35 @@ extension LanguageModelSession {
         #endif
     }
 
+    /// The Apple 27 form of an error a session threw, whichever era the build's sessions throw in: under the
+    /// `FoundationModels26Errors` trait, the error a `GenerationError` was converted from; else `error` itself.
+    ///
+    /// For Parley's own modules (the engine, replays), whose recovery matches Apple 27's types
+    /// (`LanguageModelError.contextSizeExceeded`) and must keep working when an app enables the trait for its own
+    /// Apple-style code.
+    ///
+    /// - Parameter error: What a session threw.
+    package static func apple27Form(of error: any Swift.Error) -> any Swift.Error {
+        #if FoundationModels26Errors
+        if let old = error as? GenerationError, let underlying = old.context.underlying { return underlying }
+        #endif
+        return error
+    }
+
+    /// Runs `body`, throwing what it throws in its Apple 27 form (`apple27Form(of:)`).
+    ///
+    /// - Parameter body: Work that uses sessions.
+    /// - Returns: What `body` returns.
+    package nonisolated(nonsending) static func withApple27Errors<T>(
+        _ body: () async throws -> T
+    ) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            throw apple27Form(of: error)
+        }
+    }
+
     /// Runs one turn: loops over model steps and tool calls, validates the answer, and appends the turn's
     /// entries, or rolls them back on any error or cancellation.
     ///
