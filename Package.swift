@@ -99,6 +99,16 @@ let package = Package(
         .executable(name: "transcript-tour", targets: ["TranscriptTour"]),
         .executable(name: "parley-bench", targets: ["parley-bench"]),
     ],
+    // MARK: - Traits, none on by default: a package that depends on Parley enables one in its dependency,
+    // `.package(url: ..., traits: ["FoundationModels26Errors"])`; here, `swift build --traits ...`.
+    traits: [
+        .trait(
+            name: "FoundationModels26Errors",
+            description: "Sessions throw Apple 26's LanguageModelSession.GenerationError, as apps built with Xcode 26 "
+                + "receive it, instead of Apple 27's LanguageModelError, LanguageModelSession.Error, "
+                + "SystemLanguageModel.Error and GeneratedContent.ParsingError; GenerationError is then not "
+                + "deprecated (docs/porting.md)."),
+    ],
     targets: [
         // MARK: - ParleyBasics: the small helpers every layer shares (did-you-mean suggestions, saturating integer
         // arithmetic, durations in milliseconds); no dependencies
@@ -159,8 +169,9 @@ let package = Package(
             ]),
 
         // MARK: - FoundationModels: Apple's `import FoundationModels` on Linux (LanguageModels and Foundation re-exported,
-        // SystemLanguageModel configured by code or PARLEY_MODEL); compiles to nothing on Apple platforms
-        .target(name: "FoundationModels", dependencies: ["LanguageModels", "OpenAICompatible"]),
+        // SystemLanguageModel configured by code or PARLEY_MODEL, ScriptedLanguageModel for PARLEY_MODEL=scripted);
+        // compiles to nothing on Apple platforms
+        .target(name: "FoundationModels", dependencies: ["LanguageModels", "OpenAICompatible", "ParleyJSON"]),
         .testTarget(
             name: "FoundationModelsTests", dependencies: ["FoundationModels", "HTTPTestSupport"],
             swiftSettings: macroSettings),

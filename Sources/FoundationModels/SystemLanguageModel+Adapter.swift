@@ -119,6 +119,17 @@ extension SystemLanguageModel {
     }
 }
 
+extension SystemLanguageModel.Error: ConvertibleToGenerationError {
+    /// `GenerationError.assetsUnavailable`, what Apple 26 threw for a model that cannot answer, keeping this error
+    /// for the conversions back; sessions throw it so with the `FoundationModels26Errors` trait.
+    #if !FoundationModels26Errors
+    @available(*, deprecated, message: "GenerationError is Apple 26's")
+    #endif
+    package var generationError: LanguageModelSession.GenerationError? {
+        .assetsUnavailable(.init(debugDescription: description, underlying: self))
+    }
+}
+
 // MARK: - Apple's reasons
 
 extension LanguageModelAvailability.UnavailableReason {

@@ -12,11 +12,12 @@ import Synchronization
 /// 1. Code: `SystemLanguageModel.configure(_:)`, with any `LanguageModel` or with a specification such as
 ///    `http://127.0.0.1:8080/v1` (the text `parley --model` takes).
 /// 2. The environment: `PARLEY_MODEL`, with such a specification: a server's `/v1` URL, with `#name` after it for
-///    servers that serve several models.
+///    servers that serve several models, or `scripted`: `ScriptedLanguageModel`, offline and deterministic, which
+///    answers every prompt with a `(scripted)` reply and every schema with the simplest content it allows, so that
+///    an app runs with no server.
 /// 3. Else the model is unavailable: `availability` is `.unavailable(.notConfigured)`, whose description says how
 ///    to configure one, and a session using it throws `SystemLanguageModel.Error.assetsUnavailable` saying the
-///    same. `PARLEY_MODEL=scripted` is unavailable too, with the reason in the error: the scripted model plays NPCs
-///    from a content pack's dialogue rules and cannot answer an app's prompts.
+///    same.
 ///
 /// The configuration is read when the model is used, not when it is made, so `default` follows a later
 /// `configure(_:)`. A server is asked whether it can answer the first time `availability` is read (within the
@@ -92,12 +93,12 @@ public final class SystemLanguageModel: LanguageModel {
     }
 
     /// Makes the model a specification names the one `SystemLanguageModel.default` uses, before `PARLEY_MODEL`:
-    /// a server's `/v1` URL (`#name` after it for servers with several models), as `parley --model` takes it.
+    /// a server's `/v1` URL (`#name` after it for servers with several models), as `parley --model` takes it, or
+    /// `scripted` for `ScriptedLanguageModel`.
     ///
     /// - Parameter specification: The specification.
-    /// - Throws: `SystemLanguageModel.Error.assetsUnavailable` when it is not a URL of a server (saying what is
-    ///   wrong with it) or is `scripted`, which cannot answer an app's prompts; the configuration is then left as
-    ///   it was.
+    /// - Throws: `SystemLanguageModel.Error.assetsUnavailable` when it is neither (saying what is wrong with it);
+    ///   the configuration is then left as it was.
     public static func configure(_ specification: String) throws {
         let backend = resolve(specification, source: "the specification")
         if case .unavailable(_, let explanation) = backend {
@@ -142,8 +143,8 @@ public final class SystemLanguageModel: LanguageModel {
                 .notConfigured,
                 "No model is configured: Linux has no system model. Set \(environmentVariable) to a server's URL "
                     + "(such as http://127.0.0.1:8080/v1, with #name after it for servers that serve several "
-                    + "models), or call SystemLanguageModel.configure(_:) with a LanguageModel or such a URL "
-                    + "before the first use.")
+                    + "models) or to scripted (offline placeholder answers), or call SystemLanguageModel.configure(_:) "
+                    + "with a LanguageModel or such a URL before the first use.")
         }
         if let known = configuration.withLock({ $0.environment }), known.text == text { return known.backend }
         let backend = resolve(text, source: environmentVariable)
@@ -154,15 +155,12 @@ public final class SystemLanguageModel: LanguageModel {
     private static func resolve(_ text: String, source: String) -> Resolved {
         let advice =
             "set \(environmentVariable) to a server's URL such as http://127.0.0.1:8080/v1 (with #name after it "
-            + "for servers that serve several models), or call SystemLanguageModel.configure(_:) with a "
-            + "LanguageModel"
+            + "for servers that serve several models) or to scripted, or call SystemLanguageModel.configure(_:) "
+            + "with a LanguageModel"
         do {
             switch try ModelSpecification.parse(text) {
             case .scripted:
-                return .unavailable(
-                    .notConfigured,
-                    "\(source) is \"scripted\", but the scripted model plays NPCs from a content pack's dialogue "
-                        + "rules and cannot answer an app's prompts: \(advice).")
+                return .model(ScriptedLanguageModel())
             case .server(let url, let model):
                 do {
                     return .server(try OpenAICompatibleLanguageModel(configuration: .init(baseURL: url, model: model)))

@@ -1,16 +1,19 @@
 // Apple's 26.x error type, kept so that code written for it ports, and its conversions to and from the errors
-// sessions throw now (Apple 27's `LanguageModelError`, `LanguageModelSession.Error`, `GeneratedContent.ParsingError`).
+// sessions throw by default (Apple 27's `LanguageModelError`, `LanguageModelSession.Error`,
+// `GeneratedContent.ParsingError`).
 //
-// Everything that names `GenerationError` is itself deprecated, so the package builds without warnings while a
-// caller's use of it warns, as on Apple platforms.
+// By default everything that names `GenerationError` is itself deprecated, so the package builds without warnings
+// while a caller's use of it warns, as on Apple platforms with Xcode 27. Built with the package trait
+// `FoundationModels26Errors` (an Xcode 26 app's errors), sessions throw `GenerationError` (see
+// `LanguageModelSession.thrown(_:)`) and nothing here is deprecated.
 
 import Foundation
 
 extension LanguageModelSession {
-    /// An error a session threw in Apple's FoundationModels 26.x; sessions now throw `LanguageModelError`.
+    /// An error a session threw in Apple's FoundationModels 26.x; with Apple 27, sessions throw `LanguageModelError`.
     ///
-    /// Parley's sessions never throw this type. It exists so that code written for Apple's 26.x framework compiles,
-    /// and ports with one line: convert what was caught.
+    /// By default Parley's sessions throw Apple 27's types and never this one, which is deprecated: code written for
+    /// Apple's 26.x framework compiles, and ports with one line: convert what was caught.
     ///
     /// ```swift
     /// // Apple 26.x:
@@ -23,9 +26,15 @@ extension LanguageModelSession {
     /// }
     /// ```
     ///
+    /// Or keep the 26.x code as it is: with the package trait `FoundationModels26Errors` (in the app's
+    /// `Package.swift`: `.package(url: ..., traits: ["FoundationModels26Errors"])`), sessions throw this type, as
+    /// they do for an app built with Xcode 26, for every error that has a 26.x form, and it is not deprecated.
+    ///
     /// Converting back (`LanguageModelError(_:)`, `LanguageModelSession.Error(_:)`,
     /// `GeneratedContent.ParsingError(_:)`) gives the error that was converted, with all its facts.
+    #if !FoundationModels26Errors
     @available(*, deprecated, message: "Sessions throw LanguageModelError (Apple 27); convert with GenerationError(_:)")
+    #endif
     public enum GenerationError: Swift.Error, Sendable, LocalizedError, CustomStringConvertible {
         /// The request does not fit the model's context window (now `LanguageModelError.contextSizeExceeded`).
         case exceededContextWindowSize(Context)
@@ -60,7 +69,8 @@ extension LanguageModelSession {
                 self.init(debugDescription: debugDescription, underlying: nil)
             }
 
-            init(debugDescription: String, underlying: (any Swift.Error & Sendable)?) {
+            /// A context that keeps the error it was converted from, for the conversions back.
+            package init(debugDescription: String, underlying: (any Swift.Error & Sendable)?) {
                 self.debugDescription = debugDescription
                 self.underlying = underlying
             }
@@ -165,15 +175,18 @@ extension LanguageModelSession {
 
 // MARK: - From the errors sessions throw
 
+#if !FoundationModels26Errors
 @available(*, deprecated, message: "Sessions throw LanguageModelError (Apple 27)")
+#endif
 extension LanguageModelSession.GenerationError {
     /// The 26.x form of an error a session threw, or `nil` when it has none.
     ///
     /// Converts `LanguageModelError` (a `timeout` becomes `rateLimited`, as 26.x had no timeout; an
     /// `unsupportedCapability` or `unsupportedTranscriptContent` becomes `assetsUnavailable`: the model cannot do what
     /// was asked), `LanguageModelSession.Error.concurrentRequests`, `GeneratedContent.ParsingError` (`decodingFailure`)
-    /// and a `GenerationError` itself. Other errors (`ToolCallError`, `CancellationError`, a backend's transport
-    /// errors) give `nil`, as they were never `GenerationError`s.
+    /// a `GenerationError` itself, and the errors of modules above this one that have a 26.x form
+    /// (`SystemLanguageModel.Error.assetsUnavailable` becomes `assetsUnavailable`). Other errors (`ToolCallError`,
+    /// `CancellationError`, a backend's transport errors) give `nil`, as they were never `GenerationError`s.
     ///
     /// ```swift
     /// } catch {
@@ -208,6 +221,9 @@ extension LanguageModelSession.GenerationError {
             self = .concurrentRequests(context(error.description, error))
         case let error as GeneratedContent.ParsingError:
             self = .decodingFailure(context(error.description, error))
+        case let error as any ConvertibleToGenerationError:
+            guard let converted = error.generationError else { return nil }
+            self = converted
         default:
             return nil
         }
@@ -226,7 +242,9 @@ extension LanguageModelError {
     /// `unsupportedGuide` → `unsupportedGenerationGuide`), and the context's `debugDescription` is kept.
     ///
     /// - Parameter error: The 26.x error.
+    #if !FoundationModels26Errors
     @available(*, deprecated, message: "GenerationError is Apple 26's; sessions throw LanguageModelError")
+    #endif
     public init?(_ error: LanguageModelSession.GenerationError) {
         if let original = error.context.underlying as? LanguageModelError {
             self = original
@@ -267,7 +285,9 @@ extension LanguageModelSession.Error {
     /// `concurrentRequests` for a 26.x `GenerationError.concurrentRequests`, `nil` for any other case.
     ///
     /// - Parameter error: The 26.x error.
+    #if !FoundationModels26Errors
     @available(*, deprecated, message: "GenerationError is Apple 26's; sessions throw LanguageModelSession.Error")
+    #endif
     public init?(_ error: LanguageModelSession.GenerationError) {
         guard case .concurrentRequests = error else { return nil }
         self = .concurrentRequests
@@ -280,7 +300,9 @@ extension GeneratedContent.ParsingError {
     /// unknown (empty) and the context's description is kept.
     ///
     /// - Parameter error: The 26.x error.
+    #if !FoundationModels26Errors
     @available(*, deprecated, message: "GenerationError is Apple 26's; sessions throw GeneratedContent.ParsingError")
+    #endif
     public init?(_ error: LanguageModelSession.GenerationError) {
         guard case .decodingFailure(let context) = error else { return nil }
         if let original = context.underlying as? GeneratedContent.ParsingError {
@@ -289,4 +311,16 @@ extension GeneratedContent.ParsingError {
             self.init(rawContent: "", debugDescription: context.debugDescription)
         }
     }
+}
+
+// MARK: - Errors of the modules above
+
+/// An error of a module above `LanguageModels` that a session may throw and that has a 26.x form, so that
+/// `GenerationError(_:)` converts it: `FoundationModels`' `SystemLanguageModel.Error`.
+package protocol ConvertibleToGenerationError: Swift.Error {
+    /// The error's 26.x form, or `nil` when it has none.
+    #if !FoundationModels26Errors
+    @available(*, deprecated, message: "GenerationError is Apple 26's")
+    #endif
+    var generationError: LanguageModelSession.GenerationError? { get }
 }

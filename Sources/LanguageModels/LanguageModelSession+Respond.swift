@@ -13,18 +13,15 @@ extension LanguageModelSession {
     /// - Throws: `LanguageModelSession.Error.concurrentRequests` when a request is in progress,
     ///   `LanguageModelError` for the model's conditions (context window, rate limit, ...), `ToolCallError` when a
     ///   tool throws, `ToolRoundLimitExceeded`, `CancellationError`, or the backend's own errors. On any error the
-    ///   transcript is unchanged.
+    ///   transcript is unchanged. Built with the `FoundationModels26Errors` trait, an error with an Apple 26 form
+    ///   is thrown as `LanguageModelSession.GenerationError` instead (docs/porting.md).
     @discardableResult
     public func respond(
         to prompt: Prompt, options: GenerationOptions = GenerationOptions()
     ) async throws
         -> Response<String>
     {
-        let turn = try beginTurn()
-        let result = try await runTurn(textRequest(prompt, options), in: turn)
-        return Response(
-            content: try String(result.rawContent), rawContent: result.rawContent,
-            transcriptEntries: result.entries, usage: result.usage)
+        try await awaitedTurn(textRequest(prompt, options)) { try String($0) }
     }
 
     /// Answers a prompt with text, giving the backend values besides the conversation.
@@ -44,13 +41,9 @@ extension LanguageModelSession {
     ) async throws
         -> Response<String>
     {
-        let turn = try beginTurn()
         var request = textRequest(prompt, options)
         request.context = context
-        let result = try await runTurn(request, in: turn)
-        return Response(
-            content: try String(result.rawContent), rawContent: result.rawContent,
-            transcriptEntries: result.entries, usage: result.usage)
+        return try await awaitedTurn(request) { try String($0) }
     }
 
     /// Answers a prompt with text.
@@ -175,12 +168,7 @@ extension LanguageModelSession {
         to prompt: Prompt, schema: GenerationSchema, includeSchemaInPrompt: Bool = true,
         options: GenerationOptions = GenerationOptions()
     ) async throws -> Response<GeneratedContent> {
-        let turn = try beginTurn()
-        let result = try await runTurn(
-            schemaRequest(prompt, schema, includeSchemaInPrompt, options), in: turn)
-        return Response(
-            content: result.rawContent, rawContent: result.rawContent, transcriptEntries: result.entries,
-            usage: result.usage)
+        try await awaitedTurn(schemaRequest(prompt, schema, includeSchemaInPrompt, options)) { $0 }
     }
 
     /// Answers a prompt with content that follows a schema.
@@ -306,9 +294,7 @@ extension LanguageModelSession {
         to prompt: Prompt, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
         options: GenerationOptions = GenerationOptions()
     ) async throws -> Response<Content> {
-        let turn = try beginTurn()
-        let result = try await runTurn(typedRequest(prompt, type, includeSchemaInPrompt, options), in: turn)
-        return try result.response { try Content($0) }
+        try await awaitedTurn(typedRequest(prompt, type, includeSchemaInPrompt, options)) { try Content($0) }
     }
 
     /// Answers a prompt with a value of a `Generable` type.

@@ -75,14 +75,15 @@ extension LanguageModelSession {
             /// When it returns `nil` or throws, the turn has ended: the session no longer `isResponding`, and its
             /// transcript holds the turn's entries or, after an error or cancellation, is as it was before.
             ///
-            /// - Throws: The turn's error; `CancellationError` when the iterating task was cancelled.
+            /// - Throws: The turn's error (as `respond` throws it: see `respond(to:options:)`); `CancellationError`
+            ///   when the iterating task was cancelled.
             public mutating func next() async throws -> Snapshot? {
                 let snapshot: Snapshot?
                 do {
                     snapshot = try await base.next()
                 } catch {
                     await outcome.settle()
-                    throw error
+                    throw LanguageModelSession.thrown(error)
                 }
                 if let snapshot { return snapshot }
                 // The stream ended because the turn finished or because this task was cancelled: wait for the

@@ -36,6 +36,71 @@ extension LanguageModelSession {
         }
     }
 
+    /// Runs a turn that `respond` awaits: claims the session, runs the turn and converts its answer to `Content`.
+    ///
+    /// What it throws has passed through `thrown(_:)`, as what a streamed turn throws has.
+    ///
+    /// - Parameters:
+    ///   - request: What the turn asks.
+    ///   - content: Converts the answer's raw content to `Content`.
+    func awaitedTurn<Content: Generable>(
+        _ request: TurnRequest, content: (GeneratedContent) throws -> Content
+    ) async throws -> Response<Content> {
+        do {
+            let turn = try beginTurn()
+            return try await runTurn(request, in: turn).response(content)
+        } catch {
+            throw Self.thrown(error)
+        }
+    }
+
+    /// The error a session throws for what a turn (or its claim on the session) threw: the one place that picks the
+    /// errors' era, for awaited turns (`awaitedTurn`) and streamed ones (`ResponseStream.AsyncIterator`).
+    ///
+    /// By default, `error` itself: Apple 27's types (`LanguageModelError`, `LanguageModelSession.Error`,
+    /// `GeneratedContent.ParsingError`, a backend's `SystemLanguageModel.Error`). Built with the package trait
+    /// `FoundationModels26Errors`, the `LanguageModelSession.GenerationError` an Xcode 26 build receives instead,
+    /// for every error that has one (see `GenerationError(_:)`); others (`ToolCallError`, `CancellationError`, a
+    /// backend's transport errors) are thrown as they are, as in Apple 26.
+    ///
+    /// - Parameter error: What the turn threw.
+    static func thrown(_ error: any Swift.Error) -> any Swift.Error {
+        #if FoundationModels26Errors
+        GenerationError(error) ?? error
+        #else
+        error
+        #endif
+    }
+
+    /// The Apple 27 form of an error a session threw, whichever era the build's sessions throw in: under the
+    /// `FoundationModels26Errors` trait, the error a `GenerationError` was converted from; else `error` itself.
+    ///
+    /// For Parley's own modules (the engine, replays), whose recovery matches Apple 27's types
+    /// (`LanguageModelError.contextSizeExceeded`) and must keep working when an app enables the trait for its own
+    /// Apple-style code.
+    ///
+    /// - Parameter error: What a session threw.
+    package static func apple27Form(of error: any Swift.Error) -> any Swift.Error {
+        #if FoundationModels26Errors
+        if let old = error as? GenerationError, let underlying = old.context.underlying { return underlying }
+        #endif
+        return error
+    }
+
+    /// Runs `body`, throwing what it throws in its Apple 27 form (`apple27Form(of:)`).
+    ///
+    /// - Parameter body: Work that uses sessions.
+    /// - Returns: What `body` returns.
+    package nonisolated(nonsending) static func withApple27Errors<T>(
+        _ body: () async throws -> T
+    ) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            throw apple27Form(of: error)
+        }
+    }
+
     /// Runs one turn: loops over model steps and tool calls, validates the answer, and appends the turn's
     /// entries, or rolls them back on any error or cancellation.
     ///

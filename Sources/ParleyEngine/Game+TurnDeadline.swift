@@ -83,7 +83,8 @@ extension Game {
                     for try await snapshot in stream { sink.yield(.text(snapshot.content)) }
                     sink.yield(.finished(try await stream.collect()))
                 } catch {
-                    sink.yield(.failed(error))
+                    // Apple 27's types whatever the trait (the game's recovery matches them).
+                    sink.yield(.failed(LanguageModelSession.apple27Form(of: error)))
                 }
             }
             group.addTask {
@@ -139,7 +140,7 @@ extension Game {
     ) async throws -> T {
         try await ModelServerContext.$current.withValue(ModelServerContext(deadline: deadline)) {
             try await withThrowingTaskGroup(of: T?.self) { group in
-                group.addTask { try await work() }
+                group.addTask { try await LanguageModelSession.withApple27Errors(work) }
                 group.addTask {
                     try await Task.sleep(until: deadline, clock: .continuous)
                     return nil

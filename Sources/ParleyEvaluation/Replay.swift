@@ -204,7 +204,10 @@ public enum Replay {
         -> LanguageModelSession.Response<String>
     {
         do {
-            return try await session.respond(to: prompt, context: context, options: options)
+            // Apple 27's types whatever the trait, as the game's turns see them.
+            return try await LanguageModelSession.withApple27Errors {
+                try await session.respond(to: prompt, context: context, options: options)
+            }
         } catch LanguageModelError.contextSizeExceeded(let overflow) {
             guard let instructions = session.transcript.instructions else {
                 throw LanguageModelError.contextSizeExceeded(overflow)
@@ -218,7 +221,9 @@ public enum Replay {
                 tools: session.tools.map { Transcript.ToolDefinition(tool: $0) }, summary: "", facts: [],
                 contextSize: overflow.contextSize)
             session.transcript = trimmed.transcript
-            return try await session.respond(to: prompt, context: context, options: options)
+            return try await LanguageModelSession.withApple27Errors {
+                try await session.respond(to: prompt, context: context, options: options)
+            }
         }
     }
 

@@ -93,6 +93,8 @@ public enum ModelStreamFuzzer {
 
     /// `nil` when `error` is one the API documents, with a description; otherwise what is wrong with it.
     static func problem(with error: any Error) -> String? {
+        // Under the FoundationModels26Errors trait a session throws GenerationError; its 27 form is checked.
+        let error = LanguageModelSession.apple27Form(of: error)
         let documented =
             error is ModelServerError || error is LanguageModelError
             || error is LanguageModelSession.ToolRoundLimitExceeded || error is LanguageModelSession.ToolCallError

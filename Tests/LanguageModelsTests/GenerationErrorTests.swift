@@ -151,4 +151,42 @@ import Testing
         guard case .refusal(let back) = modernAgain else { Issue.record("not a refusal"); return }
         #expect(back.explanationText == "Swords are not mine to sell.")
     }
+
+    /// Built without the `FoundationModels26Errors` trait (this package's tests are), sessions throw Apple 27's
+    /// types, awaited and streamed; ExamplesTests' GenerationError26TraitTests builds an app with the trait.
+    @available(*, deprecated)
+    @Test func byDefaultSessionsThrowApple27sTypesNotGenerationError() async throws {
+        let tooSmall = "Tell me everything about the old mill by the river, who built it, and when."
+        func session(_ replies: [MockLanguageModel.Reply], contextSize: Int = 4096) -> LanguageModelSession {
+            LanguageModelSession(model: MockLanguageModel(contextSize: contextSize, replies: replies))
+        }
+        // Awaited and streamed, a context too small is LanguageModelError.contextSizeExceeded.
+        var awaited: (any Error)?
+        do { try await session([.text("unused")], contextSize: 8).respond(to: tooSmall) } catch { awaited = error }
+        var streamed: (any Error)?
+        do {
+            for try await _ in session([.text("unused")], contextSize: 8).streamResponse(to: tooSmall) {}
+        } catch { streamed = error }
+        for error in [awaited, streamed] {
+            guard case .contextSizeExceeded? = error as? LanguageModelError else {
+                Issue.record("not LanguageModelError.contextSizeExceeded: \(String(describing: error))")
+                continue
+            }
+            #expect(!(error is LanguageModelSession.GenerationError))
+            // The 26.x catch clause does not match; converting does.
+            var caught26 = false
+            let thrown = try #require(error)
+            do {
+                throw thrown
+            } catch LanguageModelSession.GenerationError.exceededContextWindowSize {
+                caught26 = true
+            } catch {}
+            #expect(!caught26)
+            #expect(LanguageModelSession.GenerationError(thrown).map(Self.caseName) == "exceededContextWindowSize")
+        }
+        // Output that does not follow the type is GeneratedContent.ParsingError.
+        await #expect(throws: GeneratedContent.ParsingError.self) {
+            try await session([.text("not a number")]).respond(to: "How many mills?", generating: Int.self)
+        }
+    }
 }
