@@ -133,10 +133,17 @@ public final class SystemLanguageModel: LanguageModel {
 
     private static let configuration = Mutex(Configuration())
 
+    /// The environment `PARLEY_MODEL` is read from in this task: the process's unless bound (`$environment`).
+    ///
+    /// For the package's tests, which must not `setenv`: the process's environment is shared by every test running
+    /// beside them and inherited by every process they start (a `PARLEY_MODEL` set by one test was read by the
+    /// `parley` processes of others), and `setenv` beside a `getenv` on another thread is a data race.
+    @TaskLocal package static var environment: [String: String]?
+
     /// The configured backend: code's, else `PARLEY_MODEL`'s, else none.
     static var configured: Resolved {
         if let code = configuration.withLock({ $0.code }) { return code }
-        guard let text = ProcessInfo.processInfo.environment[environmentVariable],
+        guard let text = (environment ?? ProcessInfo.processInfo.environment)[environmentVariable],
             !text.trimmingCharacters(in: .whitespaces).isEmpty
         else {
             return .unavailable(
@@ -247,8 +254,9 @@ public final class SystemLanguageModel: LanguageModel {
     ) -> T? {
         let result = Mutex<T?>(nil)
         let done = DispatchSemaphore(value: 0)
+        let environment = Self.environment  // A detached task inherits no task-locals.
         Task.detached {
-            let value = await work()
+            let value = await Self.$environment.withValue(environment) { await work() }
             result.withLock { $0 = value }
             done.signal()
         }

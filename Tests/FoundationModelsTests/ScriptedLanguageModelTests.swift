@@ -49,31 +49,31 @@ extension SystemLanguageModelTests {
     @Test("PARLEY_MODEL=scripted is available and answers text, offline, the same way every time")
     func scriptedAnswersText() async throws {
         unconfigure()
-        setenv(SystemLanguageModel.environmentVariable, "scripted", 1)
-        defer { unsetenv(SystemLanguageModel.environmentVariable) }
-        #expect(SystemLanguageModel.default.availability == .available)
-        #expect(SystemLanguageModel.default.id == "scripted")
-        let first = try await LanguageModelSession().respond(to: "A day in\nEastmarch?").content
-        let again = try await LanguageModelSession().respond(to: "A day in\nEastmarch?").content
-        #expect(first == #"(scripted) You said: "A day in Eastmarch?""#)
-        #expect(again == first)
-        let other = try await LanguageModelSession().respond(to: "Something else").content
-        #expect(other != first && other.hasPrefix("(scripted) "))
+        try await withModelEnvironment("scripted") {
+            #expect(SystemLanguageModel.default.availability == .available)
+            #expect(SystemLanguageModel.default.id == "scripted")
+            let first = try await LanguageModelSession().respond(to: "A day in\nEastmarch?").content
+            let again = try await LanguageModelSession().respond(to: "A day in\nEastmarch?").content
+            #expect(first == #"(scripted) You said: "A day in Eastmarch?""#)
+            #expect(again == first)
+            let other = try await LanguageModelSession().respond(to: "Something else").content
+            #expect(other != first && other.hasPrefix("(scripted) "))
+        }
     }
 
     @Test("configure(\"scripted\") makes it the default, before PARLEY_MODEL")
     func configureScripted() async throws {
         unconfigure()
-        setenv(SystemLanguageModel.environmentVariable, "htp:/not-a-model", 1)
         defer {
-            unsetenv(SystemLanguageModel.environmentVariable)
             SystemLanguageModel.resetConfiguration()
         }
-        #expect(!SystemLanguageModel.default.isAvailable)
-        try SystemLanguageModel.configure("scripted")
-        #expect(SystemLanguageModel.default.isAvailable)
-        let answer = try await LanguageModelSession().respond(to: "Hello there").content
-        #expect(answer.hasPrefix("(scripted) "), "\(answer)")
+        try await withModelEnvironment("htp:/not-a-model") {
+            #expect(!SystemLanguageModel.default.isAvailable)
+            try SystemLanguageModel.configure("scripted")
+            #expect(SystemLanguageModel.default.isAvailable)
+            let answer = try await LanguageModelSession().respond(to: "Hello there").content
+            #expect(answer.hasPrefix("(scripted) "), "\(answer)")
+        }
     }
 
     @Test("It answers nested @Generable types and enums with schema-valid content")

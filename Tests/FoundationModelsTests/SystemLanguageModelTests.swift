@@ -2,8 +2,9 @@ import FoundationModels
 import Testing
 
 /// Apple-style code against `SystemLanguageModel.default`, configured by nothing, by `PARLEY_MODEL`, and by code.
-/// The suite is serialized: the configuration and the environment are the process's.
-@Suite(.serialized) struct SystemLanguageModelTests {
+/// The suite is serialized: the configuration is the process's. The environment it reads is its own
+/// (`NoProcessEnvironment`), never the process's, which it never changes.
+@Suite(.serialized, NoProcessEnvironment()) struct SystemLanguageModelTests {
     /// A model written in the test, answering every request with `reply` and counting requests.
     final class ReplyingModel: LanguageModel, @unchecked Sendable {
         let reply: String
@@ -25,7 +26,14 @@ import Testing
     /// No configuration and no environment.
     func unconfigure() {
         SystemLanguageModel.resetConfiguration()
-        unsetenv(SystemLanguageModel.environmentVariable)
+    }
+
+    /// Runs `body` with `PARLEY_MODEL` set to `value` for this task only (`SystemLanguageModel.environment`): the
+    /// process's environment is never changed, since the tests beside this one and the processes they start share it.
+    func withModelEnvironment<T>(_ value: String, _ body: () async throws -> T) async rethrows -> T {
+        try await SystemLanguageModel.$environment.withValue([SystemLanguageModel.environmentVariable: value]) {
+            try await body()
+        }
     }
 
     @Test("Unconfigured, the model is unavailable, and says how to configure one")
@@ -80,13 +88,13 @@ import Testing
     @Test("A PARLEY_MODEL that is not a model says what is wrong with it, as parley --model does")
     func invalidEnvironment() async throws {
         unconfigure()
-        setenv(SystemLanguageModel.environmentVariable, "htp:/x", 1)
-        defer { unsetenv(SystemLanguageModel.environmentVariable) }
-        #expect(!SystemLanguageModel.default.isAvailable)
-        let error = await #expect(throws: SystemLanguageModel.Error.self) {
-            try await LanguageModelSession().respond(to: "Hello")
+        await withModelEnvironment("htp:/x") {
+            #expect(!SystemLanguageModel.default.isAvailable)
+            let error = await #expect(throws: SystemLanguageModel.Error.self) {
+                try await LanguageModelSession().respond(to: "Hello")
+            }
+            #expect(error.map { "\($0)".contains("starts with http:// or https://") } == true)
         }
-        #expect(error.map { "\($0)".contains("starts with http:// or https://") } == true)
     }
 
     @Test("PARLEY_MODEL with a server's URL: available, and LanguageModelSession() answers from the server")
@@ -94,36 +102,36 @@ import Testing
         unconfigure()
         let server = try LoopbackModelServer(reply: "Three days in Eastmarch.")
         defer { server.stop() }
-        setenv(SystemLanguageModel.environmentVariable, server.url, 1)
-        defer { unsetenv(SystemLanguageModel.environmentVariable) }
-        #expect(SystemLanguageModel.default.availability == .available)
-        let session = LanguageModelSession(instructions: "You plan short trips.")
-        let response = try await session.respond(to: "Plan a trip.")
-        #expect(response.content == "Three days in Eastmarch.")
-        #expect(server.chatBodies.count == 1)
-        #expect(server.chatBodies.first?.contains("You plan short trips.") == true)
+        try await withModelEnvironment(server.url) {
+            #expect(SystemLanguageModel.default.availability == .available)
+            let session = LanguageModelSession(instructions: "You plan short trips.")
+            let response = try await session.respond(to: "Plan a trip.")
+            #expect(response.content == "Three days in Eastmarch.")
+            #expect(server.chatBodies.count == 1)
+            #expect(server.chatBodies.first?.contains("You plan short trips.") == true)
+        }
     }
 
     @Test("Code comes before the environment: configure(_:) with a model, then with a server's URL")
     func codeBeforeEnvironment() async throws {
         unconfigure()
-        setenv(SystemLanguageModel.environmentVariable, "scripted", 1)
-        defer { unsetenv(SystemLanguageModel.environmentVariable) }
-        let model = ReplyingModel(reply: "From code.")
-        SystemLanguageModel.configure(model)
-        defer { SystemLanguageModel.resetConfiguration() }
-        #expect(SystemLanguageModel.default.isAvailable)
-        let session = LanguageModelSession {
-            "You plan short trips."
-        }
-        #expect(try await session.respond(to: "Plan a trip.").content == "From code.")
-        #expect(model.requestCount == 1)
+        try await withModelEnvironment("scripted") {
+            let model = ReplyingModel(reply: "From code.")
+            SystemLanguageModel.configure(model)
+            defer { SystemLanguageModel.resetConfiguration() }
+            #expect(SystemLanguageModel.default.isAvailable)
+            let session = LanguageModelSession {
+                "You plan short trips."
+            }
+            #expect(try await session.respond(to: "Plan a trip.").content == "From code.")
+            #expect(model.requestCount == 1)
 
-        let server = try LoopbackModelServer(reply: "From the server.")
-        defer { server.stop() }
-        try SystemLanguageModel.configure(server.url)
-        #expect(try await LanguageModelSession().respond(to: "Plan a trip.").content == "From the server.")
-        #expect(model.requestCount == 1)
+            let server = try LoopbackModelServer(reply: "From the server.")
+            defer { server.stop() }
+            try SystemLanguageModel.configure(server.url)
+            #expect(try await LanguageModelSession().respond(to: "Plan a trip.").content == "From the server.")
+            #expect(model.requestCount == 1)
+        }
     }
 
     @Test("A session continues a transcript with the default model")
@@ -180,5 +188,18 @@ import Testing
         SystemLanguageModel.configure(ReplyingModel(reply: "x"))
         #expect(SystemLanguageModel(adapter: adapter).availability == .unavailable(.adapterUnavailable))
         #expect(throws: SystemLanguageModel.Adapter.AssetError.self) { try SystemLanguageModel.Adapter(name: "") }
+    }
+}
+
+/// Binds `SystemLanguageModel.environment` to an empty environment around each test of a suite, so that what
+/// `PARLEY_MODEL` the machine or a test beside it has changes nothing here; a test sets its own with
+/// `withModelEnvironment(_:_:)`.
+struct NoProcessEnvironment: SuiteTrait, TestTrait, TestScoping {
+    var isRecursive: Bool { true }
+
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        try await SystemLanguageModel.$environment.withValue([:]) { try await function() }
     }
 }
