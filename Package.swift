@@ -85,6 +85,7 @@ let package = Package(
         .library(name: "GameWorld", targets: ["GameWorld"]),
         .library(name: "ContentPacks", targets: ["ContentPacks"]),
         .library(name: "ParleySpeech", targets: ["ParleySpeech"]),
+        .library(name: "ParleySpeechServer", targets: ["ParleySpeechServer"]),
         .library(name: "NPCContract", targets: ["NPCContract"]),
         .library(name: "ScriptedModel", targets: ["ScriptedModel"]),
         .library(name: "SaveGames", targets: ["SaveGames"]),
@@ -294,6 +295,13 @@ let package = Package(
         .target(name: "ParleySpeech", dependencies: ["GameWorld", "ParleyBasics"]),
         .testTarget(
             name: "ParleySpeechTests", dependencies: ["ParleySpeech", "GameWorld", "ContentPacks", "ParleyJSON"]),
+        // Any OpenAI-compatible speech server (`/v1/audio/speech`) over the HTTP client: a module of its own, so that a
+        // game speaking with espeak-ng alone links no libcurl
+        .target(
+            name: "ParleySpeechServer", dependencies: ["ParleySpeech", "ParleyHTTP", "ParleyJSON", "ParleyBasics"]),
+        .testTarget(
+            name: "ParleySpeechServerTests",
+            dependencies: ["ParleySpeechServer", "ParleySpeech", "HTTPTestSupport", "ParleyHTTP"]),
 
         // MARK: - Executables: hand-written argument parsing shared by every command line tool, and `parley`
         .target(name: "CommandLineKit", dependencies: ["ParleyBasics"]),

@@ -114,7 +114,7 @@ final class SpeechWriter: Sendable {
             switch error {
             case .libraryMissing, .functionMissing, .initializationFailed:
                 disable("parley: --speak-to: \(error); the game goes on without speech")
-            case .unknownVoice, .synthesisFailed:
+            case .unknownVoice, .synthesisFailed, .serverUnreachable, .serverTimedOut, .serverFailed, .notWAV:
                 reportOnce("parley: --speak-to: \(error)")
             }
         } catch {
