@@ -281,13 +281,13 @@ let package = Package(
             name: "ParleyAPI",
             dependencies: [
                 "ParleyEngine", "GameWorld", "LanguageModels", "ParleyJSON", "SaveGames", "ParleyServer",
-                "ParleyInspector", "ParleyBasics", "ParleyHost",
+                "ParleyInspector", "ParleyBasics", "ParleyHost", "ParleySpeech",
             ]),
         .testTarget(
             name: "ParleyAPITests",
             dependencies: [
                 "ParleyAPI", "ParleyEngine", "GameWorld", "ContentPacks", "ParleyJSON", "SaveGames", "ScriptedModel",
-                "ParleyServer", "ParleyHTTP", "LanguageModels", "LanguageModelsTesting",
+                "ParleyServer", "ParleyHTTP", "LanguageModels", "LanguageModelsTesting", "ParleySpeech",
             ]),
 
         // MARK: - Speech: NPC lines spoken with espeak-ng, loaded at run time (dlopen) so that the package builds and
@@ -310,7 +310,7 @@ let package = Package(
             dependencies: [
                 "CommandLineKit", "GameWorld", "ContentPacks", "ParleyEngine", "ParleyHost", "ParleyEvaluation",
                 "ParleyModels", "SaveGames", "LanguageModels", "ParleyJSON", "ParleyAPI", "ParleyServer",
-                "ParleyInspector", "ParleyBasics", "ParleySpeech",
+                "ParleyInspector", "ParleyBasics", "ParleySpeech", "ParleySpeechServer",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(
