@@ -9,7 +9,7 @@ import ParleySpeech
 ///
 /// Each line is one `POST {baseURL}/audio/speech` with `{"model": ..., "input": text, "voice": ...,
 /// "response_format": "wav"}`, and the WAV the server answers with is decoded (`WAVFile`; several channels are
-/// mixed down to one). A server reports no phonemes, so the speech has no `visemes` and no `events`: lip sync needs
+/// mixed down to one; a streamed WAV's unknown sizes are taken as its length). A server reports no phonemes, so the speech has no `visemes` and no `events`: lip sync needs
 /// espeak-ng (`ESpeakSynthesizer`).
 ///
 /// ```swift
@@ -121,7 +121,7 @@ public struct SpeechServerSynthesizer: SpeechSynthesizer {
     static func speech(fromWAV bytes: [UInt8], url: String) throws -> SynthesizedSpeech {
         let decoded: (header: WAVFile.Header, samples: [Int16])
         do {
-            decoded = try WAVFile.decode(bytes)
+            decoded = try WAVFile.decode(withSizesOfItsLength(bytes))
         } catch {
             let start = String(decoding: bytes.prefix(80), as: UTF8.self)
             throw SpeechError.notWAV(url: url, reason: "\(error); it starts \(Self.excerpt(start).debugDescription)")
@@ -137,6 +137,31 @@ public struct SpeechServerSynthesizer: SpeechSynthesizer {
             Int16(decoded.samples[frame..<frame + channels].reduce(0) { $0 + Int($1) } / channels)
         }
         return SynthesizedSpeech(samples: mono, sampleRate: decoded.header.sampleRate)
+    }
+
+    /// A WAV whose `RIFF` or `data` size runs past its end, as servers that stream their WAV write it (`0xFFFFFFFF`,
+    /// or 0, before they know the length), with those sizes made the bytes it has; any other bytes as they are.
+    static func withSizesOfItsLength(_ bytes: [UInt8]) -> [UInt8] {
+        func tag(_ offset: Int) -> String { String(decoding: bytes[offset..<offset + 4], as: UTF8.self) }
+        func size(_ offset: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) } }
+        guard bytes.count >= 12, tag(0) == "RIFF", tag(8) == "WAVE" else { return bytes }
+        var repaired = bytes
+        func write(_ value: Int, at offset: Int) {
+            for index in 0..<4 { repaired[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * index)) }
+        }
+        if size(4) + 8 != bytes.count { write(bytes.count - 8, at: 4) }
+        var offset = 12
+        while offset + 8 <= bytes.count {
+            let body = offset + 8
+            if tag(offset) == "data" {
+                if body + size(offset + 4) > bytes.count || size(offset + 4) == 0 {
+                    write(bytes.count - body, at: offset + 4)
+                }
+                break
+            }
+            offset = body + size(offset + 4) + size(offset + 4) % 2
+        }
+        return repaired
     }
 
     /// The start of what a server said, one line, bearer tokens removed.

@@ -65,6 +65,17 @@ struct SpeechServerSynthesizerTests {
         #expect(speech.samples == [200, -300])
     }
 
+    @Test(arguments: [0xFF, 0x00])
+    func aStreamedWAVWhoseSizesAreUnknownIsReadToItsEnd(unknown: UInt8) async throws {
+        // As a server that streams its WAV writes it: the RIFF and data sizes 0xFFFFFFFF (or 0), not the lengths.
+        var bytes = Array(sineWAV)
+        for offset in [4, 5, 6, 7, 40, 41, 42, 43] { bytes[offset] = unknown }
+        let server = try LoopbackHTTPServer(.respond(status: 200, headers: [], body: Data(bytes)))
+        defer { server.stop() }
+        let speech = try await synthesizer(server).synthesize("Hi.", voice: .default)
+        #expect(speech.samples == sine)
+    }
+
     @Test func anErrorStatusQuotesTheBodyWithoutTheKey() async throws {
         let server = try LoopbackHTTPServer(
             .json(#"{"error": {"message": "voice 'en' not found; key sk-secret"}}"#, status: 500))
