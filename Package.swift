@@ -85,6 +85,7 @@ let package = Package(
         .library(name: "GameWorld", targets: ["GameWorld"]),
         .library(name: "ContentPacks", targets: ["ContentPacks"]),
         .library(name: "ParleySpeech", targets: ["ParleySpeech"]),
+        .library(name: "ParleySpeechServer", targets: ["ParleySpeechServer"]),
         .library(name: "NPCContract", targets: ["NPCContract"]),
         .library(name: "ScriptedModel", targets: ["ScriptedModel"]),
         .library(name: "SaveGames", targets: ["SaveGames"]),
@@ -291,13 +292,13 @@ let package = Package(
             name: "ParleyAPI",
             dependencies: [
                 "ParleyEngine", "GameWorld", "LanguageModels", "ParleyJSON", "SaveGames", "ParleyServer",
-                "ParleyInspector", "ParleyBasics", "ParleyHost",
+                "ParleyInspector", "ParleyBasics", "ParleyHost", "ParleySpeech",
             ]),
         .testTarget(
             name: "ParleyAPITests",
             dependencies: [
                 "ParleyAPI", "ParleyEngine", "GameWorld", "ContentPacks", "ParleyJSON", "SaveGames", "ScriptedModel",
-                "ParleyServer", "ParleyHTTP", "LanguageModels", "LanguageModelsTesting",
+                "ParleyServer", "ParleyHTTP", "LanguageModels", "LanguageModelsTesting", "ParleySpeech",
             ]),
 
         // MARK: - Speech: NPC lines spoken with espeak-ng, loaded at run time (dlopen) so that the package builds and
@@ -305,6 +306,13 @@ let package = Package(
         .target(name: "ParleySpeech", dependencies: ["GameWorld", "ParleyBasics"]),
         .testTarget(
             name: "ParleySpeechTests", dependencies: ["ParleySpeech", "GameWorld", "ContentPacks", "ParleyJSON"]),
+        // Any OpenAI-compatible speech server (`/v1/audio/speech`) over the HTTP client: a module of its own, so that a
+        // game speaking with espeak-ng alone links no libcurl
+        .target(
+            name: "ParleySpeechServer", dependencies: ["ParleySpeech", "ParleyHTTP", "ParleyJSON", "ParleyBasics"]),
+        .testTarget(
+            name: "ParleySpeechServerTests",
+            dependencies: ["ParleySpeechServer", "ParleySpeech", "HTTPTestSupport", "ParleyHTTP"]),
 
         // MARK: - Executables: hand-written argument parsing shared by every command line tool, and `parley`
         .target(name: "CommandLineKit", dependencies: ["ParleyBasics"]),
@@ -313,7 +321,7 @@ let package = Package(
             dependencies: [
                 "CommandLineKit", "GameWorld", "ContentPacks", "ParleyEngine", "ParleyHost", "ParleyEvaluation",
                 "ParleyModels", "SaveGames", "LanguageModels", "ParleyJSON", "ParleyAPI", "ParleyServer",
-                "ParleyInspector", "ParleyBasics", "ParleySpeech",
+                "ParleyInspector", "ParleyBasics", "ParleySpeech", "ParleySpeechServer",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(

@@ -28,6 +28,8 @@ public actor APIGame {
     nonisolated let actions = APIGameActions()
     /// Whether the host runs its actions through `actions` yet.
     private var actionsInstalled = false
+    /// The audio of its last lines, when the server speaks them (`APIGames.Configuration.speech`).
+    nonisolated let audio: GameAudio?
 
     /// Whether a line (or anything else) is running or waiting to.
     var isBusy: Bool { running || !waiting.isEmpty }
@@ -40,10 +42,12 @@ public actor APIGame {
     ///   - turnTimeout: The longest one NPC turn may take.
     ///   - eventLog: Where its events go for listeners.
     ///   - slotOwner: The id of another game playing a slot, if one is.
+    ///   - speech: What speaks its NPCs' lines, or `nil` for text alone.
     init(
         id: String, host: GameHost, turnTimeout: Duration = Game.turnTimeout, eventLog: GameEventLog = GameEventLog(),
-        slotOwner: (@Sendable (String) async -> String?)? = nil
+        slotOwner: (@Sendable (String) async -> String?)? = nil, speech: APISpeech? = nil
     ) {
+        self.audio = speech.map(GameAudio.init(speech:))
         self.id = id
         self.host = host
         self.turnTimeout = turnTimeout
@@ -113,7 +117,9 @@ public actor APIGame {
     }
 
     /// Runs `body` with an output that records what the game shows as events, then adds what the game did; each
-    /// event goes to the game's listeners as well, unless `publishing` is false (the caller publishes them).
+    /// event goes to the game's listeners as well, unless `publishing` is false (the caller publishes them). When the
+    /// game speaks (`audio`) and publishes, each `speechEnded` waits for its line's audio, and the events after it
+    /// for it.
     func recording(
         emit: @escaping @Sendable (APIEvent) -> Void, publishing: Bool = true,
         _ body: (@escaping @Sendable (GameOutput) -> Void) async -> Bool
@@ -128,30 +134,42 @@ public actor APIGame {
         let world = await game.state.world
         let recorder = await EventRecorder.begin(on: game)
         let log = EventLog()
+        let spoken = (publishing ? audio : nil).map { audio in
+            SpokenEvents(
+                audio: audio, gameID: id, world: world, eventLog: eventLog,
+                deliver: { event in
+                    log.append(event)
+                    shown(event)
+                },
+                publish: { event in
+                    log.append(event)
+                    emit(event)
+                })
+        }
+        let send: @Sendable (APIEvent) -> Void = { event in
+            if let spoken {
+                spoken.send(event)
+            } else {
+                log.append(event)
+                emit(event)
+            }
+        }
         if !actionsInstalled {
             await host.onAction(actions.handler(in: world))
             actionsInstalled = true
         }
         // The `action` events of the NPCs' calls go out when the call is made, among what the game shows.
-        actions.send { event in
-            log.append(event)
-            emit(event)
-        }
+        actions.send { event in send(event) }
         defer { actions.send(to: nil) }
         let result = await Game.$turnTimeout.withValue(turnTimeout) {
             await body { output in
                 var speech = log.speech
-                if let event = EventRecorder.shown(output, in: world, speech: &speech) {
-                    log.append(event)
-                    emit(event)
-                }
+                if let event = EventRecorder.shown(output, in: world, speech: &speech) { send(event) }
                 log.speech = speech
             }
         }
-        for event in await recorder.events(after: await host.game) {
-            log.append(event)
-            emit(event)
-        }
+        for event in await recorder.events(after: await host.game) { send(event) }
+        await spoken?.finish()
         return (log.events, result)
     }
 

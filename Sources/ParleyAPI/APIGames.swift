@@ -44,6 +44,9 @@ public actor APIGames {
         /// How many autosaves to keep (`--keep-autosaves N`): after a game starts, the autosaves beyond the newest this
         /// many are deleted oldest first, never one a game plays; `nil` (the default) keeps them all.
         public var keptAutosaves: Int?
+        /// What speaks the NPCs' lines (`--speech espeak`, `--speech-model URL`): each `speechEnded` event then
+        /// carries its `audio` and `visemes`; `nil` (the default) for text alone.
+        public var speech: APISpeech?
 
         /// Creates a configuration.
         ///
@@ -176,7 +179,8 @@ public actor APIGames {
         let game = APIGame(
             id: id, host: host, turnTimeout: configuration.turnTimeout,
             eventLog: GameEventLog(capacity: configuration.eventBacklog),
-            slotOwner: { [weak self] slot in await self?.playingGame(slot: slot, except: id) })
+            slotOwner: { [weak self] slot in await self?.playingGame(slot: slot, except: id) },
+            speech: configuration.speech)
         switch start {
         case .new:
             let (events, _) = await game.begin(continuing: false, state: patch)

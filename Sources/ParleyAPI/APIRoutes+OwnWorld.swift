@@ -144,8 +144,28 @@ extension APIRoutes {
 // MARK: - Listening to a game
 
 extension APIRoutes {
-    /// Adds `GET /v1/games/{id}/events`: every event of the game as server-sent events, to any number of listeners.
+    /// Adds `GET /v1/games/{id}/events`: every event of the game as server-sent events, to any number of listeners;
+    /// and `GET /v1/games/{id}/audio/{eventId}`: a spoken line's WAV, named by its `speechEnded` event.
     static func addListeningRoutes(to router: inout HTTPRouter, games: APIGames) {
+        router.get("/v1/games/{id}/audio/{eventId}") { request in
+            try await answering {
+                let game = try await game(request, in: games)
+                let eventID = request.pathParameters["eventId"] ?? ""
+                guard let audio = game.audio else {
+                    throw APIProblem(
+                        status: 404, title: "No audio",
+                        detail: "This server does not speak NPC lines: start it with --speech espeak or "
+                            + "--speech-model URL.")
+                }
+                guard let number = Int(eventID), let wav = audio.wav(id: number) else {
+                    throw APIProblem(
+                        status: 404, title: "No audio",
+                        detail: "Game \(game.id) has no audio for event \(eventID): only a speechEnded event's "
+                            + "audio URL names one, and only the last \(audio.speech.keptLines) lines' are kept.")
+                }
+                return .bytes(Data(wav), contentType: "audio/wav")
+            }
+        }
         router.get("/v1/games/{id}/events") { request in
             try await answering {
                 let game = try await game(request, in: games)

@@ -54,9 +54,20 @@ final class GameEventLog: Sendable {
     ///
     /// - Parameter event: The event.
     func publish(_ event: APIEvent) {
-        let lagging = state.withLock { state -> [AsyncStream<Item>.Continuation] in
-            guard !state.ended else { return [] }
+        publish { _ in event }
+    }
+
+    /// Numbers an event made with its number (a `speechEnded` whose `audio` names it), keeps it, and sends it to every
+    /// listener, as `publish(_:)` does.
+    ///
+    /// - Parameter make: Makes the event from its number; called once, with the log's lock held.
+    /// - Returns: The event made.
+    @discardableResult
+    func publish(making make: (Int) -> APIEvent) -> APIEvent {
+        let (made, lagging) = state.withLock { state -> (APIEvent, [AsyncStream<Item>.Continuation]) in
             let id = state.nextID
+            let event = make(id)
+            guard !state.ended else { return (event, []) }
             state.nextID += 1
             state.events.append((id, event))
             if state.events.count > capacity { state.events.removeFirst(state.events.count - capacity) }
@@ -67,10 +78,11 @@ final class GameEventLog: Sendable {
                     lagging.append(listener)
                 }
             }
-            return lagging
+            return (event, lagging)
         }
         // Outside the lock: finishing runs the stream's `onTermination`, which takes it.
         for listener in lagging { listener.finish() }
+        return made
     }
 
     /// A new listener's stream: the events kept after `lastID` (or none, without one), then every new event as it is

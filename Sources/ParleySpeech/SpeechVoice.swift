@@ -53,3 +53,16 @@ public struct SpeechVoice: Hashable, Sendable, Codable {
         variant.map { "\(voice)+\($0)" } ?? voice
     }
 }
+
+extension SpeechVoice {
+    /// The voice of an NPC of a world: its `speech` block (`NPC.speechOrDefault`), the voice it leaves out being the
+    /// NPC's language, the first part of its language tag (`en` of `en-GB`).
+    ///
+    /// - Parameters:
+    ///   - npc: The NPC.
+    ///   - world: Its world, for its language (the NPC's, else the pack's).
+    public init(of npc: NPC, in world: World) {
+        let tag = world.lexicon(for: npc.id).language.lowercased()
+        self.init(npc.speechOrDefault, fallbackVoice: String(tag.split(separator: "-").first ?? "en"))
+    }
+}

@@ -99,6 +99,14 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownVoice(String)
     /// Synthesis failed.
     case synthesisFailed(String)
+    /// A speech server could not be reached (nothing listens, the host is unknown, the connection broke).
+    case serverUnreachable(url: String, reason: String)
+    /// A speech server did not answer within its time limit.
+    case serverTimedOut(url: String, reason: String)
+    /// A speech server answered with an error status; `body` is the start of what it said, the API key removed.
+    case serverFailed(url: String, status: Int, body: String)
+    /// A speech server answered with something that is not a WAV file of 16-bit PCM.
+    case notWAV(url: String, reason: String)
 
     /// A sentence for the player or the developer, saying what to install when something is missing.
     public var description: String {
@@ -115,6 +123,17 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
             "espeak-ng has no voice \"\(voice)\"; `espeak-ng --voices` lists them"
         case .synthesisFailed(let reason):
             "espeak-ng could not speak the line: \(reason)"
+        case .serverUnreachable(let url, let reason):
+            "the speech server at \(url) could not be reached: \(reason)"
+        case .serverTimedOut(let url, let reason):
+            "the speech server at \(url) took too long: \(reason)"
+        case .serverFailed(let url, let status, let body):
+            "the speech server at \(url) answered HTTP \(status)"
+                + (body.isEmpty ? " with an empty body" : ": \(body)")
+                + "; check its log, the model and the voice"
+        case .notWAV(let url, let reason):
+            "the speech server at \(url) did not answer with a WAV file of 16-bit PCM (\(reason)); ask it for "
+                + "response_format \"wav\""
         }
     }
 }

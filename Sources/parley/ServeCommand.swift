@@ -22,6 +22,8 @@ enum ServeCommand {
             The API is documented in docs/api.md, and described for tools in docs/openapi.json. The inspector's pages
             (the saves, their conversations, feedback and replays, in a browser) are at /inspect; 'parley inspect'
             serves them alone.
+            With --speech espeak or --speech-model URL, the NPCs' lines are spoken: each speechEnded event names its
+            WAV (GET /v1/games/ID/audio/EVENT, the last 32 lines of a game kept) and its visemes for lip sync.
             """,
         options: [
             CommonOptions.content.option, CommonOptions.saves.option, PlayCommand.modelOption.option,
@@ -29,7 +31,7 @@ enum ServeCommand {
             maximumGamesOption.option, corsOriginOption.option, idleTimeoutOption.option,
             CommonOptions.turnTimeout.option, CommonOptions.voice.option, CommonOptions.firstWordsDeadline.option,
             CommonOptions.maxTokens.option, replayTimeoutOption.option, CommonOptions.keepAutosaves.option,
-        ],
+        ] + ServeSpeech.options,
         handler: run)
 
     /// `--host ADDRESS`: where to listen, `127.0.0.1` when not given.
@@ -84,6 +86,7 @@ enum ServeCommand {
         let voice = try context.voiceSettings()
         let turnTimeout = try context.value(of: CommonOptions.turnTimeout)
         let maximumTokens = try context.value(of: CommonOptions.maxTokens)
+        let speech = try await ServeSpeech.speech(context)
         var configuration = HTTPServer.Configuration(
             host: try context.value(of: hostOption), port: try context.value(of: portOption),
             bearerToken: try context.value(of: tokenOption),
@@ -113,6 +116,7 @@ enum ServeCommand {
         gamesConfiguration.idleTimeout = idleTimeout
         gamesConfiguration.replayTimeLimit = .seconds(try context.value(of: replayTimeoutOption))
         gamesConfiguration.keptAutosaves = try context.value(of: CommonOptions.keepAutosaves)
+        gamesConfiguration.speech = speech
         let games = APIGames(configuration: gamesConfiguration)
         let server: HTTPServer
         do {

@@ -86,7 +86,7 @@ final class SpeechWriter: Sendable {
                     name = "\(stem)-\(count)"
                 }
                 state.namesThisTurn.insert(name)
-                let voice = npc.map { SpeechVoice($0.speechOrDefault, fallbackVoice: language(of: $0)) } ?? .default
+                let voice = npc.map { SpeechVoice(of: $0, in: world) } ?? .default
                 let file = folder.appendingPathComponent(name + ".wav")
                 let previous = state.last
                 state.last = Task { [self] in
@@ -114,18 +114,12 @@ final class SpeechWriter: Sendable {
             switch error {
             case .libraryMissing, .functionMissing, .initializationFailed:
                 disable("parley: --speak-to: \(error); the game goes on without speech")
-            case .unknownVoice, .synthesisFailed:
+            case .unknownVoice, .synthesisFailed, .serverUnreachable, .serverTimedOut, .serverFailed, .notWAV:
                 reportOnce("parley: --speak-to: \(error)")
             }
         } catch {
             reportOnce("parley: --speak-to: cannot write \(file.lastPathComponent): \(error)")
         }
-    }
-
-    /// The espeak-ng voice of an NPC's language when its speech block names none: the language tag's first part.
-    private func language(of npc: NPC) -> String {
-        let tag = world.lexicon(for: npc.id).language.lowercased()
-        return String(tag.split(separator: "-").first ?? "en")
     }
 
     private func disable(_ message: String) {

@@ -23,17 +23,21 @@ import Testing
         let server: HTTPServer
         let client: HTTPClient
 
-        init(_ change: (inout GameAction) -> Void = { _ in }, models: Game.ModelProvider? = nil) throws {
+        init(
+            _ change: (inout GameAction) -> Void = { _ in }, models: Game.ModelProvider? = nil,
+            speech: APISpeech? = nil
+        ) throws {
             var pack = try ContentPack.load(
                 from: APIGamesTests.root.appendingPathComponent("Content"), displayPath: "Content"
             ).get()
             var action = try #require(pack.world.actions["openGate"])
             change(&action)
             pack.world.actions["openGate"] = action
-            games = APIGames(
-                configuration: .init(
-                    pack: pack, models: models ?? { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) },
-                    store: SaveGameStore(folder: folder)))
+            var configuration = APIGames.Configuration(
+                pack: pack, models: models ?? { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) },
+                store: SaveGameStore(folder: folder))
+            configuration.speech = speech
+            games = APIGames(configuration: configuration)
             server = try HTTPServer(
                 configuration: HTTPServer.Configuration(timeouts: .all(.seconds(30))),
                 router: APIRoutes.router(for: games))
@@ -80,12 +84,12 @@ import Testing
     }
 
     static func withFixture(
-        _ change: (inout GameAction) -> Void = { _ in }, models: Game.ModelProvider? = nil,
+        _ change: (inout GameAction) -> Void = { _ in }, models: Game.ModelProvider? = nil, speech: APISpeech? = nil,
         _ body: (Fixture) async throws -> Void
     )
         async throws
     {
-        let fixture = try Fixture(change, models: models)
+        let fixture = try Fixture(change, models: models, speech: speech)
         do {
             try await body(fixture)
         } catch {

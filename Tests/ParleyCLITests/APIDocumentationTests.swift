@@ -101,6 +101,21 @@ import Testing
         #expect(run.err.contains("token"), "\(run.err)")
     }
 
+    @Test(arguments: [
+        (["--speech-voice", "alloy"], "--speech-voice needs --speech-model"),
+        (["--speech", "espeak", "--speech-model", "http://127.0.0.1:1/v1"], "not both"),
+        (["--speech-model", "ftp://127.0.0.1/v1#kokoro"], "not an http or https URL"),
+        (["--speech", "piper"], "--speech"),
+    ])
+    func speechOptionsThatCannotWorkAreRefusedSayingWhy(options: [String], message: String) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try await runParley(["serve", "--port", "0", "--saves", folder.path] + options)
+        #expect(run.status != 0)
+        #expect(run.out.isEmpty, "it printed a URL: \(run.out)")
+        #expect(run.err.contains(message), "\(run.err)")
+    }
+
     @Test func aTokenTooShortIsRefusedSayingWhy() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-serve-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
