@@ -60,6 +60,62 @@ extension SystemLanguageModel {
             return listed == name
         }
 
+        // MARK: - Compiling, finding and removing adapters
+
+        /// Prepares the adapter, as Apple's `compile()` does: there it compiles the adapter for the device's
+        /// neural engine; a llama-server LoRA adapter needs no compiling (the server loaded it when it started), so
+        /// this checks that the configured model can take it, that is that the server has loaded it, and returns.
+        /// Call it where Apple's code does, before the first session, to learn early that the adapter is missing.
+        ///
+        /// - Throws: `AssetError.compatibleAdapterNotFound`, saying why, when the configured model cannot take the
+        ///   adapter: no model is configured, it is not a server's, the server cannot be reached, has no adapters
+        ///   or has not loaded this one.
+        public func compile() async throws {
+            if case .unavailable(_, let explanation) = await SystemLanguageModel(adapter: self).backend() {
+                throw AssetError.compatibleAdapterNotFound(.init(debugDescription: explanation))
+            }
+        }
+
+        /// The identifiers of the adapters named `name` that the configured model can take, as Apple's
+        /// `compatibleAdapterIdentifiers(name:)` gives the asset packs of an adapter that fit the system model:
+        /// here the paths the server lists at `GET /lora-adapters` (as it was given them, `--lora FILE`) whose
+        /// file name without its extension is `name`.
+        ///
+        /// Apple's is synchronous, so this waits for the server's answer (within twice the backend's
+        /// `availabilityTimeout` and a second; 5 s by default); call it off the main thread where that matters.
+        ///
+        /// - Parameter name: The adapter's name, as `init(name:)` takes it (`tagger` for `tagger.gguf`).
+        /// - Returns: The server's paths of the adapters of that name, in its order; empty when none is loaded,
+        ///   the server has no adapters or cannot be reached, the configured model is not a server's, or none is
+        ///   configured.
+        public static func compatibleAdapterIdentifiers(name: String) -> [String] {
+            guard let adapter = try? Adapter(name: name), case .server(let server) = SystemLanguageModel.configured
+            else { return [] }
+            let timeout = server.configuration.availabilityTimeout * 2 + .seconds(1)
+            let listed = SystemLanguageModel.waitFor(timeout: timeout) { try? await server.loraAdapters() }
+            return (listed ?? nil)?.map(\.path).filter { adapter.matches(path: $0) } ?? []
+        }
+
+        /// Removes the adapters that no longer fit the system model, as Apple's `removeObsoleteAdapters()` deletes
+        /// downloaded adapter asset packs trained for an older model: a no-op here, since nothing on this machine
+        /// is downloaded or managed for an adapter (the server loads its adapter files when it starts, and which
+        /// ones is its configuration's business).
+        ///
+        /// - Throws: Nothing here; Apple's throws when it cannot delete an asset pack.
+        public static func removeObsoleteAdapters() throws {}
+
+        /// Whether an asset pack holds an adapter the configured model can take, as Apple's `isCompatible(_:)`:
+        /// here whether the server lists an adapter whose path is the pack's `id`, or whose file name without its
+        /// extension is. Waits for the server's answer as `compatibleAdapterIdentifiers(name:)` does.
+        ///
+        /// - Parameter assetPack: The asset pack; on Linux, an `AssetPack` made from an adapter's name or path.
+        /// - Returns: `true` when the server has loaded the adapter.
+        public static func isCompatible(_ assetPack: AssetPack) -> Bool {
+            let id = assetPack.id
+            let name = URL(fileURLWithPath: id).deletingPathExtension().lastPathComponent
+            return compatibleAdapterIdentifiers(name: name).contains { $0 == id || name == id }
+        }
+
         /// Why an adapter cannot be made, as Apple's `SystemLanguageModel.Adapter.AssetError`.
         public enum AssetError: Swift.Error, LocalizedError, Sendable {
             /// The asset is not an adapter.
@@ -117,6 +173,20 @@ extension SystemLanguageModel {
         /// What is wrong and what to do.
         public var errorDescription: String? { description }
     }
+}
+
+/// An asset pack, as BackgroundAssets' `AssetPack` is on Apple platforms, where adapters are delivered as asset
+/// packs: here only its identifier, for `SystemLanguageModel.Adapter.isCompatible(_:)`. Linux has no BackgroundAssets,
+/// and llama-server's adapters are files it loads when it starts, so an asset pack is made from an adapter's name or
+/// its path as the server lists it.
+public struct AssetPack: Sendable, Hashable, Identifiable {
+    /// The asset pack's identifier: an adapter's name (`tagger`) or its path as the server lists it.
+    public let id: String
+
+    /// An asset pack by its identifier.
+    ///
+    /// - Parameter id: An adapter's name, or its path as the server lists it.
+    public init(id: String) { self.id = id }
 }
 
 extension SystemLanguageModel.Error: ConvertibleToGenerationError {

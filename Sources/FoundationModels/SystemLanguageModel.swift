@@ -1,6 +1,7 @@
 #if !canImport(Darwin)
 import Foundation
 import LanguageModels
+import Observation
 import OpenAICompatible
 import Synchronization
 
@@ -36,7 +37,12 @@ import Synchronization
 /// It is a `LanguageModel` like any other: it forwards every request to the configured backend. `useCase` and
 /// `guardrails` are kept and change nothing (a server has neither Apple's content-tagging model nor its
 /// guardrails). An `Adapter` is applied as one of llama-server's LoRA adapters.
-public final class SystemLanguageModel: LanguageModel {
+///
+/// It is `Observable`, as Apple's is: a SwiftUI view or `withObservationTracking` that reads `availability` (or
+/// `isAvailable`) is told when the configuration changes (`configure(_:)`, `resetConfiguration()`), which is when
+/// what the model is changes here. (Apple's changes when the system model finishes downloading; a server that comes
+/// up or goes down is not observed: read `availability` again, which says what the backend last learnt.)
+public final class SystemLanguageModel: LanguageModel, Observable {
     /// The model `LanguageModelSession()` and the other initializers without a model use: the general use case,
     /// default guardrails, no adapter.
     public static let `default` = SystemLanguageModel(useCase: .general, guardrails: .default)
@@ -55,6 +61,34 @@ public final class SystemLanguageModel: LanguageModel {
     /// The backend with the adapter applied, once found on the server (per configured server).
     private let adapted = Mutex<(server: ObjectIdentifier, backend: Resolved)?>(nil)
 
+    /// Tells observers of `availability` that the configuration changed.
+    private let registrar = ObservationRegistrar()
+
+    /// A model, held weakly, so that a change of configuration reaches its observers.
+    private struct Observed: Sendable {
+        weak var model: SystemLanguageModel?
+    }
+
+    /// Every model made and still in use, for `configurationChanged()`.
+    private static let instances = Mutex<[Observed]>([])
+
+    /// Registers a new model with `instances`, forgetting the ones no longer in use.
+    private static func register(_ model: SystemLanguageModel) {
+        instances.withLock { instances in
+            instances.removeAll { $0.model == nil }
+            instances.append(Observed(model: model))
+        }
+    }
+
+    /// Tells the observers of every model's `availability` that the configuration changed (outside every lock, so
+    /// that an observer may read the model).
+    private static func configurationChanged() {
+        for model in instances.withLock({ $0.compactMap(\.model) }) {
+            model.registrar.willSet(model, keyPath: \.availability)
+            model.registrar.didSet(model, keyPath: \.availability)
+        }
+    }
+
     /// A model for a use case.
     ///
     /// - Parameters:
@@ -64,6 +98,7 @@ public final class SystemLanguageModel: LanguageModel {
         self.useCase = useCase
         self.guardrails = guardrails
         self.adapter = nil
+        Self.register(self)
     }
 
     /// The configured model with an adapter: on llama-server, the LoRA adapter of that name the server loaded
@@ -77,6 +112,7 @@ public final class SystemLanguageModel: LanguageModel {
         self.useCase = .general
         self.guardrails = guardrails
         self.adapter = adapter
+        Self.register(self)
     }
 
     // MARK: - Configuration
@@ -90,6 +126,7 @@ public final class SystemLanguageModel: LanguageModel {
         let backend: Resolved =
             if let server = model as? OpenAICompatibleLanguageModel { .server(server) } else { .model(model) }
         configuration.withLock { $0.code = backend }
+        configurationChanged()
     }
 
     /// Makes the model a specification names the one `SystemLanguageModel.default` uses, before `PARLEY_MODEL`:
@@ -105,11 +142,13 @@ public final class SystemLanguageModel: LanguageModel {
             throw Error.assetsUnavailable(.init(debugDescription: explanation))
         }
         configuration.withLock { $0.code = backend }
+        configurationChanged()
     }
 
     /// Forgets what `configure(_:)` set, so `PARLEY_MODEL` (or nothing) decides again; for tests.
     public static func resetConfiguration() {
         configuration.withLock { $0.code = nil }
+        configurationChanged()
     }
 
     /// The environment variable read when no code configured a model: `PARLEY_MODEL`.
@@ -249,7 +288,7 @@ public final class SystemLanguageModel: LanguageModel {
 
     /// Runs `work` to its end from synchronous code, waiting at most `timeout`: for the first read of
     /// `availability`, which must say what the server says although it cannot `await`.
-    private static func waitFor<T: Sendable>(
+    static func waitFor<T: Sendable>(
         timeout: Duration, _ work: @escaping @Sendable () async -> T
     ) -> T? {
         let result = Mutex<T?>(nil)
@@ -274,6 +313,7 @@ public final class SystemLanguageModel: LanguageModel {
     /// `.unavailable(.adapterUnavailable)` when the adapter cannot be applied, else the backend's availability.
     /// The first read for a server asks it (within its `availabilityTimeout`) and may wait that long.
     public var availability: LanguageModelAvailability {
+        registrar.access(self, keyPath: \.availability)
         let base = Self.configured
         switch base {
         case .unavailable(let reason, _): return .unavailable(reason)

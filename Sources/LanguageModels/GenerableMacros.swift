@@ -65,6 +65,35 @@ public macro Generable(description: String? = nil) =
 public macro Generable(description: String? = nil, representNilExplicitlyInGeneratedContent: Bool) =
     #externalMacro(module: "LanguageModelsMacros", type: "GenerableMacro")
 
+/// Makes a struct or an enumeration `Generable` under a schema name of its own rather than the type's, as Apple 27's
+/// `@Generable(name:description:representNilExplicitlyInGeneratedContent:)` does.
+///
+/// ```swift
+/// extension LookUpStock {
+///     @Generable(name: "LookUpStockArguments", description: "What to look up")
+///     struct Arguments {
+///         var item: String
+///     }
+/// }
+/// ```
+///
+/// The name is the schema's `title`, its key under `$defs` in the schemas that use the type, and the name of the
+/// response format a request for it sends; without it they are the type's name. Two nested types of the same name
+/// (the `Arguments` of two tools, both in one schema) are told apart so, and a schema keeps its name when the type
+/// is renamed. Everything else is `@Generable(description:representNilExplicitlyInGeneratedContent:)`'s.
+///
+/// - Parameters:
+///   - name: The schema's name.
+///   - description: What the type is, for the model.
+///   - representNilExplicitlyInGeneratedContent: Whether optional properties without a value are written as `null`;
+///     write `true` or `false` itself.
+@attached(extension, conformances: Generable, names: named(init(_:)))
+@attached(member, names: named(generationSchema), named(generatedContent), named(PartiallyGenerated))
+public macro Generable(
+    name: String, description: String? = nil, representNilExplicitlyInGeneratedContent: Bool = false
+) =
+    #externalMacro(module: "LanguageModelsMacros", type: "GenerableMacro")
+
 /// Describes a property of a `@Generable` type to the model.
 ///
 /// ```swift

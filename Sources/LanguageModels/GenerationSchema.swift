@@ -119,6 +119,41 @@ public struct GenerationSchema: Sendable, Equatable, CustomDebugStringConvertibl
         self.document = schema
     }
 
+    /// The schema of a structure under a name of its own rather than its type's, as `@Generable(name:)` (Apple 27)
+    /// writes it: the name is the schema's `title`, the key it has under `$defs` in the schemas that use it, and the
+    /// name a request gives its response format. Two types of the same name (`Arguments` of two tools) keep apart
+    /// so, and a schema keeps its name when its type is renamed.
+    ///
+    /// - Parameters:
+    ///   - type: The type the schema describes.
+    ///   - name: The schema's name.
+    ///   - description: What the type is, for the model.
+    ///   - representNilExplicitlyInGeneratedContent: Whether an optional property without a value is written as
+    ///     `null` instead of being left out (see `init(type:description:representNilExplicitlyInGeneratedContent:properties:)`).
+    ///   - properties: The properties in the order the model should generate them.
+    public init(
+        type: any Generable.Type, name: String, description: String? = nil,
+        representNilExplicitlyInGeneratedContent: Bool = false, properties: [Property]
+    ) {
+        self.init(
+            type: type, description: description,
+            representNilExplicitlyInGeneratedContent: representNilExplicitlyInGeneratedContent, properties: properties)
+        document["title"] = .string(name)
+    }
+
+    /// The schema of an enumeration under a name of its own rather than its type's, as `@Generable(name:)` writes
+    /// it.
+    ///
+    /// - Parameters:
+    ///   - type: The type the schema describes.
+    ///   - name: The schema's name.
+    ///   - description: What the type is, for the model.
+    ///   - choices: The values the model may choose from.
+    public init(type: any Generable.Type, name: String, description: String? = nil, anyOf choices: [String]) {
+        self.init(type: type, description: description, anyOf: choices)
+        document["title"] = .string(name)
+    }
+
     /// `{"type": "null"}`, the choice `representNilExplicitlyInGeneratedContent` adds to optional properties.
     static let nullSchema = JSONObject([("type", "null")])
 

@@ -52,7 +52,7 @@ extension GenerableDeclaration {
         return """
             \(raw: access)nonisolated static var generationSchema: LanguageModels.GenerationSchema {
                 LanguageModels.GenerationSchema(
-                    type: Self.self,\(raw: descriptionArgument)\(raw: nilArgument)
+                    type: Self.self,\(raw: nameArgument)\(raw: descriptionArgument)\(raw: nilArgument)
                     properties: \(raw: list)
                 )
             }
@@ -126,7 +126,7 @@ extension GenerableDeclaration {
         return """
             \(raw: access)nonisolated static var generationSchema: LanguageModels.GenerationSchema {
                 LanguageModels.GenerationSchema(
-                    type: Self.self,\(raw: descriptionArgument)
+                    type: Self.self,\(raw: nameArgument)\(raw: descriptionArgument)
                     anyOf: [\(raw: names)]
                 )
             }
@@ -170,6 +170,11 @@ extension GenerableDeclaration {
     /// `representNilExplicitlyInGeneratedContent: true,` on its own line, or nothing.
     private var nilArgument: String {
         representsNilExplicitly ? "\n        representNilExplicitlyInGeneratedContent: true," : ""
+    }
+
+    /// `name: ...,` on its own line, or nothing.
+    private var nameArgument: String {
+        schemaName.map { "\n        name: \($0)," } ?? ""
     }
 
     /// `description: ...,` on its own line, or nothing.

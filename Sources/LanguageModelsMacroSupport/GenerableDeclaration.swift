@@ -27,6 +27,9 @@ public struct GenerableDeclaration: Equatable {
     public let access: String
     /// The `description:` given to `@Generable`, as the expression written there.
     public let description: String?
+    /// The `name:` given to `@Generable` (Apple 27), as the expression written there: the schema's name instead
+    /// of the type's.
+    public var schemaName: String?
     /// The properties or cases.
     public let shape: Shape
     /// Whether `representNilExplicitlyInGeneratedContent: true` was given: a struct's optional properties are then
@@ -46,6 +49,7 @@ public struct GenerableDeclaration: Equatable {
         GenerableDeclaration?, [Diagnostic]
     ) {
         let description = labeledArgument("description", of: attribute)
+        let schemaName = labeledArgument("name", of: attribute)
         if let structure = declaration.as(StructDeclSyntax.self) {
             let name = structure.name.text
             var (properties, diagnostics) = storedProperties(of: structure, typeName: bare(name))
@@ -62,6 +66,7 @@ public struct GenerableDeclaration: Equatable {
                 name: name, access: access(of: structure.modifiers), description: description,
                 shape: .structure(properties))
             generable.representsNilExplicitly = representsNil
+            generable.schemaName = schemaName
             return (generable, diagnostics)
         }
         if let enumeration = declaration.as(EnumDeclSyntax.self) {
@@ -83,11 +88,11 @@ public struct GenerableDeclaration: Equatable {
                 diagnostics.append(Diagnostic(node: enumeration.name, message: GenerableDiagnostic.noCases(name)))
             }
             guard diagnostics.isEmpty else { return (nil, diagnostics) }
-            return (
-                GenerableDeclaration(
-                    name: name, access: access(of: enumeration.modifiers), description: description,
-                    shape: .enumeration(cases)), []
-            )
+            var generable = GenerableDeclaration(
+                name: name, access: access(of: enumeration.modifiers), description: description,
+                shape: .enumeration(cases))
+            generable.schemaName = schemaName
+            return (generable, [])
         }
         let kind: (String, Syntax) =
             if let decl = declaration.as(ClassDeclSyntax.self) {

@@ -34,6 +34,37 @@ struct LiteralGreeting {
     let text: String
 }
 
+/// Two tools' arguments, both `Arguments`, told apart by their schema names (Apple 27's `@Generable(name:)`).
+enum Lanterns {
+    @Generable(name: "LanternArguments", description: "Which lantern")
+    struct Arguments {
+        @Guide(description: "The lantern's colour")
+        let colour: String
+        let mood: Mood
+    }
+
+    @Generable(name: "LanternMood")
+    enum Mood {
+        case warm
+        case cold
+    }
+}
+
+enum Figs {
+    @Generable(name: "FigArguments", representNilExplicitlyInGeneratedContent: true)
+    struct Arguments {
+        let count: Int
+        let remark: String?
+    }
+}
+
+/// Both arguments in one schema: without their names, the two `Arguments` would share one `$defs` entry.
+@Generable
+struct Errand {
+    let lantern: Lanterns.Arguments
+    let figs: Figs.Arguments
+}
+
 extension SystemLanguageModelTests {
     @Test("A @Guide regex literal is translated: \\A and \\z become ^ and $")
     func regexLiteralTranslated() async throws {
@@ -99,6 +130,41 @@ extension SystemLanguageModelTests {
             return info.debugDescription.contains("inline option")
         }
         #expect(model.requestCount == 0)
+    }
+}
+
+extension SystemLanguageModelTests {
+    @Test("@Generable(name:) names the schema, its $defs entry and the request's response format")
+    func generableName() async throws {
+        #expect(Lanterns.Arguments.generationSchema.name == "LanternArguments")
+        #expect(Figs.Arguments.generationSchema.name == "FigArguments")
+        #expect(Lanterns.Mood.generationSchema.name == "LanternMood")
+        let errand = Errand.generationSchema.debugDescription
+        for name in ["LanternArguments", "FigArguments", "LanternMood"] {
+            #expect(errand.contains("\"#/$defs/\(name)\""), "\(errand)")
+        }
+        #expect(!errand.contains("\"Arguments\""), "\(errand)")
+        // The description and the explicit nulls are kept beside the name.
+        let lantern = Lanterns.Arguments.generationSchema.debugDescription
+        #expect(lantern.contains(#""description": "Which lantern""#), "\(lantern)")
+        let figs = Figs.Arguments.generationSchema.debugDescription
+        #expect(figs.contains(#""null""#), "\(figs)")
+        // Content converts both ways as without a name.
+        let value = Errand(
+            lantern: .init(colour: "amber", mood: .warm), figs: .init(count: 3, remark: nil))
+        let again = try Errand(value.generatedContent)
+        #expect(again.lantern.colour == "amber" && again.lantern.mood == .warm && again.figs.count == 3)
+
+        // A request names its response format by the schema's name.
+        unconfigure()
+        let server = try LoopbackModelServer(reply: #"{"colour": "red", "mood": "cold"}"#)
+        defer { server.stop() }
+        try SystemLanguageModel.configure(server.url)
+        defer { SystemLanguageModel.resetConfiguration() }
+        let answer = try await LanguageModelSession().respond(to: "Which lantern?", generating: Lanterns.Arguments.self)
+        #expect(answer.content.colour == "red" && answer.content.mood == .cold)
+        let body = try #require(server.chatBodies.last)
+        #expect(body.contains(#""name":"LanternArguments""#), "\(body)")
     }
 }
 #endif

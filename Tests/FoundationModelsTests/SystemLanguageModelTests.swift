@@ -1,4 +1,6 @@
 import FoundationModels
+import Observation
+import Synchronization
 import Testing
 
 /// Apple-style code against `SystemLanguageModel.default`, configured by nothing, by `PARLEY_MODEL`, and by code.
@@ -169,6 +171,90 @@ import Testing
             try await LanguageModelSession(model: missing).respond(to: "Sum up")
         }
         #expect(error.map { "\($0)".contains("has not loaded the adapter summarizer") } == true)
+    }
+
+    @Test("Apple's adapter management: compile checks the server loaded it; identifiers and compatibility are its list")
+    func adapterManagement() async throws {
+        unconfigure()
+        // Nothing configured: no identifiers, nothing compatible, and compile says why.
+        #expect(SystemLanguageModel.Adapter.compatibleAdapterIdentifiers(name: "tagger").isEmpty)
+        #expect(!SystemLanguageModel.Adapter.isCompatible(AssetPack(id: "tagger")))
+        let unconfigured = await #expect(throws: SystemLanguageModel.Adapter.AssetError.self) {
+            try await SystemLanguageModel.Adapter(name: "tagger").compile()
+        }
+        #expect(unconfigured?.errorDescription?.contains("PARLEY_MODEL") == true, "\(String(describing: unconfigured))")
+
+        let server = try LoopbackModelServer(
+            reply: "tagged",
+            adapters: #"[{"id":0,"path":"/srv/other.gguf","scale":0.0},"#
+                + #"{"id":1,"path":"/srv/tagger.gguf","scale":0.0},{"id":2,"path":"tagger.bin","scale":0.0}]"#)
+        defer { server.stop() }
+        try SystemLanguageModel.configure(server.url)
+        defer { SystemLanguageModel.resetConfiguration() }
+
+        #expect(
+            SystemLanguageModel.Adapter.compatibleAdapterIdentifiers(name: "tagger") == [
+                "/srv/tagger.gguf", "tagger.bin",
+            ])
+        #expect(SystemLanguageModel.Adapter.compatibleAdapterIdentifiers(name: "other") == ["/srv/other.gguf"])
+        #expect(SystemLanguageModel.Adapter.compatibleAdapterIdentifiers(name: "summarizer").isEmpty)
+        #expect(SystemLanguageModel.Adapter.compatibleAdapterIdentifiers(name: "").isEmpty)
+        #expect(SystemLanguageModel.Adapter.isCompatible(AssetPack(id: "tagger")))
+        #expect(SystemLanguageModel.Adapter.isCompatible(AssetPack(id: "/srv/tagger.gguf")))
+        #expect(!SystemLanguageModel.Adapter.isCompatible(AssetPack(id: "/elsewhere/tagger.gguf")))
+        #expect(!SystemLanguageModel.Adapter.isCompatible(AssetPack(id: "summarizer")))
+
+        try await SystemLanguageModel.Adapter(fileURL: URL(fileURLWithPath: "adapters/tagger.gguf")).compile()
+        let missing = await #expect(throws: SystemLanguageModel.Adapter.AssetError.self) {
+            try await SystemLanguageModel.Adapter(name: "summarizer").compile()
+        }
+        #expect(
+            missing?.errorDescription?.contains("has not loaded the adapter summarizer") == true,
+            "\(String(describing: missing))")
+        // Nothing is downloaded for an adapter here, so there is nothing obsolete to remove; the server's list stays.
+        try SystemLanguageModel.Adapter.removeObsoleteAdapters()
+        #expect(SystemLanguageModel.Adapter.compatibleAdapterIdentifiers(name: "tagger").count == 2)
+        // Asking changed nothing on the server: only its list was read.
+        #expect(server.chatBodies.isEmpty)
+
+        // A server without adapters: none compatible, and compile says so.
+        let plain = try LoopbackModelServer(reply: "plain")
+        defer { plain.stop() }
+        try SystemLanguageModel.configure(plain.url)
+        #expect(SystemLanguageModel.Adapter.compatibleAdapterIdentifiers(name: "tagger").isEmpty)
+        await #expect(throws: SystemLanguageModel.Adapter.AssetError.self) {
+            try await SystemLanguageModel.Adapter(name: "tagger").compile()
+        }
+    }
+
+    @Test("SystemLanguageModel is Observable: who read availability is told when the configuration changes")
+    func observable() throws {
+        unconfigure()
+        let model = SystemLanguageModel.default
+        let tagging = SystemLanguageModel(useCase: .contentTagging)
+        let changes = Mutex<[String]>([])
+        withObservationTracking {
+            _ = model.availability
+        } onChange: {
+            changes.withLock { $0.append("default") }
+        }
+        #expect(changes.withLock { $0 }.isEmpty, "reading told nobody")
+        SystemLanguageModel.configure(ReplyingModel(reply: "x"))
+        defer { SystemLanguageModel.resetConfiguration() }
+        #expect(changes.withLock { $0 } == ["default"])
+        #expect(model.isAvailable)
+
+        // isAvailable is tracked too, on any model; a model nobody read from tells nobody.
+        withObservationTracking {
+            _ = tagging.isAvailable
+        } onChange: {
+            changes.withLock { $0.append("tagging") }
+        }
+        try SystemLanguageModel.configure("scripted")
+        #expect(changes.withLock { $0 } == ["default", "tagging"], "each observer told once, as Observation does")
+        SystemLanguageModel.resetConfiguration()
+        #expect(changes.withLock { $0 } == ["default", "tagging"])
+        #expect(!tagging.isAvailable)
     }
 
     @Test("A server without adapters, or a model given in code, takes no adapter")

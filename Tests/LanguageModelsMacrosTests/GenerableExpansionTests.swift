@@ -97,6 +97,59 @@ import Testing
         #expect(expansion.expanded.contains("public var remark: String.PartiallyGenerated?"))
     }
 
+    @Test func aSchemaNameTakesTheTypesPlace() {
+        // Apple 27's `@Generable(name:)`: the schema is named by the argument, written as it was given.
+        let structure = MacroExpansion(
+            #"""
+            @Generable(name: "StockArguments", description: "What to look up")
+            struct Arguments {
+                var item: String
+            }
+            """#)
+        #expect(structure.diagnostics == [])
+        #expect(
+            structure.expanded.contains(
+                """
+                            type: Self.self,
+                            name: "StockArguments",
+                            description: "What to look up",
+                            properties: [
+                """), "\(structure.expanded)")
+        let named = MacroExpansion(
+            #"""
+            @Generable(name: Names.offer, representNilExplicitlyInGeneratedContent: true)
+            struct Offer {
+                var remark: String?
+            }
+            """#)
+        #expect(named.diagnostics == [])
+        #expect(
+            named.expanded.contains(
+                """
+                            type: Self.self,
+                            name: Names.offer,
+                            representNilExplicitlyInGeneratedContent: true,
+                """), "\(named.expanded)")
+        let enumeration = MacroExpansion(
+            #"""
+            @Generable(name: "Mood")
+            enum NPCMood {
+                case calm
+            }
+            """#)
+        #expect(enumeration.diagnostics == [])
+        #expect(
+            enumeration.expanded.contains(
+                """
+                            type: Self.self,
+                            name: "Mood",
+                            anyOf: ["calm"]
+                """), "\(enumeration.expanded)")
+        // Without it, nothing is named.
+        let unnamed = MacroExpansion("@Generable struct Offer {\n    var item: String\n}").expanded
+        #expect(unnamed.contains(/type: Self\.self,\s+properties: \[/), "\(unnamed)")
+    }
+
     @Test func anEnumerationChoosesAmongItsCasesNames() {
         let expansion = MacroExpansion(
             #"""
