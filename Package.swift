@@ -305,7 +305,8 @@ let package = Package(
         // everything else works without it; WAV files and visemes for lip sync
         .target(name: "ParleySpeech", dependencies: ["GameWorld", "ParleyBasics"]),
         .testTarget(
-            name: "ParleySpeechTests", dependencies: ["ParleySpeech", "GameWorld", "ContentPacks", "ParleyJSON"]),
+            name: "ParleySpeechTests",
+            dependencies: ["ParleySpeech", "GameWorld", "ContentPacks", "ParleyJSON", "GameWorldFixtures"]),
         // Any OpenAI-compatible speech server (`/v1/audio/speech`) over the HTTP client: a module of its own, so that a
         // game speaking with espeak-ng alone links no libcurl
         .target(
