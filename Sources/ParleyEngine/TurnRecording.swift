@@ -60,6 +60,9 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
     public var contextSize: Int?
     /// The trims of the working transcript during this turn, or `nil` when the turn trimmed nothing.
     public var trim: ContextTrim?
+    /// What a speech recogniser heard when the line was spoken (`POST .../say` with `audio/wav`), with its
+    /// confidence; `nil` for a typed line.
+    public var heard: HeardSpeech?
 
     /// The trims of an NPC's working transcript during one turn: how many, and what the instructions kept of what was
     /// trimmed (the running summary and the facts that still hold), so that a reader sees where the context was cut
@@ -133,6 +136,7 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
         if !falseClaims.isEmpty { object["falseClaims"] = .array(falseClaims.map(JSONValue.string)) }
         if let voicing { object["voicing"] = voicing.jsonValue }
         if let contextSize { object["contextSize"] = .integer(contextSize) }
+        if let heard { object["heard"] = heard.jsonValue }
         if let trim {
             var trimObject = JSONObject()
             trimObject["count"] = .integer(trim.count)
@@ -190,6 +194,7 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
         falseClaims = value["falseClaims"]?.arrayValue?.compactMap(\.stringValue) ?? []
         voicing = value["voicing"].flatMap(TurnVoicing.init(jsonValue:))
         contextSize = count(value["contextSize"]).flatMap { $0 > 0 ? $0 : nil }
+        heard = value["heard"].flatMap(HeardSpeech.init(jsonValue:))
         trim = value["trim"].flatMap { trim in
             count(trim["count"]).flatMap {
                 $0 > 0 ? ContextTrim(count: $0, notes: trim["notes"]?.stringValue, kept: count(trim["kept"])) : nil

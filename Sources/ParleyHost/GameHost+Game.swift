@@ -78,3 +78,17 @@ extension StateChanges {
         }
     }
 }
+
+extension GameHost {
+    /// Says a spoken line to an NPC directly (``Game/say(_:to:output:)-(HeardSpeech,_,_)``), then autosaves: its
+    /// recording notes what was heard and how surely.
+    ///
+    /// - Parameters:
+    ///   - heard: What the speech recogniser heard.
+    ///   - npc: The NPC spoken to.
+    ///   - output: Receives what the game shows.
+    public func say(_ heard: HeardSpeech, to npc: NPCID, output: @Sendable (GameOutput) -> Void) async {
+        await game.say(heard, to: npc, output: output)
+        await autosaveChanges(output: output)
+    }
+}
