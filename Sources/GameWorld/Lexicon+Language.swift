@@ -293,6 +293,9 @@ extension Lexicon {
         case typeHelp
         /// A line the game does not understand: `I don't understand "{line}". {hint}`
         case notUnderstood
+        /// An NPC's answer to a spoken line the speech recogniser was not sure of (`parley serve --listen`): `Sorry, I
+        /// didn't catch that. Could you say it again?`
+        case askAgain
         /// The hint for a line that is no command: `Type help for the commands, or talk to someone to speak freely.`
         case hintUnknown
         /// The hint for `say` alone.
@@ -316,7 +319,7 @@ extension Lexicon {
         public var placeholders: [String] {
             switch self {
             case .and, .or, .refusalCannotBeDone, .refusalMuddled, .refusalDoesNotTrade, .refusalEmptyOffer,
-                .refusalNonsense, .refusalUnknownThing, .refusalTooMuch, .recallMet, .help, .typeHelp, .hintUnknown,
+                .refusalNonsense, .refusalUnknownThing, .refusalTooMuch, .recallMet, .help, .typeHelp, .askAgain, .hintUnknown,
                 .hintSay,
                 .hintExamine, .hintLoad, .hintGo, .hintTake, .hintDrop, .hintTalk, .hintSlash:
                 []
