@@ -108,6 +108,9 @@ public struct APIEvent: Sendable, Equatable, CustomStringConvertible {
         /// The NPC's model called one of the game's actions with arguments that do not fit its schema: `npc`,
         /// `action`, `arguments`, `reasons`.
         case actionRefused
+        /// A spoken line was recognised (`POST .../say` with `audio/wav`): `npc`, `text`, `confidence` (0 to 1, or
+        /// `null`), `understood` (`false`: too unsure to act on, and the NPC asks the player to say it again).
+        case heard
 
         /// The name on the wire.
         public var description: String { rawValue }

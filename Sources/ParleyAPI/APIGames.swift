@@ -47,6 +47,9 @@ public actor APIGames {
         /// What speaks the NPCs' lines (`--speech espeak`, `--speech-model URL`): each `speechEnded` event then
         /// carries its `audio` and `visemes`; `nil` (the default) for text alone.
         public var speech: APISpeech?
+        /// What recognises spoken lines (`--listen pocketsphinx`, `--listen-model URL`): `POST .../say` then also
+        /// takes `audio/wav`; `nil` (the default) for typed lines alone.
+        public var listening: APIListening?
 
         /// Creates a configuration.
         ///
@@ -114,6 +117,8 @@ public actor APIGames {
     /// The most games the process's file descriptors leave room for (``gameLimit(descriptors:)``), or `nil` when it
     /// has no limit.
     nonisolated let descriptorGameLimit: Int?
+    /// The recogniser of spoken lines, with the vocabularies of the worlds played, when the server listens.
+    nonisolated let listening: GameListening?
     /// Whether a game is being made; `waiting` holds the requests that came meanwhile.
     private var making = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
@@ -123,6 +128,7 @@ public actor APIGames {
     /// - Parameter configuration: What every game is made with.
     public init(configuration: Configuration) {
         self.configuration = configuration
+        listening = configuration.listening.map(GameListening.init(listening:))
         descriptorGameLimit = Self.descriptorLimit().map(Self.gameLimit(descriptors:))
     }
 

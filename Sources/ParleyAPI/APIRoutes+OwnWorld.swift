@@ -3,6 +3,7 @@ import GameWorld
 import ParleyBasics
 import ParleyEngine
 import ParleyJSON
+import ParleySpeech
 import ParleyServer
 import SaveGames
 
@@ -63,6 +64,14 @@ extension APIRoutes {
             try await answering {
                 let game = try await game(request, in: games)
                 let npc = try await self.npc(request, of: game)
+                if isWAV(request.headers["Content-Type"]) {
+                    let heard = try await hear(request, in: game, games: games)
+                    return await respond(
+                        to: request, game: game, games: games,
+                        run: { emit in
+                            (await game.say(heard.heard, understood: heard.understood, to: npc, emit: emit), true)
+                        })
+                }
                 let line = try line(in: request)
                 return await respond(
                     to: request, game: game, games: games,
@@ -83,6 +92,44 @@ extension APIRoutes {
             status: 404, title: "Unknown NPC",
             detail: "There is no NPC \"\(id)\" in this world" + (guess.map { " (\(Suggestions.didYouMean($0)))" } ?? "")
                 + "; GET /v1/games/\(game.id)/npcs lists them.")
+    }
+
+    /// Whether a `Content-Type` names a WAV file: `audio/wav`, `audio/wave`, `audio/x-wav` or `audio/vnd.wave`.
+    static func isWAV(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = (contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces)
+        return ["audio/wav", "audio/wave", "audio/x-wav", "audio/vnd.wave"].contains(mediaType.lowercased())
+    }
+
+    /// Recognises the spoken line of a request's `audio/wav` body in the game's world, before the line takes its
+    /// place among the game's lines (recognition takes a while; the game goes on meanwhile).
+    ///
+    /// - Throws: ``APIProblem``: 415 when the server does not listen, 400 for a body that is not a WAV file of 16-bit
+    ///   PCM (or lasts over a minute), 503 when recognition fails (pocketsphinx missing, a transcription server down).
+    static func hear(
+        _ request: HTTPServerRequest, in game: APIGame, games: APIGames
+    ) async throws(APIProblem) -> (heard: HeardSpeech, understood: Bool) {
+        guard let listening = games.listening else {
+            throw APIProblem(
+                status: 415, title: "Unsupported media type",
+                detail: "This server does not listen to speech: start it with --listen pocketsphinx or --listen-model "
+                    + "URL, or send the line as {\"text\": \"...\"} with Content-Type: application/json.")
+        }
+        let audio: SpeechAudio
+        do {
+            audio = try SpeechAudio(wav: Array(request.body))
+        } catch {
+            throw APIProblem.badRequest("The body is not a line of speech: \(error).")
+        }
+        let world = await game.world()
+        do {
+            let heard = try await listening.recognize(audio, in: world)
+            return (heard, listening.isClear(heard))
+        } catch {
+            throw APIProblem(
+                status: 503, title: "Speech not recognised",
+                detail: "The line could not be recognised: \(error). Nothing was said to the NPC; send the line as text.")
+        }
     }
 
     /// The line in a request's body, `{"text": "..."}`, as `/input` takes it: at most `maximumInputCharacters`

@@ -24,6 +24,8 @@ enum ServeCommand {
             serves them alone.
             With --speech espeak or --speech-model URL, the NPCs' lines are spoken: each speechEnded event names its
             WAV (GET /v1/games/ID/audio/EVENT, the last 32 lines of a game kept) and its visemes for lip sync.
+            With --listen pocketsphinx or --listen-model URL, POST /v1/games/ID/npcs/NPC/say also takes a spoken line
+            as audio/wav: a heard event says what was recognised, and a line heard too unsurely is asked again.
             """,
         options: [
             CommonOptions.content.option, CommonOptions.saves.option, PlayCommand.modelOption.option,
@@ -31,7 +33,7 @@ enum ServeCommand {
             maximumGamesOption.option, corsOriginOption.option, idleTimeoutOption.option,
             CommonOptions.turnTimeout.option, CommonOptions.voice.option, CommonOptions.firstWordsDeadline.option,
             CommonOptions.maxTokens.option, replayTimeoutOption.option, CommonOptions.keepAutosaves.option,
-        ] + ServeSpeech.options,
+        ] + ServeSpeech.options + ServeListening.options,
         handler: run)
 
     /// `--host ADDRESS`: where to listen, `127.0.0.1` when not given.
@@ -87,6 +89,7 @@ enum ServeCommand {
         let turnTimeout = try context.value(of: CommonOptions.turnTimeout)
         let maximumTokens = try context.value(of: CommonOptions.maxTokens)
         let speech = try await ServeSpeech.speech(context)
+        let listening = try await ServeListening.listening(context)
         var configuration = HTTPServer.Configuration(
             host: try context.value(of: hostOption), port: try context.value(of: portOption),
             bearerToken: try context.value(of: tokenOption),
@@ -117,6 +120,7 @@ enum ServeCommand {
         gamesConfiguration.replayTimeLimit = .seconds(try context.value(of: replayTimeoutOption))
         gamesConfiguration.keptAutosaves = try context.value(of: CommonOptions.keepAutosaves)
         gamesConfiguration.speech = speech
+        gamesConfiguration.listening = listening
         let games = APIGames(configuration: gamesConfiguration)
         let server: HTTPServer
         do {

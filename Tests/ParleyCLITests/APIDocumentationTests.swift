@@ -106,8 +106,13 @@ import Testing
         (["--speech", "espeak", "--speech-model", "http://127.0.0.1:1/v1"], "not both"),
         (["--speech-model", "ftp://127.0.0.1/v1#kokoro"], "not an http or https URL"),
         (["--speech", "piper"], "--speech"),
+        (["--listen-confidence", "0.5"], "--listen-confidence needs --listen or --listen-model"),
+        (["--listen", "pocketsphinx", "--listen-model", "http://127.0.0.1:1/v1"], "not both"),
+        (["--listen-model", "ftp://127.0.0.1/v1#whisper-1"], "not an http or https URL"),
+        (["--listen", "whisper"], "--listen"),
+        (["--listen", "pocketsphinx", "--listen-confidence", "1.5"], "from 0 to 1"),
     ])
-    func speechOptionsThatCannotWorkAreRefusedSayingWhy(options: [String], message: String) async throws {
+    func speechAndListeningOptionsThatCannotWorkAreRefusedSayingWhy(options: [String], message: String) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-serve-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try await runParley(["serve", "--port", "0", "--saves", folder.path] + options)

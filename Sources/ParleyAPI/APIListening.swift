@@ -1,0 +1,115 @@
+import GameWorld
+import ParleyBasics
+import ParleyEngine
+import ParleyJSON
+import ParleySpeech
+import Synchronization
+
+/// Speech in for the games of `parley serve` (`--listen pocketsphinx` or `--listen-model URL`):
+/// `POST /v1/games/{id}/npcs/{npc}/say` then also takes the line as `audio/wav`. The line is recognised with the
+/// game's vocabulary (`SpeechVocabulary(world:)`), a `heard` event says what was heard and how surely, and the NPC
+/// answers it as a typed line; below `minimumConfidence` the NPC asks the player to say it again instead, and nothing
+/// else happens. docs/api.md, "Speech in".
+///
+/// ```swift
+/// var configuration = APIGames.Configuration(pack: pack, models: models, store: nil)
+/// configuration.listening = APIListening(recognizer: PocketSphinxRecognizer(), name: "pocketsphinx")
+/// ```
+public struct APIListening: Sendable {
+    /// What recognises the lines.
+    public var recognizer: any SpeechRecognizer
+    /// Its name in events and recordings: `pocketsphinx`, or a transcription server's model.
+    public var name: String
+    /// Below this confidence, the NPC asks again: the recogniser's own (`SpeechRecognizer.minimumConfidence`) unless
+    /// given.
+    public var minimumConfidence: Double
+
+    /// Creates speech in for the games.
+    ///
+    /// - Parameters:
+    ///   - recognizer: What recognises the lines.
+    ///   - name: Its name in events and recordings.
+    ///   - minimumConfidence: The lowest confidence acted on, 0 to 1; the recogniser's own when `nil`.
+    public init(recognizer: any SpeechRecognizer, name: String, minimumConfidence: Double? = nil) {
+        self.recognizer = recognizer
+        self.name = name
+        self.minimumConfidence = min(max(minimumConfidence ?? recognizer.minimumConfidence, 0), 1)
+    }
+}
+
+/// The recogniser of a server's games, with the vocabularies of the worlds they play, made once each.
+final class GameListening: Sendable {
+    /// The configuration.
+    let listening: APIListening
+    private let vocabularies = Mutex<[ContentHash: SpeechVocabulary]>([:])
+
+    init(listening: APIListening) {
+        self.listening = listening
+    }
+
+    /// The vocabulary of a world, made the first time it is asked for.
+    func vocabulary(of world: World) -> SpeechVocabulary {
+        if let known = vocabularies.withLock({ $0[world.contentHash] }) { return known }
+        let vocabulary = SpeechVocabulary(world: world)
+        vocabularies.withLock { $0[world.contentHash] = vocabulary }
+        return vocabulary
+    }
+
+    /// Recognises a line in a world.
+    ///
+    /// - Throws: `ListeningError`.
+    func recognize(_ audio: SpeechAudio, in world: World) async throws -> HeardSpeech {
+        let vocabulary = vocabulary(of: world)
+        let recognized = try await listening.recognizer.recognize(audio, vocabulary: vocabulary)
+        return HeardSpeech(text: recognized.text, confidence: recognized.confidence, recognizer: listening.name)
+    }
+
+    /// Whether a line heard so is acted on.
+    func isClear(_ heard: HeardSpeech) -> Bool {
+        RecognizedSpeech(text: heard.text, confidence: heard.confidence).isClear(
+            minimum: listening.minimumConfidence)
+    }
+}
+
+extension APIGame {
+    /// Says a spoken line to an NPC directly: a `heard` event with what was recognised; then, when it is clear
+    /// enough, the NPC's answer as to a typed line (its recording notes the speech), else the NPC's `askAgain` line
+    /// and nothing more (no turn, nothing saved). Runs after every line that came before it.
+    ///
+    /// - Parameters:
+    ///   - heard: What the recogniser heard.
+    ///   - npc: The NPC, one of the world's.
+    ///   - emit: Receives each event as it happens, for streaming.
+    /// - Returns: Every event of the line, in order, the `heard` event first.
+    public func say(
+        _ heard: HeardSpeech, understood: Bool, to npc: NPCID,
+        emit: @escaping @Sendable (APIEvent) -> Void = { _ in }
+    ) async -> [APIEvent] {
+        let host = self.host
+        let eventLog = self.eventLog
+        return await serialized {
+            let world = await host.game.state.world
+            let name = world.npcs[npc]?.name ?? npc.rawValue
+            let heardEvent = APIEvent(
+                .heard, npc: APIEvent.NPCReference(id: npc, name: name),
+                JSONObject([
+                    ("text", .string(heard.text)), ("confidence", heard.confidence.map(JSONValue.double) ?? .null),
+                    ("understood", .bool(understood)),
+                ]))
+            eventLog.publish(heardEvent)
+            emit(heardEvent)
+            let events = await recording(emit: emit) { output in
+                if understood {
+                    await host.say(heard, to: npc, output: output)
+                } else {
+                    let line = world.lexicon(for: npc).text(.askAgain, [:])
+                    output(.speechBegan(npc: name))
+                    output(.speech(line))
+                    output(.speechEnded)
+                }
+                return true
+            }.events
+            return [heardEvent] + events
+        }
+    }
+}
