@@ -344,7 +344,7 @@ let package = Package(
                 "CommandLineKit", "ParleyFuzz", "ParleyEngine", "ParleyHost", "SaveGames", "ParleySQLite", "GameWorld",
                 "ContentPacks", "SyntheticWorlds", "NPCContract", "LanguageModels", "ScriptedModel", "OpenAICompatible",
                 "LLMTestSupport", "ParleyJSON", "ParleyBasics", "ChildProcess", "ParleyAPI", "ParleyServer",
-                "ParleyHTTP",
+                "ParleyHTTP", "ParleySpeech", "ParleyEvaluation",
             ]),
         .testTarget(
             name: "ReliabilityTests",

@@ -119,6 +119,9 @@ enum BenchCommand {
             scenario("claims", "The claim check: building a checker, then checking one NPC line, per world size.") {
                 try ClaimCost.run(quick: $0)
             },
+            scenario("listen", "Speech in: the eval corpus spoken by espeak-ng, recognised by pocketsphinx, answered.") {
+                try await ListenRoundTrip.run(quick: $0)
+            },
             Command(
                 "fuzz",
                 abstract:
