@@ -43,6 +43,7 @@ enum ListenRoundTrip {
 
         var heardCases: [EvalCase] = []
         var askedAgain: Set<String> = []
+        var confidences: [String: Double] = [:]
         var exact = 0
         var wordErrors = 0
         var words = 0
@@ -66,6 +67,7 @@ enum ListenRoundTrip {
             var spokenCase = evalCase
             spokenCase.say = heard.text
             if !heard.isClear(minimum: recognizer.minimumConfidence) { askedAgain.insert(evalCase.id) }
+            confidences[evalCase.id] = heard.confidence ?? 0
             heardCases.append(spokenCase)
         }
         let models: Game.ModelProvider = { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) }
@@ -76,10 +78,16 @@ enum ListenRoundTrip {
         var passedHeard = 0
         var unaskedActions = 0
         var falseClaims = 0
-        for result in heard.results where !askedAgain.contains(result.evalCase.id) {
+        var acted: [String] = []
+        for (result, typedCase) in zip(heard.results, cases) where !askedAgain.contains(result.evalCase.id) {
             if result.passed { passedHeard += 1 }
             unaskedActions += result.unaskedActions.count
             falseClaims += result.falseClaims.count
+            if !result.unaskedActions.isEmpty {
+                acted.append(
+                    "| `\(typedCase.id)` | \(typedCase.say) | \(result.evalCase.say) (\(format(confidences[typedCase.id] ?? 0))) | "
+                        + "\(result.unaskedActions.joined(separator: "; ")) |")
+            }
         }
         let count = Double(max(cases.count, 1))
         report("| | |")
@@ -96,6 +104,14 @@ enum ListenRoundTrip {
         report(
             "| Recognition real-time factor (audio / time) | \(format(audioSeconds / (recognition.milliseconds / 1_000), digits: 1)) |")
         report("")
+        if !acted.isEmpty {
+            report("Lines misheard into an action the typed line did not ask for (the offer still waits for `accept`):")
+            report("")
+            report("| Case | Typed | Heard (confidence) | Action |")
+            report("|---|---|---|---|")
+            for line in acted { report(line) }
+            report("")
+        }
     }
 
     /// The Levenshtein distance between two word lists: substitutions, insertions and deletions.
