@@ -60,7 +60,7 @@ extension APISpeech {
     ///
     /// - Parameter text: The line's text since the last spoken sentence, this piece included.
     /// - Returns: Whether it ends with a sentence's mark.
-    static func endsSentence(_ text: String) -> Bool {
+    public static func endsSentence(_ text: String) -> Bool {
         let closers: Set<Character> = ["\"", "'", "\u{201D}", "\u{2019}", ")", "]"]
         let last = text.reversed().first { !$0.isWhitespace && !closers.contains($0) }
         return last.map { ".!?…".contains($0) } ?? false
