@@ -346,7 +346,7 @@ let package = Package(
                 "CommandLineKit", "ParleyFuzz", "ParleyEngine", "ParleyHost", "SaveGames", "ParleySQLite", "GameWorld",
                 "ContentPacks", "SyntheticWorlds", "NPCContract", "LanguageModels", "ScriptedModel", "OpenAICompatible",
                 "LLMTestSupport", "ParleyJSON", "ParleyBasics", "ChildProcess", "ParleyAPI", "ParleyServer",
-                "ParleyHTTP",
+                "ParleyHTTP", "ParleySpeech",
             ]),
         .testTarget(
             name: "ReliabilityTests",
