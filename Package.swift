@@ -322,12 +322,15 @@ let package = Package(
             dependencies: [
                 "CommandLineKit", "GameWorld", "ContentPacks", "ParleyEngine", "ParleyHost", "ParleyEvaluation",
                 "ParleyModels", "SaveGames", "LanguageModels", "ParleyJSON", "ParleyAPI", "ParleyServer",
-                "ParleyInspector", "ParleyBasics", "ParleySpeech", "ParleySpeechServer",
+                "ParleyInspector", "ParleyBasics", "ParleySpeech", "ParleySpeechServer", "ChildProcess",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(
             name: "ParleyCLITests",
-            dependencies: ["parley", "ChildProcess", "LLMTestSupport", "ParleyJSON", "ParleyHTTP"],
+            dependencies: [
+                "parley", "ChildProcess", "LLMTestSupport", "ParleyJSON", "ParleyHTTP", "HTTPTestSupport",
+                "ParleySpeech",
+            ],
             exclude: ["Goldens"]),
 
         // MARK: - Benchmarks and reliability: `parley-bench`, and the seeded fuzzers it shares with ReliabilityTests

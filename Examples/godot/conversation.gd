@@ -11,6 +11,9 @@
 #      the game opens its gate, answers (POST /v1/games/{id}/actions/{callId}), and Oona's reply says what it answered.
 #   3. It tells Oona that Wren draws a sword (POST /v1/games/{id}/events, with react), and prints what she says.
 # Then it saves the game to a slot and loads it back: the pushed state is in the save.
+# When the server speaks (parley serve --speech espeak), each NPC line's `speechEnded` has `audio`: the game GETs the
+# WAV and plays it with an AudioStreamPlayer. Headless (godot3-server) there is no sound to play it on, so it also
+# prints what it loaded: "(voice: NPC's line, 2.41 s, 16-bit mono at 22050 Hz, 37 visemes)".
 #
 #     godot3-server --path Examples/godot --url=http://127.0.0.1:8080     (or PARLEY_URL=http://...)
 #
@@ -49,6 +52,8 @@ var actions := {}
 var answers := {}
 # Why the listener stopped, when it did.
 var listener_error := ""
+# Plays the NPCs' spoken lines.
+var voice := AudioStreamPlayer.new()
 
 
 func _ready() -> void:
@@ -60,6 +65,7 @@ func _ready() -> void:
 			+ "after the Godot arguments, or PARLEY_URL.")
 		get_tree().quit(2)
 		return
+	add_child(voice)
 	parley = ParleyClient.new(url, _setting("token", "PARLEY_TOKEN"))
 	add_child(parley)
 	parley.connect("event_received", self, "_on_parley_event")
@@ -322,11 +328,38 @@ func _say(npc: String, line: String):
 		return null
 	var events: Array = reply.data.events
 	_print_events(events)
+	var unspoken = yield(_speak(events), "completed")
+	if unspoken != "":
+		_fail_with("'%s': %s" % [line, unspoken])
+		return null
 	for event in events:
 		if event.type == "problem":
 			_fail_with("'%s' brought a problem: %s" % [line, event.detail])
 			return null
 	return events
+
+
+# Plays each spoken line of the events, when the server speaks: GETs the WAV a `speechEnded` event's `audio` names
+# and plays it. Returns "" or why a line's audio could not be played.
+func _speak(events: Array):
+	yield(get_tree(), "idle_frame")
+	for event in events:
+		if event.type != "speechEnded" or not event.has("audio"):
+			continue
+		var wav = yield(parley.get_audio(event.audio), "completed")
+		if not wav.ok:
+			return "its audio, %s: %s" % [event.audio, wav.error]
+		var stream = ParleyClient.wav_stream(wav.data)
+		if stream == null:
+			return "its audio, %s, is not a WAV file of 16-bit PCM" % event.audio
+		# A real game would queue the lines (or play each `speech` event's sentence as it comes, from the listener);
+		# here a line cuts the one before short.
+		voice.stream = stream
+		voice.play()
+		print("  (voice: %s's line, %.2f s, 16-bit %s at %d Hz, %d visemes)" % [
+			event.npc.name, stream.get_length(), "stereo" if stream.stereo else "mono", stream.mix_rate,
+			event.get("visemes", []).size()])
+	return ""
 
 
 # The first event of a type, or null.

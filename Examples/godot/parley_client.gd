@@ -391,12 +391,64 @@ func _address() -> Array:
 
 # Requests
 
+# GET an audio path, as a `speech` or `speechEnded` event's `audio` gives it when the server speaks (parley serve
+# --speech espeak): data is the WAV file's bytes (a PoolByteArray); wav_stream() makes it playable.
+func get_audio(path: String):
+	return yield(_request(HTTPClient.METHOD_GET, path, null, true), "completed")
+
+
+# A WAV file of 16-bit PCM, mono or stereo (what the audio paths serve), as an AudioStreamSample an
+# AudioStreamPlayer plays; null when the bytes are not one. Chunks other than "fmt " and "data" are skipped.
+static func wav_stream(bytes: PoolByteArray) -> AudioStreamSample:
+	if bytes.size() < 12 or _tag(bytes, 0) != "RIFF" or _tag(bytes, 8) != "WAVE":
+		return null
+	var format := 0
+	var channels := 0
+	var rate := 0
+	var bits := 0
+	var offset := 12
+	while offset + 8 <= bytes.size():
+		var size := _uint(bytes, offset + 4, 4)
+		var body := offset + 8
+		match _tag(bytes, offset):
+			"fmt ":
+				format = _uint(bytes, body, 2)
+				channels = _uint(bytes, body + 2, 2)
+				rate = _uint(bytes, body + 4, 4)
+				bits = _uint(bytes, body + 14, 2)
+			"data":
+				if format != 1 or bits != 16 or channels < 1 or channels > 2 or size < 2:
+					return null
+				var sample := AudioStreamSample.new()
+				sample.format = AudioStreamSample.FORMAT_16_BITS
+				sample.mix_rate = rate
+				sample.stereo = channels == 2
+				sample.data = bytes.subarray(body, min(body + size, bytes.size()) - 1)
+				return sample
+		offset = body + size + size % 2
+	return null
+
+
+# Four bytes as text: a RIFF chunk's name.
+static func _tag(bytes: PoolByteArray, offset: int) -> String:
+	return bytes.subarray(offset, offset + 3).get_string_from_ascii()
+
+
+# A little-endian unsigned number of `size` bytes.
+static func _uint(bytes: PoolByteArray, offset: int, size: int) -> int:
+	var value := 0
+	for index in range(size):
+		value |= bytes[offset + index] << (8 * index)
+	return value
+
+
 func _game_path(game_id: String) -> String:
 	return "/v1/games/" + game_id.http_escape()
 
 
-# Sends one request and waits for its answer. `body` is sent as JSON; null sends none (GET, DELETE).
-func _request(method: int, path: String, body = null):
+# Sends one request and waits for its answer. `body` is sent as JSON; null sends none (GET, DELETE). With `raw`, a
+# 2xx answer's data is its bytes (a PoolByteArray), not parsed JSON.
+func _request(method: int, path: String, body = null, raw := false):
 	var response := Response.new()
 	if not is_inside_tree():
 		response.error = "ParleyClient is not in the scene tree: add_child() it before calling it."
@@ -404,7 +456,7 @@ func _request(method: int, path: String, body = null):
 		# A coroutine must yield before it returns, or the caller's yield(..., "completed") fails.
 		yield(Engine.get_main_loop(), "idle_frame")
 		return response
-	var headers := PoolStringArray(["Accept: application/json"])
+	var headers := PoolStringArray(["Accept: " + ("*/*" if raw else "application/json")])
 	var text := ""
 	if body != null:
 		text = JSON.print(body)
@@ -429,6 +481,10 @@ func _request(method: int, path: String, body = null):
 	var payload: PoolByteArray = answer[3]
 	if result != HTTPRequest.RESULT_SUCCESS:
 		response.error = _transport_error(result, url)
+		return response
+	if raw and response.status >= 200 and response.status < 300:
+		response.ok = true
+		response.data = payload
 		return response
 	var content := payload.get_string_from_utf8()
 	if content == "":

@@ -207,8 +207,9 @@ extension APIRoutes {
                 guard let number = Int(eventID), let wav = audio.wav(id: number) else {
                     throw APIProblem(
                         status: 404, title: "No audio",
-                        detail: "Game \(game.id) has no audio for event \(eventID): only a speechEnded event's "
-                            + "audio URL names one, and only the last \(audio.speech.keptLines) lines' are kept.")
+                        detail: "Game \(game.id) has no audio for event \(eventID): only the audio URL of a speech "
+                            + "or speechEnded event names one, and only the last \(audio.speech.keptLines) lines' "
+                            + "are kept.")
                 }
                 return .bytes(Data(wav), contentType: "audio/wav")
             }

@@ -7,7 +7,6 @@ enum BenchCommand {
     /// `--quick`: smaller sizes and fewer repetitions.
     static let quick = Option.flag("quick", help: "Smaller sizes and fewer repetitions, for a fast look.")
 
-
     /// `turn --sizes N,N,...`: the transcript lengths.
     static let turnSizesOption = Option.value(
         "sizes", valueName: "N,N,...", type: .list(of: .integer(in: 1...Int.max, example: 100)),
@@ -107,7 +106,8 @@ enum BenchCommand {
                 try await SaveGrowth.run(quick: $0)
             },
             Command(
-                "serve", abstract: "11. parley serve: 1,000 games at once x 20 turns over HTTP, against the same in process.",
+                "serve",
+                abstract: "11. parley serve: 1,000 games at once x 20 turns over HTTP, against the same in process.",
                 options: [quick, serveGamesOption.option],
                 handler: serve),
             scenario("listing", "Listing a save folder (saves, a new game's slot) against its number of slots.") {
@@ -115,6 +115,11 @@ enum BenchCommand {
             },
             scenario("speech", "Speech sentence by sentence: time to the first sentence against the whole line.") {
                 try await SpeechLatency.run(quick: $0)
+            },
+            scenario(
+                "voice", "NPC voices: time to the first audio (espeak-ng) against the first text; real-time factor."
+            ) {
+                try await VoiceLatency.run(quick: $0)
             },
             scenario("claims", "The claim check: building a checker, then checking one NPC line, per world size.") {
                 try ClaimCost.run(quick: $0)

@@ -6,6 +6,7 @@ import ParleyEngine
 import ParleyHost
 import ParleyModels
 import ParleySpeech
+import ParleySpeechServer
 import SaveGames
 import Synchronization
 
@@ -27,6 +28,10 @@ enum PlayCommand {
             With --speak-to DIR, each NPC line is also spoken with espeak-ng in the NPC's voice (its "speech" block,
             else one derived from its id) and written to DIR/<turn>-<npc>.wav; without espeak-ng
             (scripts/install-deps --speech) the game says so once and goes on.
+            With --speak, each NPC line is played through the audio device as it is said, sentence by sentence
+            (with aplay, paplay or pw-play); without a device the game says so once and goes on silent. Both may be
+            given. --speech-model URL[#MODEL] speaks with an OpenAI-compatible speech server instead of espeak-ng
+            (--speech-voice NAME its voice for every NPC; the key from OPENAI_API_KEY).
             """,
         options: options, handler: run)
 
@@ -50,6 +55,10 @@ enum PlayCommand {
         "speak-to", valueName: "DIR", type: .string,
         help: "Also speak each NPC line with espeak-ng and write it to DIR/<turn>-<npc>.wav.")
 
+    /// `--speak`: play each NPC line through the audio device, sentence by sentence.
+    static let speakFlag = Option.flag(
+        "speak", help: "Play each NPC line through the audio device as it is said (aplay, paplay or pw-play).")
+
     /// `--continue`: the most recent autosave instead of a new game.
     static let continueFlag = Option.flag(
         "continue",
@@ -60,7 +69,8 @@ enum PlayCommand {
     static let options: [Option] = [
         CommonOptions.content.option, modelOption.option, CommonOptions.seed.option,
         nameOption.option, CommonOptions.saves.option, continueFlag,
-        feedbackFolderOption.option, speakToOption.option, CommonOptions.maxTokens.option, CommonOptions.turnTimeout.option,
+        feedbackFolderOption.option, speakToOption.option, speakFlag, ServeSpeech.speechModelOption.option,
+        ServeSpeech.speechVoiceOption.option, CommonOptions.maxTokens.option, CommonOptions.turnTimeout.option,
         CommonOptions.voice.option,
         CommonOptions.firstWordsDeadline.option, CommonOptions.keepAutosaves.option,
     ]
@@ -84,6 +94,7 @@ enum PlayCommand {
         let playerName = try context.value(of: nameOption)
         let keptAutosaves = try context.value(of: CommonOptions.keepAutosaves)
         let speakTo = try context.value(of: speakToOption)
+        let synthesizer = try speechSynthesizer(context, speaking: speakTo != nil || context.isSet(speakFlag))
         guard let pack = context.playablePack(in: directory),
             let models = await context.modelProvider(choice, voice: voice)
         else { return .failure }
@@ -117,26 +128,37 @@ enum PlayCommand {
 
         await Game.$turnTimeout.withValue(turnTimeout) {
             await play(
-                host: host, world: state.world, keptAutosaves: keptAutosaves, speakTo: speakTo, context: context)
+                host: host, world: state.world, keptAutosaves: keptAutosaves, speakTo: speakTo,
+                synthesizer: synthesizer, context: context)
         }
         return .success
     }
 
     /// The game loop: the introduction, then one line the player types after another until the end of input.
     private static func play(
-        host: GameHost, world: World, keptAutosaves: Int, speakTo: String?, context: CommandContext
+        host: GameHost, world: World, keptAutosaves: Int, speakTo: String?, synthesizer: any SpeechSynthesizer,
+        context: CommandContext
     ) async {
         let interactive = Terminal.inputIsTerminal && Terminal.outputIsTerminal
         let gameRenderer = GameRenderer(
             style: Style(enabled: Terminal.colorEnabled(environment: context.environment)),
             showsSpinner: Terminal.outputIsTerminal)
         let speech = speakTo.map { folder in
-            SpeechWriter(folder: URL(fileURLWithPath: folder), world: world) { context.printError($0) }
+            SpeechWriter(folder: URL(fileURLWithPath: folder), world: world, synthesizer: synthesizer) {
+                context.printError($0)
+            }
         }
         await speech?.start()
+        let player =
+            context.isSet(speakFlag)
+            ? SpeechPlayer(world: world, synthesizer: synthesizer, environment: context.environment) {
+                context.printError($0)
+            } : nil
+        await player?.start()
         let renderer = Renderer { output in
             gameRenderer.render(output)
             speech?.observe(output)
+            player?.observe(output)
         }
         func introduce() {
             Terminal.write(gameRenderer.style.goal(world.title) + "\n")
@@ -174,7 +196,27 @@ enum PlayCommand {
         // Each save becomes one self-contained file again, and the folder is free for another game.
         await host.close(output: renderer.render)
         await speech?.finish()
+        await player?.finish()
         if interactive { Terminal.write("Farewell.\n") }
+    }
+}
+
+extension PlayCommand {
+    /// What speaks for `--speak` and `--speak-to`: the speech server of `--speech-model` (with `--speech-voice`),
+    /// else espeak-ng.
+    ///
+    /// - Parameters:
+    ///   - context: The command's context.
+    ///   - speaking: Whether `--speak` or `--speak-to` is given.
+    /// - Throws: `UsageError` when `--speech-model` or `--speech-voice` is given without anything to speak, or
+    ///   `--speech-voice` without `--speech-model`, or the URL is not one.
+    static func speechSynthesizer(_ context: CommandContext, speaking: Bool) throws -> any SpeechSynthesizer {
+        let model = try context.value(of: ServeSpeech.speechModelOption)
+        let voice = try context.value(of: ServeSpeech.speechVoiceOption)
+        if voice != nil, model == nil { throw UsageError("--speech-voice needs --speech-model URL") }
+        guard let model else { return ESpeakSynthesizer() }
+        guard speaking else { throw UsageError("--speech-model needs --speak or --speak-to DIR") }
+        return try SpeechServerSynthesizer(configuration: ServeSpeech.serverConfiguration(model, voice: voice))
     }
 }
 

@@ -22,8 +22,9 @@ enum ServeCommand {
             The API is documented in docs/api.md, and described for tools in docs/openapi.json. The inspector's pages
             (the saves, their conversations, feedback and replays, in a browser) are at /inspect; 'parley inspect'
             serves them alone.
-            With --speech espeak or --speech-model URL, the NPCs' lines are spoken: each speechEnded event names its
-            WAV (GET /v1/games/ID/audio/EVENT, the last 32 lines of a game kept) and its visemes for lip sync.
+            With --speech espeak or --speech-model URL, the NPCs' lines are spoken sentence by sentence: each speech
+            event that ends a sentence names its WAV (GET /v1/games/ID/audio/EVENT, the last 32 lines of a game
+            kept), and its visemes for lip sync, as it comes; each speechEnded names the whole line's.
             With --listen pocketsphinx or --listen-model URL, POST /v1/games/ID/npcs/NPC/say also takes a spoken line
             as audio/wav: a heard event says what was recognised, and a line heard too unsurely is asked again.
             """,

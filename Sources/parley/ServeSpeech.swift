@@ -4,15 +4,17 @@ import ParleyAPI
 import ParleySpeech
 import ParleySpeechServer
 
-/// `parley serve --speech espeak`, `--speech-model URL[#MODEL]`, `--speech-voice NAME`: the NPCs' lines spoken, each
-/// `speechEnded` event with its `audio` and `visemes` (docs/api.md, "Speech"). Off unless asked for.
+/// `parley serve --speech espeak`, `--speech-model URL[#MODEL]`, `--speech-voice NAME`: the NPCs' lines spoken
+/// sentence by sentence, each `speech` event that ends a sentence and each `speechEnded` event with its `audio` and
+/// `visemes` (docs/api.md, "Speech"). Off unless asked for. `parley play --speak` uses the same options.
 enum ServeSpeech {
     /// `--speech espeak`: lines spoken offline with espeak-ng.
     static let speechOption = Option.value(
         "speech", valueName: "ENGINE",
         type: ValueType(
             requirement: "espeak", example: "espeak", read: { $0 == "espeak" ? $0 : nil }, format: { $0 }),
-        help: "Speak the NPCs' lines with espeak-ng (espeak): each speechEnded event gets audio and visemes.")
+        help: "Speak the NPCs' lines with espeak-ng (espeak), sentence by sentence: speech events get audio and"
+            + " visemes.")
 
     /// `--speech-model URL[#MODEL]`: lines spoken by an OpenAI-compatible speech server.
     static let speechModelOption = Option.value(

@@ -1,9 +1,13 @@
 import Foundation
 import LanguageModels
+import LanguageModelsTesting
 import ParleyAPI
+import ParleyEngine
 import ParleyHTTP
 import ParleyJSON
 import ParleySpeech
+import ScriptedModel
+import Synchronization
 import Testing
 
 /// Whether espeak-ng's tests run: when its library loads, or when `PARLEY_SPEECH_TESTS=1` demands them (they then
@@ -25,6 +29,25 @@ struct SineSynthesizer: SpeechSynthesizer {
     }
 }
 
+/// The sine synthesiser, recording what it is asked to say; it fails for the texts in `failing`.
+final class RecordingSynthesizer: SpeechSynthesizer {
+    let failing: Set<String>
+    private let asked = Mutex<[String]>([])
+
+    init(failing: Set<String> = []) {
+        self.failing = failing
+    }
+
+    /// The texts it was asked to say, in order.
+    var texts: [String] { asked.withLock { $0 } }
+
+    func synthesize(_ text: String, voice: SpeechVoice) async throws -> SynthesizedSpeech {
+        asked.withLock { $0.append(text) }
+        if failing.contains(text) { throw SpeechError.synthesisFailed("refused \(text)") }
+        return try await SineSynthesizer().synthesize(text, voice: voice)
+    }
+}
+
 /// A synthesiser that always fails, as a speech server that is down does.
 struct FailingSynthesizer: SpeechSynthesizer {
     func synthesize(_ text: String, voice: SpeechVoice) async throws -> SynthesizedSpeech {
@@ -32,8 +55,9 @@ struct FailingSynthesizer: SpeechSynthesizer {
     }
 }
 
-/// `parley serve` with speech: each `speechEnded` event names its line's WAV (`GET /v1/games/{id}/audio/{eventId}`)
-/// and carries its visemes; without speech, nothing of it.
+/// `parley serve` with speech: each `speech` event that ends a sentence names the sentence's WAV (`GET
+/// /v1/games/{id}/audio/{eventId}`) and carries its visemes, and each `speechEnded` the whole line's, the sentences
+/// end to end; without speech, nothing of it.
 @Suite(.timeLimit(.minutes(10))) struct SpokenLinesAPITests {
     /// The `speechEnded` events of a line's answer.
     static func spokenLines(_ events: [JSONValue]) -> [JSONValue] {
@@ -93,6 +117,166 @@ struct FailingSynthesizer: SpeechSynthesizer {
             let schema = try OpenAPITests.schema(["$ref": "#/components/schemas/Event"], in: document)
             let violations = schema.validate(try GeneratedContent(json: line.jsonString()))
             #expect(violations.isEmpty, "\(violations)")
+            // Its sentences came first, each with its own WAV; the line's is theirs end to end.
+            let sentences = events.filter { $0["type"]?.stringValue == "speech" && $0["audio"] != nil }
+            #expect(!sentences.isEmpty)
+            var samples: [Int16] = []
+            for sentence in sentences {
+                #expect(schema.validate(try GeneratedContent(json: sentence.jsonString())).isEmpty)
+                let (status, type, body) = try await Self.get(fixture, try #require(sentence["audio"]?.stringValue))
+                #expect(status == 200)
+                #expect(type == "audio/wav")
+                let decoded = try WAVFile.decode(body)
+                #expect(decoded.header.sampleRate == wav.header.sampleRate)
+                #expect(decoded.header.channels == 1)
+                samples += decoded.samples
+            }
+            #expect(samples == wav.samples)
+        }
+    }
+
+    /// How many pieces the gated model has released.
+    final class Released: Sendable {
+        let count = Mutex(0)
+    }
+
+    /// A line of three sentences from a server model that waits, after its first, until the test lets it go on.
+    static func gatedModels(_ gate: SentenceSpeechAPITests.Gate, released: Released) -> Game.ModelProvider {
+        let voice = MockLanguageModel { request in
+            let asked = request.transcript.last { if case .prompt = $0 { true } else { false } }
+            guard asked?.description.contains("lantern") == true else { return .text("Hello there, friend!") }
+            return .deltas(["Well now, friend. T", "he Brass Lantern? ", "25 gold, friend, and cheap at that."]) {
+                index in
+                if index >= 1 { await gate.wait() }
+                released.count.withLock { $0 = index + 1 }
+            }
+        }
+        return { npc, world in
+            VoicedModel(
+                voice: voice, planner: ScriptedModel(npc: npc, world: world, seed: 1), mode: .free,
+                firstWordsDeadline: .seconds(600))
+        }
+    }
+
+    /// Streams "how much is the lantern?" to the gated model: the first sentence's `speech` event comes with its
+    /// audio, which can be fetched, while the model still holds the rest of the line back; then every sentence has
+    /// its audio, in order, and the line's is theirs end to end. Returns the events.
+    static func speaksEachSentenceAsItComes(
+        _ synthesizer: any SpeechSynthesizer, check: ([UInt8]) throws -> Void
+    ) async throws -> [JSONValue] {
+        let gate = SentenceSpeechAPITests.Gate()
+        let released = Released()
+        var events: [JSONValue] = []
+        try await ActionAPITests.withFixture(
+            models: gatedModels(gate, released: released), speech: APISpeech(synthesizer: synthesizer)
+        ) { fixture in
+            let game = try await fixture.newGame()
+            _ = try await fixture.say(game, "talk to mira")
+            let listener = try await fixture.client.stream(
+                .get(fixture.server.baseURL + "/v1/games/\(game)/events", headers: ["Accept": "text/event-stream"]))
+            let response = try await fixture.stream(game, "how much is the lantern?")
+            var samples: [Int16] = []
+            for try await event in response.serverSentEvents {
+                let json = try JSONValue(parsing: event.data)
+                if event.event == "speech", let path = json["audio"]?.stringValue {
+                    if samples.isEmpty {
+                        // The model has released one sentence and waits: the line has not ended, its audio is here.
+                        #expect(released.count.withLock { $0 } == 1)
+                        #expect(!events.contains { $0["type"]?.stringValue == "speechEnded" })
+                    }
+                    let (status, type, body) = try await Self.get(fixture, path)
+                    #expect(status == 200)
+                    #expect(type == "audio/wav")
+                    try check(body)
+                    samples += try WAVFile.decode(body).samples
+                    gate.open()
+                }
+                if event.event == "speechEnded", let path = json["audio"]?.stringValue {
+                    let (status, _, body) = try await Self.get(fixture, path)
+                    #expect(status == 200)
+                    try check(body)
+                    #expect(try WAVFile.decode(body).samples == samples)
+                }
+                if event.event == "done" { break }
+                events.append(json)
+            }
+            // A listener heard the same events in the same order, numbered as their audio says.
+            var heard: [(id: String?, type: String?)] = []
+            var listened = listener.serverSentEvents.makeAsyncIterator()
+            while heard.count < events.count, let event = try await listened.next() {
+                if event.event == "heartbeat" { continue }
+                heard.append((event.id, event.event))
+            }
+            #expect(heard.map(\.type) == events.map { $0["type"]?.stringValue })
+            for (event, (id, _)) in zip(events, heard) {
+                if let path = event["audio"]?.stringValue { #expect(path.hasSuffix("/audio/\(id ?? "")")) }
+            }
+        }
+        return events.filter { ["speech", "speechEnded"].contains($0["type"]?.stringValue) }
+    }
+
+    @Test func eachSentenceIsSpokenAsItComesAndTheLineIsTheSentencesEndToEnd() async throws {
+        let synthesizer = RecordingSynthesizer()
+        let events = try await Self.speaksEachSentenceAsItComes(synthesizer) { wav in
+            let header = try WAVFile.header(of: wav)
+            #expect(Array(wav.prefix(4)) == Array("RIFF".utf8))
+            #expect(Array(wav[8..<12]) == Array("WAVE".utf8))
+            #expect(header.format == 1 && header.channels == 1 && header.bitsPerSample == 16)
+            #expect(header.sampleRate == 16_000)
+        }
+        // In order: each sentence, spoken as itself, then the line, not synthesised again.
+        #expect(
+            events.map { $0["text"]?.stringValue ?? "" } == [
+                "Well now, friend.", " The Brass Lantern?", " 25 gold, friend, and cheap at that.",
+                "Well now, friend. The Brass Lantern? 25 gold, friend, and cheap at that.",
+            ])
+        #expect(events.allSatisfy { $0["audio"] != nil })
+        let spoken = synthesizer.texts.suffix(3)
+        #expect(Array(spoken) == ["Well now, friend.", "The Brass Lantern?", "25 gold, friend, and cheap at that."])
+        #expect(!synthesizer.texts.contains { $0.hasPrefix("Well now, friend. The") })
+        // The line's visemes are the sentences', each moved to where its sentence starts.
+        let line = try Self.visemes(of: try #require(events.last))
+        #expect(line.map(\.0) == ["aa", "aa", "aa"])
+        #expect(line.map(\.1) == [0, 0.17, 0.35])
+        #expect(line.map(\.2) == [0.17, 0.18, 0.35])
+    }
+
+    @Test(.enabled(if: ESpeakAPITests.enabled, Comment(rawValue: ESpeakAPITests.howToEnable)))
+    func withEspeakEachSentenceIsARealWAVAsItComes() async throws {
+        let events = try await Self.speaksEachSentenceAsItComes(ESpeakSynthesizer()) { wav in
+            let decoded = try WAVFile.decode(wav)
+            #expect(decoded.header.sampleRate == 22_050)
+            #expect(decoded.samples.contains { abs(Int($0)) > 1_000 })
+        }
+        #expect(events.count == 4)
+        for event in events {
+            let visemes = try Self.visemes(of: event)
+            #expect(visemes.first?.1 == 0)
+            for (before, after) in zip(visemes, visemes.dropFirst()) {
+                #expect(abs(before.1 + before.2 - after.1) < 0.000_5, "\(before) \(after)")
+            }
+        }
+    }
+
+    @Test func aLineWhoseSentencesAreNotAllSpokenIsSynthesisedWhole() async throws {
+        let synthesizer = RecordingSynthesizer(failing: ["The Brass Lantern?"])
+        let gate = SentenceSpeechAPITests.Gate()
+        gate.open()
+        try await ActionAPITests.withFixture(
+            models: Self.gatedModels(gate, released: Released()), speech: APISpeech(synthesizer: synthesizer)
+        ) { fixture in
+            let game = try await fixture.newGame()
+            _ = try await fixture.say(game, "talk to mira")
+            let events = try await fixture.say(game, "how much is the lantern?")
+            let speech = events.filter { $0["type"]?.stringValue == "speech" }
+            #expect(speech.map { $0["audio"] != nil } == [true, false, true])
+            let line = try #require(Self.spokenLines(events).last)
+            let text = try #require(line["text"]?.stringValue)
+            let (status, _, body) = try await Self.get(fixture, try #require(line["audio"]?.stringValue))
+            #expect(status == 200)
+            #expect(try WAVFile.decode(body).samples.count == text.count * 160)
+            #expect(synthesizer.texts.last == text)
+            #expect(events.filter { $0["type"]?.stringValue == "notice" }.count == 1)
         }
     }
 
@@ -117,20 +301,28 @@ struct FailingSynthesizer: SpeechSynthesizer {
         try await ActionAPITests.withFixture(speech: speech) { fixture in
             let game = try await fixture.newGame()
             var audio: [String] = []
+            var sentences: [[String]] = []
             for line in ["talk to mira", "hello", "how much is the rope?"] {
-                for event in Self.spokenLines(try await fixture.say(game, line)) {
+                let events = try await fixture.say(game, line)
+                for event in Self.spokenLines(events) {
                     audio.append(try #require(event["audio"]?.stringValue))
-                    // The event's visemes are the synthesiser's: one, over the whole line.
+                    // The event's visemes are the synthesiser's: one a sentence, over the whole line.
                     let visemes = try Self.visemes(of: event)
                     let text = try #require(event["text"]?.stringValue)
-                    #expect(visemes.count == 1)
-                    #expect(visemes.first?.0 == "aa")
-                    #expect(visemes.first?.2 == Double(text.count) / 100)
+                    #expect(!visemes.isEmpty && visemes.allSatisfy { $0.0 == "aa" })
+                    let end = try #require(visemes.last.map { $0.1 + $0.2 })
+                    #expect(abs(end - Double(text.count) / 100) < 0.05, "\(end) s for \(text.count) characters")
                 }
+                // A line's sentences are kept with it: they go when it goes.
+                sentences.append(events.compactMap { $0["type"] == "speech" ? $0["audio"]?.stringValue : nil })
+                #expect(sentences.last?.isEmpty == false)
             }
-            #expect(audio.count >= 3, "\(audio)")
+            #expect(audio.count == 3, "\(audio)")
             #expect(Set(audio).count == audio.count)
             for (index, path) in audio.enumerated() {
+                for sentence in sentences[index] {
+                    #expect(try await Self.get(fixture, sentence).0 == (index == 0 ? 404 : 200), "\(sentence)")
+                }
                 let (status, type, body) = try await Self.get(fixture, path)
                 if index < audio.count - 2 {
                     #expect(status == 404, "\(path)")

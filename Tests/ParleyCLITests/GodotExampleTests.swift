@@ -5,7 +5,9 @@ import Testing
 /// A real game engine as the client of `parley serve`: Godot 3, headless, runs the example project in
 /// `Examples/godot` against the built server. The example is a game with a world of its own: it pushes its gold and
 /// pack, answers Sergeant Oona's `openGate` action while her line waits for it, and tells her that its player draws
-/// a sword. The game's state and Oona's conversation, read back through the API, show all three.
+/// a sword. The game's state and Oona's conversation, read back through the API, show all three. With espeak-ng, the
+/// server speaks (`--speech espeak`) and the example loads each spoken line's WAV into an `AudioStreamSample` and
+/// plays it (headless, without sound), printing what it loaded.
 @Suite(
     .enabled(if: GodotHeadless.testsEnabled, Comment(rawValue: GodotHeadless.howToEnable)),
     .timeLimit(.minutes(10)))
@@ -13,6 +15,8 @@ struct GodotExampleTests {
     static let project = ParleyBinary.packageRoot.appendingPathComponent("Examples/godot")
     /// How long Godot may take; the scene gives up by itself after 120 s, so this is for a Godot that hangs.
     static let godotTimeLimit: Duration = .seconds(240)
+    /// Whether the server can speak here: espeak-ng's library loads.
+    static let speaks = dlopen("libespeak-ng.so.1", RTLD_LAZY) != nil
 
     /// The shipped content pack, copied into `folder`, with `openGate` waiting for the game's answer for the longest
     /// an action may (60 s) rather than 5 s: the example answers at once, but a busy machine must not make the test
@@ -35,8 +39,10 @@ struct GodotExampleTests {
         // on its listener's stream too.
         let token = "godot-test-\(UUID().uuidString)"
         let content = try Self.content(in: folder.url)
-        try await ServedParley.with(saves: folder.url.appendingPathComponent("saves"), token: token, content: content) {
-            server in
+        try await ServedParley.with(
+            saves: folder.url.appendingPathComponent("saves"), token: token, content: content,
+            arguments: Self.speaks ? ["--speech", "espeak"] : []
+        ) { server in
             let run = try await GodotHeadless.run(
                 project: Self.project, arguments: ["--url=\(server.baseURL)"], environment: ["PARLEY_TOKEN": token],
                 home: folder.url.appendingPathComponent("home"), timeLimit: Self.godotTimeLimit)
@@ -78,6 +84,25 @@ struct GodotExampleTests {
             #expect(
                 output.contains { $0.hasPrefix("Sergeant Oona Vell reacts: Rule 3, citizen: no bare steel") },
                 "no reaction to the sword:\n\(run.output)")
+
+            // The spoken lines: each WAV the server sent, loaded as Godot's 16-bit mono sample, seconds long; none
+            // when the server does not speak.
+            let voices = output.filter { $0.contains("(voice: ") }
+            if Self.speaks {
+                #expect(voices.count >= 3, "not every line was spoken:\n\(run.output)")
+                for voice in voices {
+                    #expect(voice.contains("16-bit mono at 22050 Hz"), "\(voice)")
+                    let seconds = voice.components(separatedBy: "'s line, ").last?.split(separator: " ").first
+                        .flatMap { Double($0) }
+                    #expect((seconds ?? 0) > 0.5, "\(voice)")
+                    let visemes = voice.split(separator: " ").dropLast().last.flatMap { Int($0) }
+                    #expect((visemes ?? 0) > 3, "\(voice)")
+                }
+                #expect(voices.contains { $0.contains("Mira Quickcoin's line") })
+                #expect(voices.contains { $0.contains("Sergeant Oona Vell's line") })
+            } else {
+                #expect(voices.isEmpty, "\(voices)")
+            }
 
             // The slot it saved to, and loaded back from.
             let (savesStatus, saves) = try await server.get("/v1/saves")

@@ -2,6 +2,7 @@ import ContentPacks
 import Foundation
 import GameWorld
 import ParleyJSON
+import ParleySpeech
 import Testing
 
 /// An NPC's `speech` block, as the content loader reads and checks it.
@@ -42,7 +43,10 @@ import Testing
         (#""speech": {"pitch": -1},"#, "Pack/npcs/mira.json: $.speech.pitch: pitch must be from 0 to 99, found -1"),
         (#""speech": {"rate": 79},"#, "Pack/npcs/mira.json: $.speech.rate: rate must be from 80 to 450, found 79"),
         (#""speech": {"rate": 451},"#, "Pack/npcs/mira.json: $.speech.rate: rate must be from 80 to 450, found 451"),
-        (#""speech": "en","#, "Pack/npcs/mira.json: $.speech: expected a speech block (an object), found string \"en\""),
+        (
+            #""speech": "en","#,
+            "Pack/npcs/mira.json: $.speech: expected a speech block (an object), found string \"en\""
+        ),
         (
             #""speech": {"voice": "en+f3"},"#,
             "Pack/npcs/mira.json: $.speech.voice: a speech voice must be an espeak-ng voice name"
@@ -63,7 +67,8 @@ import Testing
         let result = Self.load(npcField: #""speech": {"voice": "en", "pich": 40},"#)
         let shown = result.diagnostics.map(\.description)
         #expect(
-            shown.contains(#"Pack/npcs/mira.json: $.speech.pich: warning: unknown field "pich" (did you mean "pitch"?)"#),
+            shown.contains(
+                #"Pack/npcs/mira.json: $.speech.pich: warning: unknown field "pich" (did you mean "pitch"?)"#),
             "\(shown)")
         #expect(result.errors.isEmpty, "\(shown)")
     }
@@ -78,5 +83,32 @@ import Testing
         object["speech"] = nil
         let older = try JSONDecoder().decode(NPC.self, from: Data(JSONValue.object(object).jsonString().utf8))
         #expect(older.speech == nil)
+    }
+}
+
+/// The shipped packs' NPCs have voices of their own: a `speech` block each, in the pack's language, that espeak-ng
+/// speaks, no two alike.
+@Suite struct ShippedVoicesTests {
+    /// The package's root, where `Content` and `Examples` are.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test(arguments: [("Content", "en"), ("Examples/Marktplatz", "de")])
+    func eachNPCHasItsOwnVoiceInThePacksLanguage(_ folder: String, _ language: String) async throws {
+        let result = ContentPack.load(from: Self.root.appendingPathComponent(folder), displayPath: folder)
+        #expect(result.errors.isEmpty, "\(result.diagnostics.map(\.description))")
+        let pack = try #require(result.pack)
+        var voices: Set<SpeechVoice> = []
+        for npc in pack.world.npcs.values {
+            let speech = try #require(npc.speech, "\(npc.id) has no speech block")
+            let voice = try #require(speech.voice, "\(npc.id) has no voice")
+            #expect(voice == language || voice.hasPrefix(language + "-"), "\(npc.id): \(voice)")
+            #expect(speech.pitch != nil && speech.rate != nil && speech.variant != nil, "\(npc.id): \(speech)")
+            let spoken = SpeechVoice(of: npc, in: pack.world)
+            #expect(voices.insert(spoken).inserted, "\(npc.id) sounds like another NPC")
+            guard ESpeakTests.enabled else { continue }
+            let sample = try await ESpeakSynthesizer().synthesize("Hello there.", voice: spoken)
+            #expect(sample.samples.contains { abs(Int($0)) > 1_000 }, "\(npc.id): \(spoken.espeakName) is silent")
+        }
     }
 }

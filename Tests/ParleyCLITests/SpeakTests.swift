@@ -1,0 +1,137 @@
+import Foundation
+import HTTPTestSupport
+import ParleySpeech
+import Testing
+
+/// `parley play --speak`: NPC lines played through the audio device sentence by sentence, or a clear word when there
+/// is none; `--speech-model URL` speaking through a speech server instead of espeak-ng.
+@Suite(.serialized) struct SpeakTests {
+    final class Folder: Sendable {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("parley-speak-\(UUID().uuidString)")
+        init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(at: url) }
+
+        /// A folder in it, made.
+        func folder(_ name: String) throws -> URL {
+            let folder = url.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return folder
+        }
+    }
+
+    static let espeakInstalled =
+        dlopen("libespeak-ng.so.1", RTLD_LAZY) != nil
+        || ProcessInfo.processInfo.environment["PARLEY_SPEECH_TESTS"] == "1"
+
+    static let lines = "talk to mira\nhow much is the lantern?\nbye\n"
+
+    /// An environment with no sound server and an ALSA device folder of our own: empty, or with one playback device.
+    static func environment(_ folder: Folder, device: Bool) throws -> [String: String] {
+        let devices = try folder.folder("snd")
+        if device {
+            _ = FileManager.default.createFile(atPath: devices.appendingPathComponent("pcmC0D0p").path, contents: nil)
+        }
+        return [
+            "PARLEY_ALSA_DEVICES": devices.path, "XDG_RUNTIME_DIR": try folder.folder("runtime").path,
+            "PULSE_SERVER": "", "PIPEWIRE_REMOTE": "",
+        ]
+    }
+
+    @Test func withoutAnAudioDeviceItSaysSoAndTheGamePlays() async throws {
+        let folder = try Folder()
+        let run = try await runParley(
+            ["play", "--saves", try folder.folder("saves").path, "--speak"], input: Self.lines,
+            environment: try Self.environment(folder, device: false))
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.err.contains("parley: --speak: no audio device here"), "\(run.err)")
+        #expect(run.err.contains("--speak-to DIR"), "\(run.err)")
+        #expect(run.err.components(separatedBy: "--speak:").count == 2, "said once: \(run.err)")
+        #expect(run.out.contains("The Brass Lantern? 25 gold"), "\(run.out)")
+    }
+
+    @Test(.enabled(if: espeakInstalled, "needs espeak-ng: run scripts/install-deps --speech"))
+    func withADeviceEachSentenceGoesToThePlayerInOrder() async throws {
+        let folder = try Folder()
+        let played = try folder.folder("played")
+        let bin = try folder.folder("bin")
+        // A stand-in for aplay: it keeps each WAV it is given, numbered, and its arguments.
+        let script = bin.appendingPathComponent("aplay")
+        try """
+        #!/bin/sh
+        n=$(ls "\(played.path)" | wc -l)
+        cat > "\(played.path)/$(printf %03d "$n").wav"
+        echo "$@" > "\(folder.url.path)/arguments"
+        """.write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        var environment = try Self.environment(folder, device: true)
+        environment["PATH"] = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let voices = try folder.folder("voices")
+        let run = try await runParley(
+            ["play", "--saves", try folder.folder("saves").path, "--speak", "--speak-to", voices.path],
+            input: Self.lines, environment: environment)
+        #expect(run.status == 0, "\(run.err)")
+        #expect(!run.err.contains("--speak"), "\(run.err)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: played.path).sorted()
+        // Mira's three lines, each ending with its sentence mark: one WAV each at least, in the order said.
+        #expect(files.count >= 3, "\(files)")
+        var durations: [Double] = []
+        for file in files {
+            let bytes = [UInt8](try Data(contentsOf: played.appendingPathComponent(file)))
+            #expect(Array(bytes.prefix(4)) == Array("RIFF".utf8) && Array(bytes[8..<12]) == Array("WAVE".utf8))
+            let wav = try WAVFile.decode(bytes)
+            #expect(wav.header.sampleRate == 22_050 && wav.header.channels == 1)
+            #expect(wav.samples.contains { abs(Int($0)) > 1_000 }, "\(file) is silent")
+            durations.append(Double(wav.samples.count) / 22_050)
+        }
+        // The greeting is the longest line, and it is played first.
+        #expect(durations.first == durations.max(), "\(durations)")
+        let arguments = try String(contentsOf: folder.url.appendingPathComponent("arguments"), encoding: .utf8)
+        #expect(arguments == "-q -\n")
+        // --speak-to still writes each line.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: voices.path).contains("2-mira.wav"))
+    }
+
+    @Test func aSpeechServerSpeaksTheLinesWrittenWithSpeakTo() async throws {
+        let sine: [Int16] = (0..<6_000).map { Int16(8_000 * sin(2 * Double.pi * 440 * Double($0) / 24_000)) }
+        let server = try LoopbackHTTPServer(
+            .respond(
+                status: 200, headers: [("Content-Type", "audio/wav")],
+                body: Data(WAVFile.encode(samples: sine, sampleRate: 24_000))))
+        defer { server.stop() }
+        let folder = try Folder()
+        let voices = try folder.folder("voices")
+        let run = try await runParley(
+            [
+                "play", "--saves", try folder.folder("saves").path, "--speak-to", voices.path, "--speech-model",
+                server.url("/v1#kokoro"), "--speech-voice", "af_bella",
+            ], input: Self.lines)
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.err.isEmpty, "\(run.err)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: voices.path).sorted()
+        #expect(files.contains("2-mira.wav") && files.contains("3-mira.wav"), "\(files)")
+        for file in files {
+            let wav = try WAVFile.decode([UInt8](try Data(contentsOf: voices.appendingPathComponent(file))))
+            #expect(wav.header.sampleRate == 24_000)
+            #expect(wav.samples == sine)
+        }
+        let bodies = server.requests.map { String(decoding: $0.body, as: UTF8.self) }
+        #expect(server.requests.allSatisfy { $0.path == "/v1/audio/speech" })
+        #expect(bodies.contains { $0.contains("The Brass Lantern? 25 gold") }, "\(bodies)")
+        #expect(bodies.allSatisfy { $0.contains(#""model":"kokoro""#) && $0.contains(#""voice":"af_bella""#) })
+    }
+
+    @Test func speechServerOptionsWithoutSpeechAreRefused() async throws {
+        let folder = try Folder()
+        let saves = try folder.folder("saves").path
+        let model = try await runParley(
+            ["play", "--saves", saves, "--speech-model", "http://127.0.0.1:9/v1"], input: Self.lines)
+        #expect(model.status != 0)
+        #expect(model.err.contains("--speech-model needs --speak or --speak-to DIR"), "\(model.err)")
+        let voice = try await runParley(["play", "--saves", saves, "--speak", "--speech-voice", "x"], input: "")
+        #expect(voice.status != 0)
+        #expect(voice.err.contains("--speech-voice needs --speech-model URL"), "\(voice.err)")
+        let url = try await runParley(["play", "--saves", saves, "--speak", "--speech-model", "ftp://x"], input: "")
+        #expect(url.status != 0)
+        #expect(url.err.contains("is not an http or https URL"), "\(url.err)")
+    }
+}
