@@ -299,6 +299,7 @@ let package = Package(
             dependencies: [
                 "ParleyAPI", "ParleyEngine", "GameWorld", "ContentPacks", "ParleyJSON", "SaveGames", "ScriptedModel",
                 "ParleyServer", "ParleyHTTP", "LanguageModels", "LanguageModelsTesting", "ParleySpeech",
+                "GameWorldFixtures",
             ]),
 
         // MARK: - Speech: NPC lines spoken with espeak-ng, loaded at run time (dlopen) so that the package builds and

@@ -67,7 +67,11 @@ public struct NGramLanguageModel: Sendable {
         }
 
         let bigramsByHistory = Dictionary(grouping: bigramCounts, by: \.key.first)
-        for (history, seen) in bigramsByHistory {
+        // Each history's n-grams in a fixed order: the sums below are of floating-point numbers, and a sum in the
+        // dictionaries' order (random per process) differs in its last bits from run to run, which is enough to turn
+        // a close call of the decoder the other way.
+        for (history, unsorted) in bigramsByHistory {
+            let seen = unsorted.sorted { $0.key < $1.key }
             let count = Double(seen.reduce(0) { $0 + $1.value })
             for (pair, pairCount) in seen { bigrams[pair] = (Double(pairCount) - Self.discount) / count }
             let left = Self.discount * Double(seen.count) / count
@@ -76,7 +80,8 @@ public struct NGramLanguageModel: Sendable {
         }
 
         let trigramsByHistory = Dictionary(grouping: trigramCounts) { Pair(first: $0.key.first, second: $0.key.second) }
-        for (history, seen) in trigramsByHistory {
+        for (history, unsorted) in trigramsByHistory {
+            let seen = unsorted.sorted { $0.key < $1.key }
             let count = Double(seen.reduce(0) { $0 + $1.value })
             for (triple, tripleCount) in seen { trigrams[triple] = (Double(tripleCount) - Self.discount) / count }
             let left = Self.discount * Double(seen.count) / count

@@ -23,14 +23,16 @@ import Synchronization
 /// left out (`unknownWords(in:)` lists those words). Every word of the vocabulary stays possible anywhere, so lines
 /// nobody wrote down are heard too, if less surely.
 ///
-/// **Confidence** is the mean of the words' posterior probabilities (`ps_seg_prob`), 0 when nothing was heard.
-/// Measured on forty eval-corpus lines spoken by espeak-ng, lines heard right or nearly right scored 0.3 to 0.9, and
-/// lines the pack has no words for ("do you think it will rain tomorrow", "ok", "goodbye, Mr Finch") under 0.15:
-/// hence `minimumConfidence`, 0.25.
+/// **Confidence** is the geometric mean of the words' posterior probabilities (`ps_seg_prob`), 0 when nothing was
+/// heard. It is a weak signal: measured on forty eval-corpus lines spoken by espeak-ng, every line heard right scored
+/// 0.19 or more, and the thirteen lines under 0.15 were all misheard; but misheard lines scored up to 0.97 too. Hence
+/// `minimumConfidence`, 0.15: it turns away the lines most surely wrong, not all of them.
 ///
 /// pocketsphinx decoders are not thread-safe, and the library keeps some global state (its log): every call into it
 /// holds one lock, and decoding runs on a thread of its own (`offThePool`), never on the cooperative pool. Decoding
-/// takes a small fraction of the audio's duration; a new vocabulary's decoder takes a second or two to build.
+/// takes a small fraction of the audio's duration; a new vocabulary's decoder takes a second or two to build. Each line
+/// is decoded from the decoder as it was made (`ps_reinit`, about 50 ms): pocketsphinx adapts to what it hears, and
+/// one player's line must not change how another's is heard.
 public struct PocketSphinxRecognizer: SpeechRecognizer {
     /// The library's name for `dlopen`: pocketsphinx's shared library, major version 3.
     public static let defaultLibrary = "libpocketsphinx.so.3"
@@ -40,9 +42,9 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     /// How many vocabularies' decoders are kept (one per pack being played, usually one).
     public static let keptDecoders = 4
 
-    /// Below this confidence a line is not acted on, and the NPC asks the player to say it again: 0.25 (see the
+    /// Below this confidence a line is not acted on, and the NPC asks the player to say it again: 0.15 (see the
     /// type's documentation for the measurement).
-    public var minimumConfidence: Double { 0.25 }
+    public var minimumConfidence: Double { 0.15 }
 
     /// The library this recogniser loads.
     public let library: String
@@ -218,9 +220,11 @@ struct PocketSphinxEngine {
 final class PocketSphinxDecoder: @unchecked Sendable {
     private let functions: PocketSphinxFunctions
     private let decoder: OpaquePointer
+    /// The folder of its language model and dictionary.
+    private let folder: String
 
-    /// Writes the language model and the dictionary to a folder of their own, starts a decoder on them (it reads
-    /// them whole), and removes the folder.
+    /// Writes the language model and the dictionary to a folder of their own, kept while the decoder lives (each
+    /// line starts the decoder afresh from them), and starts a decoder on them.
     init(
         functions: PocketSphinxFunctions, acousticModel: String, languageModel: String, dictionary: String
     ) throws(ListeningError) {
@@ -232,12 +236,13 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         }
         guard let folder else { throw .initializationFailed("no temporary folder for its language model") }
         let lmPath = folder + "/pack.lm", dictPath = folder + "/pack.dict"
-        defer {
+        func removeFolder() {
             unlink(lmPath)
             unlink(dictPath)
             rmdir(folder)
         }
         guard writeFile(lmPath, languageModel), writeFile(dictPath, dictionary) else {
+            removeFolder()
             throw .initializationFailed("its language model could not be written to \(folder)")
         }
         let arguments = ["-hmm", acousticModel, "-lm", lmPath, "-dict", dictPath, "-logfn", "/dev/null"]
@@ -246,22 +251,35 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         let config = pointers.withUnsafeMutableBufferPointer { buffer in
             functions.parseArguments(nil, functions.arguments(), Int32(buffer.count), buffer.baseAddress, 1)
         }
-        guard let config else { throw .initializationFailed("cmd_ln_parse_r refused its arguments") }
+        guard let config else {
+            removeFolder()
+            throw .initializationFailed("cmd_ln_parse_r refused its arguments")
+        }
         defer { _ = functions.freeArguments(config) }
         guard let decoder = functions.initialize(config) else {
+            removeFolder()
             throw .initializationFailed(
                 "ps_init failed with the acoustic model \(acousticModel) and the pack's language model")
         }
         self.decoder = decoder
+        self.folder = folder
     }
 
     deinit {
         _ = functions.free(decoder)
+        unlink(folder + "/pack.lm")
+        unlink(folder + "/pack.dict")
+        rmdir(folder)
     }
 
     /// Decodes one line of 16 kHz samples, fed in blocks as a live stream would be (pocketsphinx's voice-activity
     /// and cepstral-mean handling are tuned for that), and reads the words with their posterior probabilities.
     func decode(_ samples: [Int16]) throws(ListeningError) -> RecognizedSpeech {
+        // Every line from a decoder as it was made: pocketsphinx adapts to the speech it hears (its cepstral mean,
+        // its noise estimate), line after line, so a decoder shared by every game would hear a line differently after
+        // another player's (measured: the same recording of "how much is the lantern" heard at confidence 0.20, then
+        // 0.74 after itself). `ps_reinit` reads the model files again, about 50 ms.
+        guard functions.reinitialize(decoder, nil) >= 0 else { throw .recognitionFailed("ps_reinit failed") }
         guard functions.startUtterance(decoder) >= 0 else { throw .recognitionFailed("ps_start_utt failed") }
         let block = 2_048
         var failed = false
@@ -329,6 +347,8 @@ final class PocketSphinxFunctions: @unchecked Sendable {
         ) -> Int32
     // float64 logmath_exp(logmath_t *lmath, int logb_p)
     typealias Exp = @convention(c) (OpaquePointer?, Int32) -> Double
+    // int ps_reinit(ps_decoder_t *ps, cmd_ln_t *config): with NULL, the decoder's own configuration
+    typealias Reinitialize = @convention(c) (OpaquePointer?, OpaquePointer?) -> Int32
 
     let arguments: Arguments
     let parseArguments: ParseArguments
@@ -345,6 +365,7 @@ final class PocketSphinxFunctions: @unchecked Sendable {
     let segmentWord: SegmentWord
     let segmentProbability: SegmentProbability
     let exp: Exp
+    let reinitialize: Reinitialize
 
     /// Opens the library (sphinxbase comes with it) and finds its functions.
     init(loading name: String) throws(ListeningError) {
@@ -371,6 +392,7 @@ final class PocketSphinxFunctions: @unchecked Sendable {
         segmentWord = try function("ps_seg_word", as: SegmentWord.self)
         segmentProbability = try function("ps_seg_prob", as: SegmentProbability.self)
         exp = try function("logmath_exp", as: Exp.self)
+        reinitialize = try function("ps_reinit", as: Reinitialize.self)
     }
 }
 

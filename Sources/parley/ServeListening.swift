@@ -27,10 +27,10 @@ enum ServeListening {
     static let listenConfidenceOption = Option.value(
         "listen-confidence", valueName: "X",
         type: ValueType(
-            requirement: "a number from 0 to 1", example: "0.25",
+            requirement: "a number from 0 to 1", example: "0.3",
             read: { Double($0).flatMap { (0...1).contains($0) ? $0 : nil } }, format: { "\($0)" }),
         help: "The lowest confidence a heard line is acted on at (0 to 1); below it the NPC asks again. The"
-            + " recogniser's own when not given (pocketsphinx 0.25, a transcription server 0.4).")
+            + " recogniser's own when not given (pocketsphinx 0.15, a transcription server 0.4).")
 
     /// The options, for `serve`'s list.
     static let options = [listenOption.option, listenModelOption.option, listenConfidenceOption.option]

@@ -1,6 +1,7 @@
 import ContentPacks
 import Foundation
 import GameWorld
+import GameWorldFixtures
 import LanguageModels
 import ParleyAPI
 import ParleyEngine
@@ -202,9 +203,7 @@ enum PocketSphinxAPITests {
         let recognizer = PocketSphinxRecognizer()
         try await Self.withFixture(APIListening(recognizer: recognizer, name: "pocketsphinx")) { fixture in
             let game = try await fixture.newGame()
-            let spoken = try await ESpeakSynthesizer().synthesize(
-                "how much is the lantern", voice: SpeechVoice(voice: "en-us"))
-            let (status, json) = try await fixture.say(game, wav: spoken.wav)
+            let (status, json) = try await fixture.say(game, wav: try ESpeakCommand.wav("how much is the lantern"))
             #expect(status == 200, "\(json)")
             let heard = try #require(Self.events(json).first)
             #expect(heard["text"] == "how much is the lantern", "\(heard)")

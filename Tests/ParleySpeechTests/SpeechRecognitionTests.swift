@@ -106,7 +106,7 @@ struct PocketSphinxRecognitionTests {
     let recognizer = PocketSphinxRecognizer()
 
     static func spoken(_ line: String) async throws -> SpeechAudio {
-        try await ESpeakSynthesizer().synthesize(line, voice: SpeechVoice(voice: "en-us")).audio
+        try SpeechAudio(wav: try ESpeakCommand.wav(line))
     }
 
     @Test func aSpokenPriceQuestionIsHeardWithThePacksVocabulary() async throws {
