@@ -111,8 +111,12 @@ enum IntentDetector {
                     intent: .buy, isInferred: true, isStatement: states,
                     saysHaving: lead.contains { vocabulary.isWord($0, in: .offering) })
             }
-            // "A pint for me": the item, then a one-word `priceLeadIns` word and a `speaker` word, orders it.
-            if let end = clues.itemEnd, end + 2 == words.count, !clues.isQuestion,
+            // "A pint for me": the item, then a one-word `priceLeadIns` word and a `speaker` word ending the line or its
+            // part of it ("cider for me, Hesper, a whole jug of it"), orders it.
+            // (One word may follow before the part ends: "a pie for me *too*", "cider for me *Hesper*, a whole jug".)
+            if let end = clues.itemEnd,
+                [end + 2, end + 3].contains(where: { $0 == words.count || ($0 < words.count && clues.clauseStarts.contains($0)) }),
+                !clues.isQuestion,
                 vocabulary.isWord(words.tokens[end + 1], in: .speaker),
                 vocabulary.phrases(.priceLeadIns).contains(where: { $0.count == 1 && words.matches($0, at: end) }),
                 words.tokens[..<start].allSatisfy({ vocabulary.isWord($0, in: .fillers) })
@@ -163,7 +167,8 @@ enum IntentDetector {
         case .buy, .namedItem: return reading(of: words, clues: clues, check: check, vocabulary)?.intent
         case .offerGift: return isGift(words, clues, vocabulary) ? .offerGift : nil
         case .askPrice:
-            let asksPrice = words.containsAny(vocabulary.phrases(.price))
+            let asksPrice =
+                words.containsAny(vocabulary.phrases(.price)) || asksCostWithVerb(words, clues, vocabulary)
             let asksStock = words.containsAny(vocabulary.phrases(.stock))
             guard asksPrice || asksStock else { return nil }
             // "Got any gossip, smith?": a question for news that names no item asks no price.
@@ -490,6 +495,12 @@ enum IntentDetector {
         {
             return true
         }
+        // "Is the mill cellar lower down than the river?": a question about something else, named after an article,
+        // compares that thing and pleads for nothing.
+        if asksAboutSomethingElse(words, clues, vocabulary) { return false }
+        // "Go on, knock a bit off", "do me a better one", "can you go any cheaper": after a quote, a plea said to the
+        // NPC without a price word.
+        if clues.hasPriceContext, pleadsForLess(words, clues, vocabulary) { return true }
         guard !clues.picksByPrice, words.containsAny(vocabulary.phrases(.cheaper)) else { return false }
         // "Is the rope expensive?" asks what it costs; "too expensive!" with an offer on the table haggles.
         if let first = words.tokens.first, vocabulary.isWord(first, in: .questions), clues.itemStart != nil,
@@ -498,6 +509,79 @@ enum IntentDetector {
             return false
         }
         return true
+    }
+
+    /// Whether the line is a question about something the catalog does not sell: it opens with a `questions` word
+    /// and a `determiners` word, and names no item and says no pronoun ("*is the* mill cellar lower down than the
+    /// river?").
+    private static func asksAboutSomethingElse(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        guard tokens.count > 2, clues.itemStart == nil, !clues.saysPronoun else { return false }
+        return vocabulary.isWord(tokens[0], in: .questions) && vocabulary.isWord(tokens[1], in: .determiners)
+    }
+
+    /// Whether a part of the line asks the NPC for a lower price without naming one: a `discountWords` word that is
+    /// not the first word of its part of the sentence, with a `listener` or `speaker` word before it there ("can
+    /// *you* go any *lower*", "do *us* a *better* one", "any chance of it *cheaper* for *me*") or after a verb that
+    /// opens the part ("*knock* a bit *off*", "*shave* some *off*"), not negated, in a line that names no number
+    /// and no item other than the one the talk is about. "I'm *off*" (a subject opens it) and "*better* get moving"
+    /// do not plead.
+    static func pleadsForLess(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        guard clues.numbers.isEmpty, clues.otherItemStarts.isEmpty else { return false }
+        let tokens = words.tokens
+        for index in tokens.indices where vocabulary.isWord(tokens[index], in: .discountWords) {
+            guard !isNegated(at: index, in: words, clues, vocabulary) else { continue }
+            let clause = clues.clauseStarts.filter { $0 <= index }.max() ?? 0
+            var first = clause
+            while first < index,
+                vocabulary.isWord(tokens[first], in: .orderLeadIns) || vocabulary.isWord(tokens[first], in: .yesWords)
+                    || vocabulary.isWord(tokens[first], in: .please)
+            {
+                first += 1
+            }
+            guard first < index else { continue }
+            let before = tokens[first..<index]
+            if before.contains(where: { vocabulary.isWord($0, in: .listener) || vocabulary.isWord($0, in: .speaker) }) {
+                return true
+            }
+            // "Any chance of *it* cheaper?": a question about the thing quoted, not one that opens with a copula ("is
+            // that one better?" compares).
+            if clues.isQuestion, before.contains(where: { vocabulary.isWord($0, in: .pronouns) }),
+                !vocabulary.isWord(tokens[first], in: .copulas), !vocabulary.isWord(tokens[first], in: .questions)
+            {
+                return true
+            }
+            // An imperative: the part opens with a verb, not a subject, a question word, a copula or an article.
+            let opener = tokens[first]
+            let opensWithVerb =
+                !vocabulary.isWord(opener, in: .subjects) && !vocabulary.isWord(opener, in: .firstPerson)
+                && !vocabulary.isWord(opener, in: .inquiry) && !vocabulary.isWord(opener, in: .copulas)
+                && !vocabulary.isWord(opener, in: .determiners) && !vocabulary.isWord(opener, in: .articles)
+                && !vocabulary.isWord(opener, in: .pronouns) && !vocabulary.isWord(opener, in: .negations)
+                && !vocabulary.isWord(opener, in: .questions) && vocabulary.numberWords[opener] == nil
+                && clues.itemStart.map({ $0 > first }) ?? true
+            if opensWithVerb, index - first <= 4 { return true }
+        }
+        return false
+    }
+
+    /// Whether the line asks an item's price with a verb of costing no price phrase has: it opens with an `inquiry`
+    /// word, and the part of the sentence that names the item holds a `costVerbs` word ("what's an iron dagger *run*
+    /// these days", "what are you *parting* with the cheese for", "how much would a trout *sting* me?").
+    static func asksCostWithVerb(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        guard let item = clues.itemStart, let first = tokens.first, vocabulary.isWord(first, in: .inquiry) else {
+            return false
+        }
+        let clause = clues.clauseStarts.filter { $0 <= item }.max() ?? 0
+        let end = clues.clauseStarts.filter { $0 > item }.min() ?? tokens.count
+        // (Not a verb of an `introduce` phrase: "who *runs* this forge?" asks who.)
+        let introducing = vocabulary.phrases(.introduce).flatMap { phrase in
+            words.firstIndex(of: phrase).map { Array($0..<($0 + phrase.count)) } ?? []
+        }
+        return tokens.indices[clause..<end].contains {
+            vocabulary.isWord(tokens[$0], in: .costVerbs) && !introducing.contains($0)
+        }
     }
 
     /// Whether the phrase at `index` (of `length` words) is asked about with an `asking` word before it in the same
