@@ -205,7 +205,17 @@ enum IntentDetector {
             if words.containsAny(vocabulary.phrases(.no)) { return .no }
             if words.containsAny(vocabulary.phrases(.yes)) { return .yes }
             return nil
-        case .introduce: return words.containsAny(vocabulary.phrases(.introduce)) ? .introduce : nil
+        case .introduce:
+            if words.containsAny(vocabulary.phrases(.introduce)) { return .introduce }
+            // "You the blacksmith round here?": a question that drops its verb and opens with a `listener` word and an
+            // article asks who the NPC is, when it names no item.
+            let tokens = words.tokens
+            if clues.isQuestion, clues.itemStart == nil, tokens.count >= 3, vocabulary.isWord(tokens[0], in: .listener),
+                vocabulary.isWord(tokens[1], in: .articles)
+            {
+                return .introduce
+            }
+            return nil
         case .rumors: return words.containsAny(vocabulary.phrases(.rumors)) ? .rumors : nil
         case .smallTalk: return words.containsAny(vocabulary.phrases(.smallTalk)) ? .smallTalk : nil
         }

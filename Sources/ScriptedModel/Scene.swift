@@ -330,7 +330,10 @@ struct Scene: Sendable {
             // cloudy apple stuff": an item described rather than named (nothing named, a name the NPC does not trade,
             // or only another item's distinctive word) is the one of the NPC's goods, or selling of the player's,
             // whose description the line matches.
-            if [.askPrice, .buy, .haggle, .sell].contains(intent), quoted == nil, byPrice == nil,
+            // (Not one named by its whole name of two words or more: "how much is the moonpetal locket worth to you?"
+            // asks about the locket, even if another item's description names it.)
+            let namedInFull = mentions.first.map { $0.strength >= 3 && $0.range.count >= 2 } ?? false
+            if [.askPrice, .buy, .haggle, .sell].contains(intent), quoted == nil, byPrice == nil, !namedInFull,
                 let described = Self.described(
                     focus: focus, strength: mentions.first?.strength, intent: intent, in: words, npc: npc,
                     world: world, conversation: conversation, resolver: resolver)
