@@ -364,6 +364,10 @@ extension Lexicon {
         /// `selfNameCapitalised` phrase that ends so, with at least three letters before the ending, is no name ("I'm
         /// *Looking* for a lantern"); nor is one a word set of the lexicon holds ("I'm *Off*").
         case stateEndings
+        /// Auxiliaries that put a question in the past: `did`. One right before a `firstPerson` word and a
+        /// `takeVerbs` word, with a `fromWords` and a `listener` word after the verb in its part of the sentence,
+        /// asks back what the player got from the NPC ("how many ales *did* I have off you?").
+        case pastAuxiliaries
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

@@ -292,6 +292,21 @@ enum IntentDetector {
     /// sold it?" (the question is about something else, far before `I`). `nil` when it asks neither.
     static func askedAbout(_ words: Words, clauseStarts: Set<Int>, _ vocabulary: Vocabulary) -> RecallTopic? {
         let tokens = words.tokens
+        // "How many ales did I have off you?": a `pastAuxiliaries` word, a `firstPerson` word and a `takeVerbs` word,
+        // then, in the same part of the sentence, a `fromWords` word and a `listener` word: what the player got.
+        for index in tokens.indices.dropFirst(2) where vocabulary.isWord(tokens[index], in: .takeVerbs) {
+            guard vocabulary.isWord(tokens[index - 1], in: .firstPerson),
+                vocabulary.isWord(tokens[index - 2], in: .pastAuxiliaries)
+            else { continue }
+            let end = clauseStarts.filter { $0 > index }.min() ?? tokens.count
+            let after = tokens.indices[(index + 1)..<end]
+            if after.contains(where: {
+                vocabulary.isWord(tokens[$0], in: .fromWords) && $0 + 1 < end
+                    && vocabulary.isWord(tokens[$0 + 1], in: .listener)
+            }) {
+                return .dealings
+            }
+        }
         for index in tokens.indices.dropFirst() {
             let topic: RecallTopic
             if vocabulary.isWord(tokens[index], in: .askedVerbs) {
