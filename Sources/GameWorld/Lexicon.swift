@@ -368,6 +368,10 @@ extension Lexicon {
         /// `takeVerbs` word, with a `fromWords` and a `listener` word after the verb in its part of the sentence,
         /// asks back what the player got from the NPC ("how many ales *did* I have off you?").
         case pastAuxiliaries
+        /// Words for people close to someone: `children`, `family`, `wife`. A question with a `price` or `stock`
+        /// phrase that names no item and asks after one of them ("do you have any *children*?") is about the NPC's
+        /// life, not its stock: the NPC looks nothing up.
+        case kinWords
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

@@ -173,6 +173,10 @@ enum IntentDetector {
             guard asksPrice || asksStock else { return nil }
             // "Got any gossip, smith?": a question for news that names no item asks no price.
             if clues.itemStart == nil, words.containsAny(vocabulary.phrases(.rumors)) { return nil }
+            // "Do you have any children?": a question after the NPC's people asks nothing of the stock.
+            if clues.itemStart == nil, words.tokens.contains(where: { vocabulary.isWord($0, in: .kinWords) }) {
+                return nil
+            }
             // "Do you sell anything besides the owl?" asks for the rest of the stock.
             if words.containsAny(vocabulary.phrases(.besides)) { return .askStock }
             if asksPrice, clues.namesSomething, let start = clues.itemStart, start > 0,
