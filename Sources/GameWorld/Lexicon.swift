@@ -351,6 +351,27 @@ extension Lexicon {
         /// Words that may open a part of a sentence before an order without making it anything else: `so`, `just`,
         /// `now`, `then` ("*so just* chuck us a trout").
         case orderLeadIns
+        /// Words that ask for a lower price when said to the NPC after a quote: `lower`, `cheaper`, `better`,
+        /// `off`, `down`. One in a part of a sentence with a `listener` or `speaker` word before it ("can you go any
+        /// *lower*", "do me a *better* one"), or after the verb that opens the part ("knock a bit *off*"), pleads
+        /// for a better price; "I'm *off*" and "*better* get moving" do not.
+        case discountWords
+        /// Verbs that ask what something costs in a question about an item: `run`, `sting`, `parting`, `letting`.
+        /// A question opening with an `inquiry` word whose part of the sentence names an item and holds one asks
+        /// its price ("what's an iron dagger *run* these days", "what are you *parting* with the cheese for").
+        case costVerbs
+        /// Endings of verb forms and adjectives: `ing`, `ful`, `ous`. A word written with a capital after a
+        /// `selfNameCapitalised` phrase that ends so, with at least three letters before the ending, is no name ("I'm
+        /// *Looking* for a lantern"); nor is one a word set of the lexicon holds ("I'm *Off*").
+        case stateEndings
+        /// Auxiliaries that put a question in the past: `did`. One right before a `firstPerson` word and a
+        /// `takeVerbs` word, with a `fromWords` and a `listener` word after the verb in its part of the sentence,
+        /// asks back what the player got from the NPC ("how many ales *did* I have off you?").
+        case pastAuxiliaries
+        /// Words for people close to someone: `children`, `family`, `wife`. A question with a `price` or `stock`
+        /// phrase that names no item and asks after one of them ("do you have any *children*?") is about the NPC's
+        /// life, not its stock: the NPC looks nothing up.
+        case kinWords
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

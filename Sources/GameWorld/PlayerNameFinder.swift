@@ -26,6 +26,12 @@ public struct PlayerNameFinder: Sendable {
     /// Words that are never a name (`not`, `a`, `the`, `for`...): the lexicon's determiners, name stops and
     /// no-words.
     private let notNames: Set<String>
+    /// Words of the lexicon's word sets, but for its `requestModals` ("I'm *May*" may be a name): never a name
+    /// written with a capital after a `selfNameCapitalised` phrase ("I'm *Off* to the mill").
+    private let lexiconWords: Set<String>
+    /// Endings of verb forms and adjectives (`stateEndings`: `ing`, `ful`): a word ending so is no name after a
+    /// `selfNameCapitalised` phrase ("I'm *Looking* for a lantern").
+    private let stateEndings: [String]
 
     /// A finder for a lexicon's phrases.
     ///
@@ -45,6 +51,18 @@ public struct PlayerNameFinder: Sendable {
             (lexicon.words(.determiners) + lexicon.words(.nameStops) + lexicon.words(.noWords)).map {
                 $0.lowercased()
             })
+        let modals = Set(lexicon.words(.requestModals).map { $0.lowercased() })
+        lexiconWords = Set(Lexicon.WordSet.allCases.flatMap { lexicon.words($0) }.map { $0.lowercased() })
+            .subtracting(modals)
+        stateEndings = lexicon.words(.stateEndings).map { $0.lowercased() }
+    }
+
+    /// Whether a word written with a capital after a `selfNameCapitalised` phrase is a verb form, an adjective or
+    /// a word of the lexicon rather than a name: "I'm *Looking* for a lantern", "I'm *Hopeful*", "I'm *Off*".
+    private func isState(_ word: String) -> Bool {
+        let lower = word.lowercased()
+        if lexiconWords.contains(lower) { return true }
+        return stateEndings.contains { lower.hasSuffix($0) && lower.count >= $0.count + 3 }
     }
 
     /// The name a line gives, as the player wrote it with its first letter capitalised, or `nil`: the word after
@@ -64,7 +82,7 @@ public struct PlayerNameFinder: Sendable {
                 where lower[start..<(start + phrase.count)].elementsEqual(phrase) {
                     let name = words[start + phrase.count].written
                     guard name.first?.isLetter == true, !notNames.contains(name.lowercased()),
-                        !needsCapital || name.first?.isUppercase == true
+                        !needsCapital || (name.first?.isUppercase == true && !isState(name))
                     else { continue }
                     return name.prefix(1).uppercased() + name.dropFirst()
                 }

@@ -264,8 +264,11 @@ struct FlowPlanner {
         guard npc.trade.trades, has(.offerTrade) else { return say(.unavailable) }
         if let exchange = last(.offerTrade) { return offerOutcome(exchange) }
         let pending = conversation.pendingOffer.flatMap { $0.item == item ? $0 : nil }
-        // "I've got a compass, 10 gold": whether the player has the thing they call their own is seen, not guessed.
-        if pending == nil, scene.namesOwnItem, has(.inspectPlayer), last(.inspectPlayer) == nil, canCall {
+        // "I've got a compass, 10 gold", "fancy this old coin? yours for 6": whether the player has the thing they
+        // call their own, or a thing the NPC does not sell, is seen, not guessed.
+        if pending == nil, scene.namesOwnItem || !isStocked(item), has(.inspectPlayer), last(.inspectPlayer) == nil,
+            canCall
+        {
             return call(.inspectPlayer)
         }
         let carried = (conversation.latest?.quantity(of: item) ?? 0) > 0

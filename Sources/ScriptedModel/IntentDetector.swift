@@ -111,8 +111,12 @@ enum IntentDetector {
                     intent: .buy, isInferred: true, isStatement: states,
                     saysHaving: lead.contains { vocabulary.isWord($0, in: .offering) })
             }
-            // "A pint for me": the item, then a one-word `priceLeadIns` word and a `speaker` word, orders it.
-            if let end = clues.itemEnd, end + 2 == words.count, !clues.isQuestion,
+            // "A pint for me": the item, then a one-word `priceLeadIns` word and a `speaker` word ending the line or its
+            // part of it ("cider for me, Hesper, a whole jug of it"), orders it.
+            // (One word may follow before the part ends: "a pie for me *too*", "cider for me *Hesper*, a whole jug".)
+            if let end = clues.itemEnd,
+                [end + 2, end + 3].contains(where: { $0 == words.count || ($0 < words.count && clues.clauseStarts.contains($0)) }),
+                !clues.isQuestion,
                 vocabulary.isWord(words.tokens[end + 1], in: .speaker),
                 vocabulary.phrases(.priceLeadIns).contains(where: { $0.count == 1 && words.matches($0, at: end) }),
                 words.tokens[..<start].allSatisfy({ vocabulary.isWord($0, in: .fillers) })
@@ -163,11 +167,16 @@ enum IntentDetector {
         case .buy, .namedItem: return reading(of: words, clues: clues, check: check, vocabulary)?.intent
         case .offerGift: return isGift(words, clues, vocabulary) ? .offerGift : nil
         case .askPrice:
-            let asksPrice = words.containsAny(vocabulary.phrases(.price))
+            let asksPrice =
+                words.containsAny(vocabulary.phrases(.price)) || asksCostWithVerb(words, clues, vocabulary)
             let asksStock = words.containsAny(vocabulary.phrases(.stock))
             guard asksPrice || asksStock else { return nil }
             // "Got any gossip, smith?": a question for news that names no item asks no price.
             if clues.itemStart == nil, words.containsAny(vocabulary.phrases(.rumors)) { return nil }
+            // "Do you have any children?": a question after the NPC's people asks nothing of the stock.
+            if clues.itemStart == nil, words.tokens.contains(where: { vocabulary.isWord($0, in: .kinWords) }) {
+                return nil
+            }
             // "Do you sell anything besides the owl?" asks for the rest of the stock.
             if words.containsAny(vocabulary.phrases(.besides)) { return .askStock }
             if asksPrice, clues.namesSomething, let start = clues.itemStart, start > 0,
@@ -200,7 +209,17 @@ enum IntentDetector {
             if words.containsAny(vocabulary.phrases(.no)) { return .no }
             if words.containsAny(vocabulary.phrases(.yes)) { return .yes }
             return nil
-        case .introduce: return words.containsAny(vocabulary.phrases(.introduce)) ? .introduce : nil
+        case .introduce:
+            if words.containsAny(vocabulary.phrases(.introduce)) { return .introduce }
+            // "You the blacksmith round here?": a question that drops its verb and opens with a `listener` word and an
+            // article asks who the NPC is, when it names no item.
+            let tokens = words.tokens
+            if clues.isQuestion, clues.itemStart == nil, tokens.count >= 3, vocabulary.isWord(tokens[0], in: .listener),
+                vocabulary.isWord(tokens[1], in: .articles)
+            {
+                return .introduce
+            }
+            return nil
         case .rumors: return words.containsAny(vocabulary.phrases(.rumors)) ? .rumors : nil
         case .smallTalk: return words.containsAny(vocabulary.phrases(.smallTalk)) ? .smallTalk : nil
         }
@@ -277,6 +296,21 @@ enum IntentDetector {
     /// sold it?" (the question is about something else, far before `I`). `nil` when it asks neither.
     static func askedAbout(_ words: Words, clauseStarts: Set<Int>, _ vocabulary: Vocabulary) -> RecallTopic? {
         let tokens = words.tokens
+        // "How many ales did I have off you?": a `pastAuxiliaries` word, a `firstPerson` word and a `takeVerbs` word,
+        // then, in the same part of the sentence, a `fromWords` word and a `listener` word: what the player got.
+        for index in tokens.indices.dropFirst(2) where vocabulary.isWord(tokens[index], in: .takeVerbs) {
+            guard vocabulary.isWord(tokens[index - 1], in: .firstPerson),
+                vocabulary.isWord(tokens[index - 2], in: .pastAuxiliaries)
+            else { continue }
+            let end = clauseStarts.filter { $0 > index }.min() ?? tokens.count
+            let after = tokens.indices[(index + 1)..<end]
+            if after.contains(where: {
+                vocabulary.isWord(tokens[$0], in: .fromWords) && $0 + 1 < end
+                    && vocabulary.isWord(tokens[$0 + 1], in: .listener)
+            }) {
+                return .dealings
+            }
+        }
         for index in tokens.indices.dropFirst() {
             let topic: RecallTopic
             if vocabulary.isWord(tokens[index], in: .askedVerbs) {
@@ -490,6 +524,12 @@ enum IntentDetector {
         {
             return true
         }
+        // "Is the mill cellar lower down than the river?": a question about something else, named after an article,
+        // compares that thing and pleads for nothing.
+        if asksAboutSomethingElse(words, clues, vocabulary) { return false }
+        // "Go on, knock a bit off", "do me a better one", "can you go any cheaper": after a quote, a plea said to the
+        // NPC without a price word.
+        if clues.hasPriceContext, pleadsForLess(words, clues, vocabulary) { return true }
         guard !clues.picksByPrice, words.containsAny(vocabulary.phrases(.cheaper)) else { return false }
         // "Is the rope expensive?" asks what it costs; "too expensive!" with an offer on the table haggles.
         if let first = words.tokens.first, vocabulary.isWord(first, in: .questions), clues.itemStart != nil,
@@ -498,6 +538,79 @@ enum IntentDetector {
             return false
         }
         return true
+    }
+
+    /// Whether the line is a question about something the catalog does not sell: it opens with a `questions` word
+    /// and a `determiners` word, and names no item and says no pronoun ("*is the* mill cellar lower down than the
+    /// river?").
+    private static func asksAboutSomethingElse(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        guard tokens.count > 2, clues.itemStart == nil, !clues.saysPronoun else { return false }
+        return vocabulary.isWord(tokens[0], in: .questions) && vocabulary.isWord(tokens[1], in: .determiners)
+    }
+
+    /// Whether a part of the line asks the NPC for a lower price without naming one: a `discountWords` word that is
+    /// not the first word of its part of the sentence, with a `listener` or `speaker` word before it there ("can
+    /// *you* go any *lower*", "do *us* a *better* one", "any chance of it *cheaper* for *me*") or after a verb that
+    /// opens the part ("*knock* a bit *off*", "*shave* some *off*"), not negated, in a line that names no number
+    /// and no item other than the one the talk is about. "I'm *off*" (a subject opens it) and "*better* get moving"
+    /// do not plead.
+    static func pleadsForLess(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        guard clues.numbers.isEmpty, clues.otherItemStarts.isEmpty else { return false }
+        let tokens = words.tokens
+        for index in tokens.indices where vocabulary.isWord(tokens[index], in: .discountWords) {
+            guard !isNegated(at: index, in: words, clues, vocabulary) else { continue }
+            let clause = clues.clauseStarts.filter { $0 <= index }.max() ?? 0
+            var first = clause
+            while first < index,
+                vocabulary.isWord(tokens[first], in: .orderLeadIns) || vocabulary.isWord(tokens[first], in: .yesWords)
+                    || vocabulary.isWord(tokens[first], in: .please)
+            {
+                first += 1
+            }
+            guard first < index else { continue }
+            let before = tokens[first..<index]
+            if before.contains(where: { vocabulary.isWord($0, in: .listener) || vocabulary.isWord($0, in: .speaker) }) {
+                return true
+            }
+            // "Any chance of *it* cheaper?": a question about the thing quoted, not one that opens with a copula ("is
+            // that one better?" compares).
+            if clues.isQuestion, before.contains(where: { vocabulary.isWord($0, in: .pronouns) }),
+                !vocabulary.isWord(tokens[first], in: .copulas), !vocabulary.isWord(tokens[first], in: .questions)
+            {
+                return true
+            }
+            // An imperative: the part opens with a verb, not a subject, a question word, a copula or an article.
+            let opener = tokens[first]
+            let opensWithVerb =
+                !vocabulary.isWord(opener, in: .subjects) && !vocabulary.isWord(opener, in: .firstPerson)
+                && !vocabulary.isWord(opener, in: .inquiry) && !vocabulary.isWord(opener, in: .copulas)
+                && !vocabulary.isWord(opener, in: .determiners) && !vocabulary.isWord(opener, in: .articles)
+                && !vocabulary.isWord(opener, in: .pronouns) && !vocabulary.isWord(opener, in: .negations)
+                && !vocabulary.isWord(opener, in: .questions) && vocabulary.numberWords[opener] == nil
+                && clues.itemStart.map({ $0 > first }) ?? true
+            if opensWithVerb, index - first <= 4 { return true }
+        }
+        return false
+    }
+
+    /// Whether the line asks an item's price with a verb of costing no price phrase has: it opens with an `inquiry`
+    /// word, and the part of the sentence that names the item holds a `costVerbs` word ("what's an iron dagger *run*
+    /// these days", "what are you *parting* with the cheese for", "how much would a trout *sting* me?").
+    static func asksCostWithVerb(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        guard let item = clues.itemStart, let first = tokens.first, vocabulary.isWord(first, in: .inquiry) else {
+            return false
+        }
+        let clause = clues.clauseStarts.filter { $0 <= item }.max() ?? 0
+        let end = clues.clauseStarts.filter { $0 > item }.min() ?? tokens.count
+        // (Not a verb of an `introduce` phrase: "who *runs* this forge?" asks who.)
+        let introducing = vocabulary.phrases(.introduce).flatMap { phrase in
+            words.firstIndex(of: phrase).map { Array($0..<($0 + phrase.count)) } ?? []
+        }
+        return tokens.indices[clause..<end].contains {
+            vocabulary.isWord(tokens[$0], in: .costVerbs) && !introducing.contains($0)
+        }
     }
 
     /// Whether the phrase at `index` (of `length` words) is asked about with an `asking` word before it in the same

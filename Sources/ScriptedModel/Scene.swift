@@ -290,6 +290,8 @@ struct Scene: Sendable {
             if let quoted {
                 focus = .item(quoted)
             } else if let byPrice, [.askPrice, .buy, .haggle].contains(intent),
+                // ("Can you go any cheaper?" after a quote pleads for the item talked about, not the cheapest.)
+                !(intent == .haggle && numbers.isEmpty && pickItems.isEmpty && pickCategories.isEmpty),
                 let item = Self.pick(
                     byPrice, among: pickItems, categories: pickCategories, npc: npc, world: world)
             {
@@ -328,7 +330,10 @@ struct Scene: Sendable {
             // cloudy apple stuff": an item described rather than named (nothing named, a name the NPC does not trade,
             // or only another item's distinctive word) is the one of the NPC's goods, or selling of the player's,
             // whose description the line matches.
-            if [.askPrice, .buy, .haggle, .sell].contains(intent), quoted == nil, byPrice == nil,
+            // (Not one named by its whole name of two words or more: "how much is the moonpetal locket worth to you?"
+            // asks about the locket, even if another item's description names it.)
+            let namedInFull = mentions.first.map { $0.strength >= 3 && $0.range.count >= 2 } ?? false
+            if [.askPrice, .buy, .haggle, .sell].contains(intent), quoted == nil, byPrice == nil, !namedInFull,
                 let described = Self.described(
                     focus: focus, strength: mentions.first?.strength, intent: intent, in: words, npc: npc,
                     world: world, conversation: conversation, resolver: resolver)
@@ -469,15 +474,16 @@ struct Scene: Sendable {
                     ?? Self.everyOne(
                         of: focus, in: words, before: mentions.first?.range, in: itemSentence, intent: selling ? .buy : .sell,
                         npc: npc, carried: conversation.latestBefore, vocabulary: vocabulary)
-                // "25's steep, would you do 12?": the number a bid phrase leads to is the bid.
+                // "25's steep, would you do 12?": the number a bid phrase leads to is the bid, also over a price named
+                // before it ("thirty for a dagger? I'll give you twenty for one").
                 let bid = numbers.first { number in
-                    number.role == .unmarked
+                    number.role != .quantity
                         && vocabulary.phrases(.bid).contains { phrase in
                             number.range.lowerBound >= phrase.count
                                 && words.matches(phrase, at: number.range.lowerBound - phrase.count)
                         }
                 }
-                price = priceNumber ?? bid?.value ?? unmarked
+                price = bid?.value ?? priceNumber ?? unmarked
             case .buy, .sell, .offerGift:
                 // A bare small number is how many; a bare larger one, gold.
                 let largest = vocabulary.limits.largestQuantity

@@ -122,8 +122,14 @@ struct SpokenNumber: Sendable, Equatable {
         if after + 1 < tokens.count,
             vocabulary.phrases(.priceLeadIns).contains(where: { $0.count == 1 && words.matches($0, at: after) })
         {
+            // (Articles and a count may come between: "8 for *two* jugs of cider?", "3 for *a* tallow candle".)
             var item = after + 1
-            while item < tokens.count, vocabulary.isWord(tokens[item], in: .quantityGap) { item += 1 }
+            while item < tokens.count,
+                vocabulary.isWord(tokens[item], in: .quantityGap) || vocabulary.isWord(tokens[item], in: .articles)
+                    || vocabulary.numberWords[tokens[item]] != nil || tokens[item].allSatisfy({ $0.isASCII && $0.isNumber })
+            {
+                item += 1
+            }
             if itemStarts.contains(item) { return .price }
             if item < tokens.count,
                 vocabulary.isWord(tokens[item], in: .pronouns) || vocabulary.isWord(tokens[item], in: .things)
