@@ -1,5 +1,4 @@
 import CommandLineKit
-import Foundation
 import ParleyAPI
 import ParleySpeech
 import ParleySpeechServer
@@ -55,20 +54,12 @@ enum ServeListening {
             }
             return APIListening(recognizer: recognizer, name: "pocketsphinx", minimumConfidence: confidence)
         case (nil, let specification?):
-            let parts = specification.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-            let url = String(parts[0])
-            let modelName = parts.count > 1 && !parts[1].isEmpty ? String(parts[1]) : "whisper-1"
-            guard let components = URLComponents(string: url), ["http", "https"].contains(components.scheme ?? ""),
-                components.host?.isEmpty == false, !url.contains(" ")
-            else {
-                throw UsageError(
-                    "--listen-model \(specification) is not an http or https URL of a transcription server, for "
-                        + "example http://127.0.0.1:8178/v1#whisper-1")
-            }
-            let key = ProcessInfo.processInfo.environment["OPENAI_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+            let server = try AudioServer(
+                specification, option: "--listen-model", kind: "transcription server", defaultModel: "whisper-1",
+                example: "http://127.0.0.1:8178/v1#whisper-1")
             let recognizer = try TranscriptionServerRecognizer(
-                configuration: .init(baseURL: url, model: modelName, apiKey: key))
-            return APIListening(recognizer: recognizer, name: modelName, minimumConfidence: confidence)
+                configuration: .init(baseURL: server.url, model: server.model, apiKey: server.apiKey))
+            return APIListening(recognizer: recognizer, name: server.model, minimumConfidence: confidence)
         }
     }
 }

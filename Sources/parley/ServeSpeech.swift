@@ -64,17 +64,38 @@ enum ServeSpeech {
         -> SpeechServerSynthesizer
         .Configuration
     {
+        let server = try AudioServer(
+            specification, option: "--speech-model", kind: "speech server", defaultModel: "tts-1",
+            example: "http://127.0.0.1:8880/v1#kokoro")
+        return .init(baseURL: server.url, model: server.model, voice: voice, apiKey: server.apiKey)
+    }
+}
+
+/// An audio server named on the command line as `URL[#MODEL]` (`--speech-model`, `--listen-model`): its base URL,
+/// its model (after `#`, or the option's default), and the API key from `OPENAI_API_KEY`.
+struct AudioServer {
+    /// The base URL, with `/v1`.
+    let url: String
+    /// The model to ask for.
+    let model: String
+    /// `OPENAI_API_KEY`, unless unset or empty.
+    let apiKey: String?
+
+    /// Reads `URL[#MODEL]`.
+    ///
+    /// - Throws: `UsageError` naming the option and an example when the URL is not an `http` or `https` URL with a
+    ///   host.
+    init(_ specification: String, option: String, kind: String, defaultModel: String, example: String) throws {
         let parts = specification.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let url = String(parts[0])
-        let model = parts.count > 1 && !parts[1].isEmpty ? String(parts[1]) : "tts-1"
         guard let components = URLComponents(string: url), ["http", "https"].contains(components.scheme ?? ""),
             components.host?.isEmpty == false, !url.contains(" ")
         else {
             throw UsageError(
-                "--speech-model \(specification) is not an http or https URL of a speech server, for example "
-                    + "http://127.0.0.1:8880/v1#kokoro")
+                "\(option) \(specification) is not an http or https URL of a \(kind), for example \(example)")
         }
-        let key = ProcessInfo.processInfo.environment["OPENAI_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-        return .init(baseURL: url, model: model, voice: voice, apiKey: key)
+        self.url = url
+        model = parts.count > 1 && !parts[1].isEmpty ? String(parts[1]) : defaultModel
+        apiKey = ProcessInfo.processInfo.environment["OPENAI_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
     }
 }
