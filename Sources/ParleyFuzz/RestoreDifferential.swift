@@ -60,7 +60,8 @@ public enum RestoreDifferential {
     /// boundary.
     ///
     /// Each conversation starts beside one of the pack's NPCs in turn (so every NPC is played), with gold to trade,
-    /// and picks its model's context size from `contextSizes`.
+    /// and takes its model's context size from `contextSizes` in turn too (so the small windows are always played, and
+    /// trims happen whatever lines the seed draws).
     ///
     /// - Parameters:
     ///   - pack: The content pack.
@@ -68,7 +69,7 @@ public enum RestoreDifferential {
     ///   - conversations: How many games to play.
     ///   - turns: The lines of each game.
     ///   - seed: The seed; the same seed, pack and lines give the same games.
-    ///   - contextSizes: The context windows to choose from; small ones force trims.
+    ///   - contextSizes: The context windows the games take in turn; small ones force trims.
     ///   - models: Makes each NPC's model.
     /// - Returns: The boundaries compared (`summary.accepted`), a finding for each one where the games differed (only
     ///   the first of each game: after it, the two games no longer start from the same point), and what the games did.
@@ -93,7 +94,7 @@ public enum RestoreDifferential {
             summary.iterations += 1
             let folder = root.appendingPathComponent("game-\(game)")
             let store = SaveGameStore(folder: folder)
-            let contextSize = random.pick(contextSizes)
+            let contextSize = contextSizes[game % contextSizes.count]
             let provider: Game.ModelProvider = { npc, world in models(npc, world, contextSize) }
             let first = npcs[game % npcs.count]
             var state = pack.initialState
