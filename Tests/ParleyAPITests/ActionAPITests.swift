@@ -25,7 +25,7 @@ import Testing
 
         init(
             _ change: (inout GameAction) -> Void = { _ in }, models: Game.ModelProvider? = nil,
-            speech: APISpeech? = nil
+            speech: APISpeech? = nil, listening: APIListening? = nil
         ) throws {
             var pack = try ContentPack.load(
                 from: APIGamesTests.root.appendingPathComponent("Content"), displayPath: "Content"
@@ -37,6 +37,7 @@ import Testing
                 pack: pack, models: models ?? { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) },
                 store: SaveGameStore(folder: folder))
             configuration.speech = speech
+            configuration.listening = listening
             games = APIGames(configuration: configuration)
             server = try HTTPServer(
                 configuration: HTTPServer.Configuration(timeouts: .all(.seconds(30))),
@@ -85,11 +86,11 @@ import Testing
 
     static func withFixture(
         _ change: (inout GameAction) -> Void = { _ in }, models: Game.ModelProvider? = nil, speech: APISpeech? = nil,
-        _ body: (Fixture) async throws -> Void
+        listening: APIListening? = nil, _ body: (Fixture) async throws -> Void
     )
         async throws
     {
-        let fixture = try Fixture(change, models: models, speech: speech)
+        let fixture = try Fixture(change, models: models, speech: speech, listening: listening)
         do {
             try await body(fixture)
         } catch {

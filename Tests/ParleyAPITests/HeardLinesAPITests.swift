@@ -43,70 +43,10 @@ enum PocketSphinxAPITests {
 /// Speech in over HTTP: `POST /v1/games/{id}/npcs/{npc}/say` with `audio/wav`. A `heard` event first; a clear line
 /// answered as a typed one, with the speech in its recording; an unclear one asked again, nothing else done.
 @Suite(.timeLimit(.minutes(10))) struct HeardLinesAPITests {
-    final class Fixture: Sendable {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-hear-\(UUID().uuidString)")
-        let games: APIGames
-        let server: HTTPServer
-        let client: HTTPClient
-
-        init(listening: APIListening?) throws {
-            let pack = try ContentPack.load(
-                from: APIGamesTests.root.appendingPathComponent("Content"), displayPath: "Content"
-            ).get()
-            var configuration = APIGames.Configuration(
-                pack: pack, models: { npc, world in ScriptedModel(npc: npc, world: world, seed: 1) },
-                store: SaveGameStore(folder: folder))
-            configuration.listening = listening
-            games = APIGames(configuration: configuration)
-            server = try HTTPServer(
-                configuration: HTTPServer.Configuration(timeouts: .all(.seconds(30))),
-                router: APIRoutes.router(for: games))
-            client = try HTTPClient()
-        }
-
-        func stop() async {
-            await server.stop()
-            await games.endAll()
-            try? FileManager.default.removeItem(at: folder)
-        }
-
-        func newGame() async throws -> String {
-            let response = try await client.execute(
-                HTTPRequest(
-                    method: .post, url: server.baseURL + "/v1/games", headers: ["Content-Type": "application/json"],
-                    body: Data("{}".utf8)))
-            #expect(response.status == 201)
-            return try #require(try JSONValue(parsing: Array(response.body))["id"]?.stringValue)
-        }
-
-        /// POSTs a WAV to `say`: the status and the answer's JSON.
-        func say(_ game: String, to npc: String = "mira", wav: [UInt8], type: String = "audio/wav") async throws -> (
-            Int, JSONValue
-        ) {
-            let response = try await client.execute(
-                HTTPRequest(
-                    method: .post, url: server.baseURL + "/v1/games/\(game)/npcs/\(npc)/say",
-                    headers: ["Content-Type": type], body: Data(wav)))
-            return (response.status, try JSONValue(parsing: Array(response.body)))
-        }
-
-        /// How many entries an NPC's transcript has.
-        func transcriptCount(_ game: String, _ npc: String = "mira") async throws -> Int {
-            let response = try await client.execute(.get(server.baseURL + "/v1/games/\(game)/transcript/\(npc)"))
-            let json = try JSONValue(parsing: Array(response.body))
-            return json["transcript"]?["entries"]?.arrayValue?.count ?? json["entries"]?.arrayValue?.count ?? 0
-        }
-    }
+    typealias Fixture = ActionAPITests.Fixture
 
     static func withFixture(_ listening: APIListening?, _ body: (Fixture) async throws -> Void) async throws {
-        let fixture = try Fixture(listening: listening)
-        do {
-            try await body(fixture)
-        } catch {
-            await fixture.stop()
-            throw error
-        }
-        await fixture.stop()
+        try await ActionAPITests.withFixture(listening: listening, body)
     }
 
     /// Half a second of a quiet tone: the fixed recognisers ignore what it says.
@@ -232,5 +172,25 @@ enum PocketSphinxAPITests {
         await game.say("thanks", to: NPCID("mira")) { _ in }
         #expect(await game.recordings.last?.heard == nil)
         #expect(await game.recordings.last?.jsonValue["heard"] == nil)
+    }
+}
+
+extension ActionAPITests.Fixture {
+    /// POSTs a body to an NPC's `say` (a WAV by default): the status and the answer's JSON.
+    func say(_ game: String, to npc: String = "mira", wav: [UInt8], type: String = "audio/wav") async throws -> (
+        Int, JSONValue
+    ) {
+        let response = try await client.execute(
+            HTTPRequest(
+                method: .post, url: server.baseURL + "/v1/games/\(game)/npcs/\(npc)/say",
+                headers: ["Content-Type": type], body: Data(wav)))
+        return (response.status, try JSONValue(parsing: Array(response.body)))
+    }
+
+    /// How many entries an NPC's transcript has.
+    func transcriptCount(_ game: String, _ npc: String = "mira") async throws -> Int {
+        let response = try await client.execute(.get(server.baseURL + "/v1/games/\(game)/transcript/\(npc)"))
+        let json = try JSONValue(parsing: Array(response.body))
+        return json["transcript"]?["entries"]?.arrayValue?.count ?? json["entries"]?.arrayValue?.count ?? 0
     }
 }
