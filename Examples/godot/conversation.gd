@@ -52,8 +52,9 @@ var actions := {}
 var answers := {}
 # Why the listener stopped, when it did.
 var listener_error := ""
-# Plays the NPCs' spoken lines.
+# Plays the NPCs' spoken lines, one after another: a line that comes while another plays waits in `voice_queue`.
 var voice := AudioStreamPlayer.new()
+var voice_queue := []
 
 
 func _ready() -> void:
@@ -66,6 +67,7 @@ func _ready() -> void:
 		get_tree().quit(2)
 		return
 	add_child(voice)
+	voice.connect("finished", self, "_on_voice_finished")
 	parley = ParleyClient.new(url, _setting("token", "PARLEY_TOKEN"))
 	add_child(parley)
 	parley.connect("event_received", self, "_on_parley_event")
@@ -352,14 +354,28 @@ func _speak(events: Array):
 		var stream = ParleyClient.wav_stream(wav.data)
 		if stream == null:
 			return "its audio, %s, is not a WAV file of 16-bit PCM" % event.audio
-		# A real game would queue the lines (or play each `speech` event's sentence as it comes, from the listener);
-		# here a line cuts the one before short.
-		voice.stream = stream
-		voice.play()
-		print("  (voice: %s's line, %.2f s, 16-bit %s at %d Hz, %d visemes)" % [
+		_play_line(stream)
+		print("  (voice: %s's line, %.2f s, 16-bit %s at %d Hz, %d visemes; %d waiting)" % [
 			event.npc.name, stream.get_length(), "stereo" if stream.stereo else "mono", stream.mix_rate,
-			event.get("visemes", []).size()])
+			event.get("visemes", []).size(), voice_queue.size()])
 	return ""
+
+
+# Plays a line now when nothing is playing, else after the lines before it (a line never cuts another short).
+func _play_line(stream: AudioStream) -> void:
+	if voice.playing or not voice_queue.empty():
+		voice_queue.append(stream)
+		return
+	voice.stream = stream
+	voice.play()
+
+
+# One line ended: the next waiting one plays.
+func _on_voice_finished() -> void:
+	if voice_queue.empty():
+		return
+	voice.stream = voice_queue.pop_front()
+	voice.play()
 
 
 # The first event of a type, or null.

@@ -95,8 +95,13 @@ struct GodotExampleTests {
                     let seconds = voice.components(separatedBy: "'s line, ").last?.split(separator: " ").first
                         .flatMap { Double($0) }
                     #expect((seconds ?? 0) > 0.5, "\(voice)")
-                    let visemes = voice.split(separator: " ").dropLast().last.flatMap { Int($0) }
-                    #expect((visemes ?? 0) > 3, "\(voice)")
+                    let words = voice.split(separator: " ")
+                    func number(before word: String) -> Int? {
+                        words.firstIndex { $0.hasPrefix(word) }.flatMap { $0 > 0 ? Int(words[$0 - 1]) : nil }
+                    }
+                    #expect((number(before: "visemes") ?? 0) > 3, "\(voice)")
+                    // Lines queue, never cut one another short: each says how many wait behind the one playing.
+                    #expect(number(before: "waiting") != nil, "\(voice)")
                 }
                 #expect(voices.contains { $0.contains("Mira Quickcoin's line") })
                 #expect(voices.contains { $0.contains("Sergeant Oona Vell's line") })
