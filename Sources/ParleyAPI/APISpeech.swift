@@ -65,31 +65,6 @@ extension APISpeech {
         let last = text.reversed().first { !$0.isWhitespace && !closers.contains($0) }
         return last.map { ".!?…".contains($0) } ?? false
     }
-
-    /// Spoken sentences one after another, as one line: their samples end to end, each one's visemes moved to where
-    /// it starts. `nil` when there are none or their sample rates differ.
-    ///
-    /// - Parameter sentences: The sentences' speech, in order.
-    /// - Returns: The line's speech.
-    static func joined(_ sentences: [SynthesizedSpeech]) -> SynthesizedSpeech? {
-        guard let rate = sentences.first?.sampleRate, sentences.allSatisfy({ $0.sampleRate == rate }) else {
-            return nil
-        }
-        var line = SynthesizedSpeech(samples: [], sampleRate: rate)
-        for sentence in sentences {
-            let offset = line.duration
-            line.samples += sentence.samples
-            line.visemes += sentence.visemes.map {
-                Viseme(time: $0.time + offset, duration: $0.duration, shape: $0.shape)
-            }
-            line.events += sentence.events.map { event in
-                var event = event
-                event.time += offset
-                return event
-            }
-        }
-        return line
-    }
 }
 
 /// The audio of one game's last lines, by the numbers of their events: each spoken sentence's (`speech`) and each
@@ -148,8 +123,8 @@ final class GameAudio: Sendable {
 ///
 /// A `speech` piece that ends a sentence (`APISpeech.endsSentence`) starts the synthesis of the text since the last
 /// one at once, while the line goes on; `speechEnded` then speaks what is left after the last sentence mark, and its
-/// audio is the sentences' end to end (`APISpeech.joined`), the line being synthesised whole only when they are not
-/// all there or are not the whole line.
+/// audio is the sentences' end to end (`SynthesizedSpeech.joined`), the line being synthesised whole only when they
+/// are not all there or are not the whole line.
 final class SpokenEvents: Sendable {
     private typealias Synthesis = Task<Result<SynthesizedSpeech, any Error>, Never>
 
@@ -289,7 +264,7 @@ final class SpokenEvents: Sendable {
                 }
                 let result: Result<SynthesizedSpeech, any Error>
                 if parts.count == sentences.count, sentences.map(\.text).joined() == text,
-                    let joined = APISpeech.joined(parts)
+                    let joined = SynthesizedSpeech.joined(parts)
                 {
                     result = .success(joined)
                 } else {

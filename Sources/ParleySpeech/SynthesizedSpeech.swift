@@ -45,6 +45,31 @@ public struct SynthesizedSpeech: Hashable, Sendable {
     public var wav: [UInt8] {
         WAVFile.encode(samples: samples, sampleRate: sampleRate)
     }
+
+    /// Spoken sentences one after another, as one line: their samples end to end, each one's visemes and events
+    /// moved to where it starts. `nil` when there are none or their sample rates differ.
+    ///
+    /// - Parameter sentences: The sentences' speech, in order.
+    /// - Returns: The line's speech.
+    public static func joined(_ sentences: [SynthesizedSpeech]) -> SynthesizedSpeech? {
+        guard let rate = sentences.first?.sampleRate, sentences.allSatisfy({ $0.sampleRate == rate }) else {
+            return nil
+        }
+        var line = SynthesizedSpeech(samples: [], sampleRate: rate)
+        for sentence in sentences {
+            let offset = line.duration
+            line.samples += sentence.samples
+            line.visemes += sentence.visemes.map {
+                Viseme(time: $0.time + offset, duration: $0.duration, shape: $0.shape)
+            }
+            line.events += sentence.events.map { event in
+                var event = event
+                event.time += offset
+                return event
+            }
+        }
+        return line
+    }
 }
 
 /// A moment the synthesiser reported: a phoneme, a word or a sentence starting at a time of the audio.

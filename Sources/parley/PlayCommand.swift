@@ -143,6 +143,9 @@ enum PlayCommand {
         let gameRenderer = GameRenderer(
             style: Style(enabled: Terminal.colorEnabled(environment: context.environment)),
             showsSpinner: Terminal.outputIsTerminal)
+        // With both --speak and --speak-to, each sentence is synthesised once for the two of them.
+        let speaking = context.isSet(speakFlag)
+        let synthesizer = speaking && speakTo != nil ? SharedSynthesis(synthesizer, listeners: 2) : synthesizer
         let speech = speakTo.map { folder in
             SpeechWriter(folder: URL(fileURLWithPath: folder), world: world, synthesizer: synthesizer) {
                 context.printError($0)
@@ -150,7 +153,7 @@ enum PlayCommand {
         }
         await speech?.start()
         let player =
-            context.isSet(speakFlag)
+            speaking
             ? SpeechPlayer(world: world, synthesizer: synthesizer, environment: context.environment) {
                 context.printError($0)
             } : nil

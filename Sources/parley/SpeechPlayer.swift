@@ -131,7 +131,7 @@ final class SpeechPlayer: Sendable {
         case .failure(let problem):
             disable("parley: --speak: \(problem)")
         case .success(let output):
-            if let synthesizer = synthesizer as? ESpeakSynthesizer, let problem = await synthesizer.unavailability() {
+            if let synthesizer = synthesizer.espeakBehind, let problem = await synthesizer.unavailability() {
                 disable("parley: --speak: \(problem); the game goes on without sound")
                 return
             }

@@ -1,14 +1,17 @@
 import Foundation
 import GameWorld
+import ParleyAPI
 import ParleyEngine
 import ParleySpeech
 import Synchronization
 
 /// `parley play --speak-to DIR`: each NPC line, once said, spoken with espeak-ng in the NPC's voice and written to
 /// `DIR/<turn>-<npc>.wav` (the turn is the number of the player's line, from 1; `0` for what is said as the game
-/// begins; a second line of one NPC in one turn gets `-2`). Synthesis runs one line after another beside the game, so
-/// the game never waits for it; `finish()` waits for the last. When espeak-ng is missing, it says so once and the game
-/// goes on without speech.
+/// begins; a second line of one NPC in one turn gets `-2`). Each sentence is synthesised as soon as it is said (as
+/// `SpeechPlayer` and `parley serve` do, so with `--speak` a `SharedSynthesis` speaks it once for both), and a line's
+/// file is its sentences end to end. Synthesis runs beside the game, so the game never waits for it; files are
+/// written one line after another, and `finish()` waits for the last. When espeak-ng is missing, it says so once and
+/// the game goes on without speech.
 final class SpeechWriter: Sendable {
     private let folder: URL
     private let world: World
@@ -16,10 +19,15 @@ final class SpeechWriter: Sendable {
     private let report: @Sendable (String) -> Void
     private let state = Mutex(State())
 
+    private typealias Synthesis = Task<Result<SynthesizedSpeech, any Error>, Never>
+
     private struct State {
         var turn = 0
         var speaker: String?
         var text = ""
+        /// The line's text since its last sentence mark, and its sentences' synthesis so far.
+        var pending = ""
+        var sentences: [Synthesis] = []
         var namesThisTurn: Set<String> = []
         var last: Task<Void, Never>?
         var reported: Set<String> = []
@@ -43,7 +51,7 @@ final class SpeechWriter: Sendable {
 
     /// Checks that espeak-ng is there and the folder can be made; when not, says why once and writes nothing.
     func start() async {
-        if let synthesizer = synthesizer as? ESpeakSynthesizer, let problem = await synthesizer.unavailability() {
+        if let synthesizer = synthesizer.espeakBehind, let problem = await synthesizer.unavailability() {
             disable("parley: --speak-to: \(problem); the game goes on without speech")
             return
         }
@@ -70,13 +78,19 @@ final class SpeechWriter: Sendable {
             case .speechBegan(let npc):
                 state.speaker = npc
                 state.text = ""
+                state.pending = ""
+                state.sentences = []
             case .speech(let words):
                 state.text += words
+                state.pending += words
+                if APISpeech.endsSentence(state.pending) { startSentence(&state) }
             case .speechEnded:
                 guard let speaker = state.speaker else { return }
+                startSentence(&state)
                 state.speaker = nil
-                let text = state.text.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard !text.isEmpty else { return }
+                let sentences = state.sentences
+                state.sentences = []
+                guard !sentences.isEmpty else { return }
                 let npc = world.npcs.values.first { $0.name == speaker }
                 let stem = "\(state.turn)-\(npc?.id.rawValue ?? Self.fileName(speaker))"
                 var name = stem
@@ -86,12 +100,11 @@ final class SpeechWriter: Sendable {
                     name = "\(stem)-\(count)"
                 }
                 state.namesThisTurn.insert(name)
-                let voice = npc.map { SpeechVoice(of: $0, in: world) } ?? .default
                 let file = folder.appendingPathComponent(name + ".wav")
                 let previous = state.last
                 state.last = Task { [self] in
                     await previous?.value
-                    await speak(text, voice: voice, to: file)
+                    await write(sentences, to: file)
                 }
             default:
                 break
@@ -105,11 +118,35 @@ final class SpeechWriter: Sendable {
         await last?.value
     }
 
-    private func speak(_ text: String, voice: SpeechVoice, to file: URL) async {
+    /// Starts synthesising the line's text since its last sentence mark, if any, in its speaker's voice.
+    private func startSentence(_ state: inout State) {
+        let text = state.pending.trimmingCharacters(in: .whitespacesAndNewlines)
+        state.pending = ""
+        guard !text.isEmpty else { return }
+        let speaker = state.speaker
+        let voice = world.npcs.values.first { $0.name == speaker }.map { SpeechVoice(of: $0, in: world) } ?? .default
+        let synthesizer = self.synthesizer
+        state.sentences.append(
+            Task {
+                do {
+                    return .success(try await synthesizer.synthesize(text, voice: voice))
+                } catch {
+                    return .failure(error)
+                }
+            })
+    }
+
+    /// Writes a line's sentences, end to end, to its file.
+    private func write(_ sentences: [Synthesis], to file: URL) async {
         guard !state.withLock({ $0.disabled }) else { return }
         do {
-            let speech = try await synthesizer.synthesize(text, voice: voice)
-            try Data(speech.wav).write(to: file)
+            var speech: [SynthesizedSpeech] = []
+            for sentence in sentences { speech.append(try await sentence.value.get()) }
+            guard let line = SynthesizedSpeech.joined(speech) else {
+                reportOnce("parley: --speak-to: the sentences of \(file.lastPathComponent) differ in sample rate")
+                return
+            }
+            try Data(line.wav).write(to: file)
         } catch let error as SpeechError {
             switch error {
             case .libraryMissing, .functionMissing, .initializationFailed:

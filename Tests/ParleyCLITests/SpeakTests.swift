@@ -120,6 +120,49 @@ import Testing
         #expect(bodies.allSatisfy { $0.contains(#""model":"kokoro""#) && $0.contains(#""voice":"af_bella""#) })
     }
 
+    @Test func withSpeakAndSpeakToEachSentenceIsSynthesisedOnce() async throws {
+        let sine: [Int16] = (0..<4_000).map { Int16(8_000 * sin(2 * Double.pi * 440 * Double($0) / 24_000)) }
+        let server = try LoopbackHTTPServer(
+            .respond(
+                status: 200, headers: [("Content-Type", "audio/wav")],
+                body: Data(WAVFile.encode(samples: sine, sampleRate: 24_000))))
+        defer { server.stop() }
+        let folder = try Folder()
+        let played = try folder.folder("played")
+        let bin = try folder.folder("bin")
+        let script = bin.appendingPathComponent("aplay")
+        try "#!/bin/sh\ncat > \"\(played.path)/$(ls \"\(played.path)\" | wc -l).wav\"\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        var environment = try Self.environment(folder, device: true)
+        environment["PATH"] = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let voices = try folder.folder("voices")
+        let run = try await runParley(
+            [
+                "play", "--saves", try folder.folder("saves").path, "--speak", "--speak-to", voices.path,
+                "--speech-model", server.url("/v1#kokoro"),
+            ], input: Self.lines, environment: environment)
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.err.isEmpty, "\(run.err)")
+        // Every sentence played was asked of the server once, not once more for its line's file.
+        let sentences = try FileManager.default.contentsOfDirectory(atPath: played.path)
+        #expect(sentences.count >= 3, "\(sentences)")
+        #expect(server.requests.count == sentences.count, "\(server.requests.count) requests, \(sentences.count) played")
+        let bodies = server.requests.map { String(decoding: $0.body, as: UTF8.self) }
+        #expect(Set(bodies).count == bodies.count, "a sentence asked for twice: \(bodies)")
+        // Each line's file is its sentences end to end.
+        let files = try FileManager.default.contentsOfDirectory(atPath: voices.path).sorted()
+        #expect(files.contains("2-mira.wav") && files.contains("3-mira.wav"), "\(files)")
+        var samples = 0
+        for file in files {
+            let wav = try WAVFile.decode([UInt8](try Data(contentsOf: voices.appendingPathComponent(file))))
+            #expect(wav.header.sampleRate == 24_000)
+            #expect(wav.samples.count % sine.count == 0 && !wav.samples.isEmpty, "\(file)")
+            samples += wav.samples.count
+        }
+        #expect(samples == sine.count * sentences.count, "the files hold every sentence played, once")
+    }
+
     @Test func speechServerOptionsWithoutSpeechAreRefused() async throws {
         let folder = try Folder()
         let saves = try folder.folder("saves").path
