@@ -139,7 +139,7 @@ let package = Package(
         // MARK: - SQLite: the system libsqlite3 (imported only by ParleySQLite) and a small Swift layer over it
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "ParleySQLite", dependencies: ["CSQLite", "ParleyBasics"]),
-        .testTarget(name: "ParleySQLiteTests", dependencies: ["ParleySQLite", "ChildProcess"]),
+        .testTarget(name: "ParleySQLiteTests", dependencies: ["ParleySQLite", "ChildProcess", "ParleyBasics"]),
 
         // MARK: - ParleyHTTPTypes: what the HTTP client and server share (header fields with one credential list and
         // one case folding, methods, server-sent events); no C module, no Foundation
@@ -230,7 +230,7 @@ let package = Package(
             name: "SaveGamesTests",
             dependencies: [
                 "SaveGames", "save-stress", "ParleySQLite", "GameWorld", "SyntheticWorlds", "LanguageModels",
-                "ParleyJSON", "ChildProcess",
+                "ParleyJSON", "ChildProcess", "ParleyBasics",
             ],
             exclude: ["Fixtures"]),
 
@@ -284,7 +284,7 @@ let package = Package(
             dependencies: [
                 "ParleyInspector", "ParleyEngine", "SaveGames", "LanguageModels", "LanguageModelsTesting", "GameWorld",
                 "ContentPacks", "ScriptedModel", "ParleyJSON", "ParleyServer", "ParleyHTTP", "ChildProcess", "parley",
-                "ParleyHost",
+                "ParleyHost", "ParleyBasics",
             ]),
 
         // MARK: - The game over HTTP: what `parley serve` says to games in any language
@@ -330,7 +330,7 @@ let package = Package(
             name: "ParleyCLITests",
             dependencies: [
                 "parley", "ChildProcess", "LLMTestSupport", "ParleyJSON", "ParleyHTTP", "HTTPTestSupport",
-                "ParleySpeech",
+                "ParleySpeech", "ParleyBasics",
             ],
             exclude: ["Goldens"]),
 

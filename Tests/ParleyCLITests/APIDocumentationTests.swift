@@ -1,5 +1,6 @@
 import ChildProcess
 import Foundation
+import ParleyBasics
 import ParleyJSON
 import Testing
 

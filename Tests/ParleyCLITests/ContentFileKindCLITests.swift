@@ -1,5 +1,6 @@
 import ChildProcess
 import Foundation
+import ParleyBasics
 import Testing
 
 #if canImport(Glibc)
@@ -71,7 +72,7 @@ import Darwin
             process.send(SIGTERM)
             Issue.record("parley \(arguments.joined(separator: " ")) hung: stopped after \(limit)")
         }
-        let termination = try await offThePool { process.waitForExit() }
+        let termination = await offThePool { process.waitForExit() }
         let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
         return ParleyRun(status: termination.status, out: text, err: "")
     }

@@ -1,5 +1,6 @@
 import ChildProcess
 import Foundation
+import ParleyBasics
 import Testing
 
 /// Takes the README's picture of the inspector (`docs/images/inspector-conversation.png`) with headless Chromium's

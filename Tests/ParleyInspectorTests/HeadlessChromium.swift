@@ -1,5 +1,6 @@
 import ChildProcess
 import Foundation
+import ParleyBasics
 import ParleyHTTP
 import ParleyJSON
 import ParleyServer
@@ -136,7 +137,7 @@ final class HeadlessChromium: Sendable {
     func quit() async {
         _ = try? await Self.call(client, .delete, base + "/session/\(session)", nil)
         driver.send(SIGTERM)
-        _ = try? await offThePool { [driver] in driver.waitForExit() }
+        _ = await offThePool { [driver] in driver.waitForExit() }
     }
 
     // MARK: - Commands
@@ -253,9 +254,3 @@ final class HeadlessChromium: Sendable {
     }
 }
 
-/// Runs blocking work on a thread of its own, off the cooperative pool.
-func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try work() }) }.start()
-    }
-}

@@ -1,5 +1,6 @@
 import ChildProcess
 import Foundation
+import ParleyBasics
 import ParleyHTTP
 import ParleyJSON
 import ScriptedModel
@@ -191,7 +192,7 @@ import Testing
                 .get(url.replacingOccurrences(of: "/inspect", with: "/v1/saves")))
             #expect(try JSONValue(parsing: Array(saves.body))["saves"]?[0]?["slot"] == "refused")
             process.send(SIGTERM)
-            let ended = try await offThePool { process.waitForExit() }
+            let ended = await offThePool { process.waitForExit() }
             #expect(ended == .exited(0), "\(log)")
         }
     }

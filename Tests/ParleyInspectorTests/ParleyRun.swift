@@ -1,5 +1,6 @@
 import ChildProcess
 import Foundation
+import ParleyBasics
 import Testing
 
 /// What a run of the built `parley` printed and returned.

@@ -2,6 +2,7 @@ import ChildProcess
 import Foundation
 import GameWorld
 import LanguageModels
+import ParleyBasics
 import SaveGames
 import Synchronization
 import Testing
@@ -53,7 +54,7 @@ import Glibc
 
         /// Waits for the process to end, off the cooperative pool, and returns its status.
         func waitForExit() async throws -> Int32 {
-            try await offThePool { [process] in process.waitForExit().status }
+            await offThePool { [process] in process.waitForExit().status }
         }
     }
 

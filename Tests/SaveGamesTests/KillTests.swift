@@ -2,6 +2,7 @@ import ChildProcess
 import Foundation
 import GameWorld
 import LanguageModels
+import ParleyBasics
 import ParleySQLite
 import SaveGames
 import Testing

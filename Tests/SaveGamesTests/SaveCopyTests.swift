@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import GameWorld
 import LanguageModels
+import ParleyBasics
 import ParleySQLite
 import Testing
 
@@ -202,9 +203,9 @@ import Testing
             let gate = Gate(holdingCopiesTo: try store.slotURL("autosave"))
             let file = try store.openCopy(of: try checkedSource(store), as: "autosave", keeping: ([], []))
             gate.reached()
-            let closing = Task { try await offThePool { file.close() } }
+            let closing = Task { await offThePool { file.close() } }
             gate.open()
-            try await closing.value
+            await closing.value
             #expect(throws: SaveGameError.self) { try file.metadata() }
             let copy = try store.open(slot: "autosave", access: .readOnly)
             #expect(try copy.load(pack: pack).state == (try SaveFixtures.state()))
