@@ -229,18 +229,15 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         functions: PocketSphinxFunctions, acousticModel: String, languageModel: String, dictionary: String
     ) throws(ListeningError) {
         self.functions = functions
-        let temporary = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((temporary + "/parley-listen-XXXXXX").utf8CString)
+        let temporary = Self.temporaryFolder
+        Self.removeFoldersOfEndedProcesses(in: temporary)
+        var template = Array((temporary + "/\(Self.folderPrefix)\(getpid())-XXXXXX").utf8CString)
         let folder: String? = template.withUnsafeMutableBufferPointer { buffer in
             mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
         }
         guard let folder else { throw .initializationFailed("no temporary folder for its language model") }
         let lmPath = folder + "/pack.lm", dictPath = folder + "/pack.dict"
-        func removeFolder() {
-            unlink(lmPath)
-            unlink(dictPath)
-            rmdir(folder)
-        }
+        func removeFolder() { Self.removeFolder(folder) }
         guard writeFile(lmPath, languageModel), writeFile(dictPath, dictionary) else {
             removeFolder()
             throw .initializationFailed("its language model could not be written to \(folder)")
@@ -267,9 +264,45 @@ final class PocketSphinxDecoder: @unchecked Sendable {
 
     deinit {
         _ = functions.free(decoder)
+        Self.removeFolder(folder)
+    }
+
+    /// Where decoders' folders are made: `$TMPDIR`, else `/tmp`.
+    static var temporaryFolder: String {
+        getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    }
+
+    /// The start of a decoder's folder's name, followed by the process's id, `-` and mkdtemp's six characters.
+    static let folderPrefix = "parley-listen-"
+
+    /// Removes a decoder's folder: its two files, then the folder (never anything else it may hold).
+    private static func removeFolder(_ folder: String) {
         unlink(folder + "/pack.lm")
         unlink(folder + "/pack.dict")
         rmdir(folder)
+    }
+
+    /// Removes the folders that decoders of processes that have ended left behind: a killed process runs no `deinit`.
+    /// A folder is left alone unless its name carries the id of a process that no longer exists (this process's and
+    /// every running one's are kept; so are names without an id).
+    ///
+    /// - Parameter temporary: The folder where decoders make theirs.
+    static func removeFoldersOfEndedProcesses(in temporary: String) {
+        guard let directory = opendir(temporary) else { return }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(folderPrefix) { names.append(name) }
+        }
+        closedir(directory)
+        for name in names {
+            guard let id = name.dropFirst(folderPrefix.count).split(separator: "-").first.flatMap({ pid_t($0) }),
+                id > 0, id != getpid(), kill(id, 0) == -1, errno == ESRCH
+            else { continue }
+            removeFolder(temporary + "/" + name)
+        }
     }
 
     /// Decodes one line of 16 kHz samples, fed in blocks as a live stream would be (pocketsphinx's voice-activity

@@ -147,7 +147,8 @@ import Testing
         // Every sentence played was asked of the server once, not once more for its line's file.
         let sentences = try FileManager.default.contentsOfDirectory(atPath: played.path)
         #expect(sentences.count >= 3, "\(sentences)")
-        #expect(server.requests.count == sentences.count, "\(server.requests.count) requests, \(sentences.count) played")
+        #expect(
+            server.requests.count == sentences.count, "\(server.requests.count) requests, \(sentences.count) played")
         let bodies = server.requests.map { String(decoding: $0.body, as: UTF8.self) }
         #expect(Set(bodies).count == bodies.count, "a sentence asked for twice: \(bodies)")
         // Each line's file is its sentences end to end.

@@ -133,6 +133,33 @@ struct PocketSphinxRecognitionTests {
         #expect(!heard.isClear(minimum: recognizer.minimumConfidence), "\(heard)")
     }
 
+    @Test func aDecoderRemovesTheFoldersOfProcessesThatEnded() async throws {
+        // A killed process leaves its decoders' folders (language model, dictionary) in the temporary folder.
+        let temporary = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let manager = FileManager.default
+        let stale = "\(temporary)/parley-listen-\(ended.processIdentifier)-left00"
+        let running = "\(temporary)/parley-listen-\(getpid())-kept00"
+        for folder in [stale, running] {
+            try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            #expect(manager.createFile(atPath: folder + "/pack.lm", contents: Data("\\data\\\n".utf8)))
+        }
+        defer {
+            try? manager.removeItem(atPath: running)
+            try? manager.removeItem(atPath: stale)
+        }
+        // A vocabulary no other test uses, so that a decoder is made now.
+        let vocabulary = SpeechVocabulary(
+            language: "en", sentences: ["how much is the lantern", "good morning sergeant"])
+        _ = try await recognizer.recognize(
+            SpeechAudio(samples: [Int16](repeating: 0, count: 8_000), sampleRate: 16_000), vocabulary: vocabulary)
+        #expect(!manager.fileExists(atPath: stale), "the ended process's folder is still there")
+        #expect(manager.fileExists(atPath: running + "/pack.lm"), "a running process's folder was touched")
+    }
+
     @Test func anotherLanguageIsRefusedWithWhatToDo() async throws {
         let vocabulary = SpeechVocabulary(language: "de", sentences: ["wie viel kostet die laterne"])
         await #expect {
