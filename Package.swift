@@ -330,7 +330,7 @@ let package = Package(
             name: "ParleyCLITests",
             dependencies: [
                 "parley", "ChildProcess", "LLMTestSupport", "ParleyJSON", "ParleyHTTP", "HTTPTestSupport",
-                "ParleySpeech",
+                "ParleySpeech", "CommandLineKit", "ParleyAPI",
             ],
             exclude: ["Goldens"]),
 
