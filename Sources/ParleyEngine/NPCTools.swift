@@ -6,9 +6,9 @@ import NPCContract
 // The tools an NPC's model may call. They act on the shared game state and never bypass the world's rules:
 // trades go through `TradeRules`, gifts through `GameState.apply`. In the turn of a spoken line heard below its acting
 // bar, the tools that act (`offerTrade`, `giveItem`, `acceptGift`, the game's actions) refuse with
-// `RefusalReason.unclearSpeech`; those that only read (`lookUpStock`, `inspectPlayer`) answer as ever. Their names, arguments and outputs are the
-// contract's types (`NPCContract`), so a language model reads the outputs as JSON and the scripted model reads them
-// as data (see docs/npc-contract.md).
+// `RefusalReason.unclearSpeech`; those that only read (`lookUpStock`, `inspectPlayer`) answer as ever. Their names,
+// arguments and outputs are the contract's types (`NPCContract`), so a language model reads the outputs as JSON and
+// the scripted model reads them as data (see docs/npc-contract.md).
 
 /// Builds the tools for one NPC.
 package struct NPCToolbox: Sendable {

@@ -175,8 +175,8 @@ enum ListenRoundTrip {
         for (bar, result) in underBars {
             let figures = figures(of: result)
             report(
-                "| \(format(bar)) | \(EvalReport.percent(Double(figures.passed) / count)) | \(figures.unaskedActions) | "
-                    + "\(figures.falseClaims) | \(figures.misheardHeldBack) | \(figures.askedHeldBack) | "
+                "| \(format(bar)) | \(EvalReport.percent(Double(figures.passed) / count)) | "
+                    + "\(figures.unaskedActions) | \(figures.falseClaims) | \(figures.misheardHeldBack) | \(figures.askedHeldBack) | "
                     + "\(figures.workingHeldBack) |")
         }
         report("")
