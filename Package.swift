@@ -330,7 +330,7 @@ let package = Package(
             name: "ParleyCLITests",
             dependencies: [
                 "parley", "ChildProcess", "LLMTestSupport", "ParleyJSON", "ParleyHTTP", "HTTPTestSupport",
-                "ParleySpeech", "ParleyBasics",
+                "ParleySpeech", "ParleyBasics", "CommandLineKit", "ParleyAPI",
             ],
             exclude: ["Goldens"]),
 

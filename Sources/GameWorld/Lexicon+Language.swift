@@ -296,6 +296,10 @@ extension Lexicon {
         /// An NPC's answer to a spoken line the speech recogniser was not sure of (`parley serve --listen`): `Sorry, I
         /// didn't catch that. Could you say it again?`
         case askAgain
+        /// An NPC's answer to a spoken line heard too unsurely to act on (below the acting bar, `parley serve
+        /// --listen-act-confidence`) that would have made it act (an offer, a gift, one of the game's actions), naming
+        /// what it heard: `Sorry, I'm not sure I heard you right. Did you say "{heard}"? Say it again, please.`
+        case askAgainToAct
         /// The hint for a line that is no command: `Type help for the commands, or talk to someone to speak freely.`
         case hintUnknown
         /// The hint for `say` alone.
@@ -338,6 +342,7 @@ extension Lexicon {
             case .given: ["npc", "item", "quantity"]
             case .giftAccepted: ["player", "item", "quantity"]
             case .refusalNoSuchItem: ["text"]
+            case .askAgainToAct: ["heard"]
             case .refusalDoesNotSell, .refusalDoesNotBuy: ["category"]
             case .refusalPlayerCannotPay: ["gold"]
             case .refusalNPCCannotPay: ["price", "gold"]

@@ -10,9 +10,13 @@ import LanguageModels
 /// {"status": "unanswered", "message": "The game did not answer within 5 s. Go on without its answer."}
 /// {"status": "told", "message": "The game was told. It does not answer this action."}
 /// {"status": "refused", "reasons": ["The arguments do not fit openGate: $.gate: is \"south\", expected one of \"north\"."]}
+/// {"status": "refused", "reasons": ["The player's line was spoken, and ..."],
+///  "refusals": [{"kind": "unclearSpeech", "heard": "open the gate"}]}
 /// ```
 ///
 /// `output` is what the game answered, as it answered it (any JSON); the other members are left out when empty.
+/// `refusals` gives the reasons as data (`RefusalReason.details`) when the engine refused for a reason it types (a
+/// spoken line heard too unsurely to act on); a refusal for arguments that do not fit has only `reasons`.
 public struct GameActionResult: Sendable, Equatable, ConvertibleToGeneratedContent, ConvertibleFromGeneratedContent {
     /// How a call of a game's action ended.
     public enum Status: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
@@ -52,6 +56,9 @@ public struct GameActionResult: Sendable, Equatable, ConvertibleToGeneratedConte
     public var message: String?
     /// Why the call was refused, in words (`refused`).
     public var reasons: [String]
+    /// The reasons as data, in the order of `reasons`, when the engine gave them typed
+    /// (``refused(because:)``); empty otherwise.
+    public var refusals: [RefusalReason] = []
 
     /// Creates a result.
     ///
@@ -113,9 +120,20 @@ public struct GameActionResult: Sendable, Equatable, ConvertibleToGeneratedConte
         GameActionResult(status: .refused, reasons: reasons)
     }
 
+    /// The call was refused before the game saw it, for reasons the engine types (`RefusalReason.unclearSpeech`):
+    /// `reasons` holds their sentences, `refusals` the reasons themselves.
+    ///
+    /// - Parameter reasons: Why.
+    /// - Returns: A `refused` result.
+    public static func refused(because reasons: [RefusalReason]) -> GameActionResult {
+        var result = GameActionResult(status: .refused, reasons: reasons.map(\.message))
+        result.refusals = reasons
+        return result
+    }
+
     // MARK: - JSON
 
-    /// `{"status", "output"?, "error"?, "message"?, "reasons"?}`.
+    /// `{"status", "output"?, "error"?, "message"?, "reasons"?, "refusals"?}`.
     public var generatedContent: GeneratedContent {
         var builder = ContentBuilder()
         builder.add("status", status.rawValue)
@@ -123,6 +141,7 @@ public struct GameActionResult: Sendable, Equatable, ConvertibleToGeneratedConte
         builder.add("error", error)
         builder.add("message", message)
         if !reasons.isEmpty { builder.add("reasons", elements: reasons) }
+        if !refusals.isEmpty { builder.add("refusals", elements: refusals.map(\.details)) }
         return builder.content
     }
 
@@ -143,6 +162,9 @@ public struct GameActionResult: Sendable, Equatable, ConvertibleToGeneratedConte
         error = try reader.optionalString("error")
         message = try reader.optionalString("message")
         reasons = try reader.optional("reasons")?.elements().map { try $0.string() } ?? []
+        // Typed reasons, each with its sentence; details that do not read stay out (the sentences say it all).
+        let details = (try? reader.optional("refusals")?.elements()) ?? []
+        refusals = zip(details, reasons).map { RefusalReason(details: $0, message: $1) }
     }
 
     /// Reads a transcript's tool output as a game action's: its structured segment, when it is one.

@@ -39,6 +39,7 @@ extension RefusalReason {
             builder.add("quoted", quoted)
             builder.add("paid", paid)
         case .unreadableOffer(let detail): builder.add("detail", detail)
+        case .unclearSpeech(let heard): builder.add("heard", heard)
         case .effectRefused, .stated: break
         }
         return builder.content
@@ -56,6 +57,7 @@ extension RefusalReason {
         case .asksMoreThanQuoted: "asksMoreThanQuoted"
         case .paysLessThanQuoted: "paysLessThanQuoted"
         case .unreadableOffer: "unreadableOffer"
+        case .unclearSpeech: "unclearSpeech"
         case .effectRefused, .stated: "stated"
         }
     }
@@ -89,6 +91,7 @@ extension RefusalReason {
                 npc: try reader.string("npc"), item: try reader.string("item"), quoted: try reader.integer("quoted"),
                 paid: try reader.integer("paid"))
         case "unreadableOffer": return .unreadableOffer(try reader.string("detail"))
+        case "unclearSpeech": return .unclearSpeech(heard: try reader.string("heard"))
         default: return .stated(message)
         }
     }

@@ -37,6 +37,12 @@ public enum RefusalReason: Sendable, Hashable, CustomStringConvertible {
     /// belongs), with what was wrong: `The offer could not be read (expected "sell" or "buy", found "steal"). An
     /// offer needs an action, sell or buy, an item and a price.`
     case unreadableOffer(String)
+    /// The player's line was spoken, and the speech recogniser was not sure enough of it for the NPC to act on it
+    /// (below the acting bar, `HeardSpeech.minimumActingConfidence`): the NPC may answer it, but its offers, gifts and
+    /// the game's actions are refused in that turn, and it asks the player to say it again. With what was heard:
+    /// `The player's line was spoken, and the speech recogniser was not sure it heard it right ("buy rope"). Nothing
+    /// was done: ask the player to say it again.`
+    case unclearSpeech(heard: String)
     /// A reason known only by its words: as read back from a tool's output, or as a tool answered in plain text.
     case stated(String)
 
@@ -65,6 +71,9 @@ public enum RefusalReason: Sendable, Hashable, CustomStringConvertible {
         case .effectRefused(let error): error.message
         case .unreadableOffer(let detail):
             "The offer could not be read (\(detail)). An offer needs an action, sell or buy, an item and a price."
+        case .unclearSpeech(let heard):
+            "The player's line was spoken, and the speech recogniser was not sure it heard it right (\"\(heard)\"). "
+                + "Nothing was done: ask the player to say it again."
         case .stated(let text): text
         }
     }

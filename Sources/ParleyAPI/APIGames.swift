@@ -47,8 +47,9 @@ public actor APIGames {
         /// What speaks the NPCs' lines (`--speech espeak`, `--speech-model URL`): each `speechEnded` event then
         /// carries its `audio` and `visemes`; `nil` (the default) for text alone.
         public var speech: APISpeech?
-        /// What recognises spoken lines (`--listen pocketsphinx`, `--listen-model URL`): `POST .../say` then also
-        /// takes `audio/wav`; `nil` (the default) for typed lines alone.
+        /// What recognises spoken lines (`--listen pocketsphinx`, `--listen-model URL`), with its listening threshold
+        /// and acting bar (`--listen-confidence`, `--listen-act-confidence`): `POST .../say` then also takes
+        /// `audio/wav`; `nil` (the default) for typed lines alone. A setting of the server, not saved with its games.
         public var listening: APIListening?
 
         /// Creates a configuration.

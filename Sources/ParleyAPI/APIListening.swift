@@ -9,7 +9,9 @@ import Synchronization
 /// `POST /v1/games/{id}/npcs/{npc}/say` then also takes the line as `audio/wav`. The line is recognised with the
 /// game's vocabulary (`SpeechVocabulary(world:)`), a `heard` event says what was heard and how surely, and the NPC
 /// answers it as a typed line; below `minimumConfidence` the NPC asks the player to say it again instead, and nothing
-/// else happens. docs/api.md, "Speech in".
+/// else happens. Between `minimumConfidence` and `minimumActingConfidence` (the acting bar) the NPC answers the line
+/// but may not act on it: an offer, a gift or one of the game's actions in answer is refused, and the NPC asks the
+/// player to say it again (`HeardSpeech.mayAct`). docs/api.md, "Speech in".
 ///
 /// ```swift
 /// var configuration = APIGames.Configuration(pack: pack, models: models, store: nil)
@@ -23,17 +25,29 @@ public struct APIListening: Sendable {
     /// Below this confidence, the NPC asks again: the recogniser's own (`SpeechRecognizer.minimumConfidence`) unless
     /// given.
     public var minimumConfidence: Double
+    /// The acting bar: below this confidence, a line the NPC answers may not make it act (its offers, gifts and the
+    /// game's actions in answer are refused, and it asks the player to say the line again); a line whose recogniser
+    /// gives no confidence acts only under a bar of 0. The recogniser's own
+    /// (`SpeechRecognizer.minimumActingConfidence`) unless given. A setting of the server, not of the games: it is
+    /// not saved, and a game loaded by a server with another bar hears its next lines under that one (what a line did
+    /// under the old bar is in the transcript and the save).
+    public var minimumActingConfidence: Double
 
     /// Creates speech in for the games.
     ///
     /// - Parameters:
     ///   - recognizer: What recognises the lines.
     ///   - name: Its name in events and recordings.
-    ///   - minimumConfidence: The lowest confidence acted on, 0 to 1; the recogniser's own when `nil`.
-    public init(recognizer: any SpeechRecognizer, name: String, minimumConfidence: Double? = nil) {
+    ///   - minimumConfidence: The lowest confidence answered, 0 to 1; the recogniser's own when `nil`.
+    ///   - minimumActingConfidence: The lowest confidence acted on, 0 to 1; the recogniser's own when `nil`.
+    public init(
+        recognizer: any SpeechRecognizer, name: String, minimumConfidence: Double? = nil,
+        minimumActingConfidence: Double? = nil
+    ) {
         self.recognizer = recognizer
         self.name = name
         self.minimumConfidence = min(max(minimumConfidence ?? recognizer.minimumConfidence, 0), 1)
+        self.minimumActingConfidence = min(max(minimumActingConfidence ?? recognizer.minimumActingConfidence, 0), 1)
     }
 }
 
@@ -61,7 +75,9 @@ final class GameListening: Sendable {
     func recognize(_ audio: SpeechAudio, in world: World) async throws -> HeardSpeech {
         let vocabulary = vocabulary(of: world)
         let recognized = try await listening.recognizer.recognize(audio, vocabulary: vocabulary)
-        return HeardSpeech(text: recognized.text, confidence: recognized.confidence, recognizer: listening.name)
+        return HeardSpeech(
+            text: recognized.text, confidence: recognized.confidence, recognizer: listening.name,
+            minimumActingConfidence: listening.minimumActingConfidence)
     }
 
     /// Whether a line heard so is acted on.
@@ -74,7 +90,9 @@ final class GameListening: Sendable {
 extension APIGame {
     /// Says a spoken line to an NPC directly: a `heard` event with what was recognised; then, when it is clear
     /// enough, the NPC's answer as to a typed line (its recording notes the speech), else the NPC's `askAgain` line
-    /// and nothing more (no turn, nothing saved). Runs after every line that came before it.
+    /// and nothing more (no turn, nothing saved). A line answered below its acting bar (`heard.mayAct` is `false`)
+    /// cannot make the NPC act (`Game.say(_:to:output:)` with a `HeardSpeech`). The `heard` event's `mayAct` says
+    /// whether the line could. Runs after every line that came before it.
     ///
     /// - Parameters:
     ///   - heard: What the recogniser heard.
@@ -94,7 +112,7 @@ extension APIGame {
                 .heard, npc: APIEvent.NPCReference(id: npc, name: name),
                 JSONObject([
                     ("text", .string(heard.text)), ("confidence", heard.confidence.map(JSONValue.double) ?? .null),
-                    ("understood", .bool(understood)),
+                    ("understood", .bool(understood)), ("mayAct", .bool(understood && heard.mayAct)),
                 ]))
             eventLog.publish(heardEvent)
             emit(heardEvent)

@@ -36,6 +36,8 @@ extension Game {
         let context = generationContext(for: npcID, saying: prompt, model: conversation.session.model)
         refreshKnowledge(of: npcID)
         let annotations = state.annotations(talkingTo: npcID)
+        // A spoken line below its acting bar: the tools that act refuse, and the rules' effects do not run.
+        let heldBack = shared.read { $0.unclearSpeech[npcID] != nil }
         let refusalsBefore = shared.read(\.refusedOffers.count)
         let actionRefusalsBefore = shared.read(\.refusedActions.count)
         let eventsBefore = shared.read(\.events.count)
@@ -85,12 +87,12 @@ extension Game {
         var turnAnnotations = annotations
         if let voicing { turnAnnotations[.voicing] = voicing.summary }
         var result = TurnResult(
-            npc: npcID, entries: entries, annotations: turnAnnotations, effects: ruleEffects(of: entries, npc: npcID),
-            events: events, refusals: refusals,
-            feedback: refusals.compactMap { refusalReport($0, npc: npcID) }
-                + shared.read(\.refusedActions).dropFirst(actionRefusalsBefore).compactMap {
-                    actionRefusalReport($0, npc: npcID)
-                },
+            npc: npcID, entries: entries, annotations: turnAnnotations,
+            effects: heldBack ? [] : ruleEffects(of: entries, npc: npcID), events: events, refusals: refusals,
+            // A refusal for a line heard too unsurely is no mistake of the model's: no report.
+            feedback: refusals.filter { !$0.unclearSpeech }.compactMap { refusalReport($0, npc: npcID) }
+                + shared.read(\.refusedActions).dropFirst(actionRefusalsBefore).filter { !$0.unclearSpeech }
+                .compactMap { actionRefusalReport($0, npc: npcID) },
             recording: recording, failure: failure?.shown, timing: timing)
         result.falseClaims = falseClaims(in: entries, npc: npcID, saying: beatLine)
         result.recording.falseClaims = result.falseClaims.map(\.description)

@@ -7,7 +7,9 @@ import ParleyJSON
 /// One of the game's actions (`actions.json`) as a tool of an NPC's model: its name is the action's id, its parameters
 /// the action's schema. A call's arguments are checked against the schema before the game sees them: a call that does
 /// not fit is refused (the output says why) and reported. A call that fits goes to the game's action handler, and the
-/// NPC waits for the answer when the action awaits one, for at most its time limit (see `GameActionHandler`).
+/// NPC waits for the answer when the action awaits one, for at most its time limit (see `GameActionHandler`). In the
+/// turn of a spoken line heard below its acting bar, no call goes to the game: it is refused
+/// (`RefusalReason.unclearSpeech`).
 struct GameActionTool: Tool {
     let action: GameAction
     let box: NPCToolbox
@@ -26,6 +28,14 @@ struct GameActionTool: Tool {
     var parameters: GenerationSchema { schema }
 
     func call(arguments: GeneratedContent) async throws -> GameActionResult {
+        // A line heard too unsurely makes no action: the game never sees the call.
+        if let reason = box.unclearSpeech {
+            var refusal = RefusedAction(
+                npc: box.npc, action: action.id, arguments: arguments.jsonString, reasons: [reason.message])
+            refusal.unclearSpeech = true
+            box.state.update { $0.refusedActions.append(refusal) }
+            return .refused(because: [reason])
+        }
         let violations = schema.validate(arguments)
         guard violations.isEmpty else {
             let reasons = violations.map { "The arguments do not fit \(name): \($0.path): \($0.problem)." }

@@ -4,9 +4,11 @@ import LanguageModels
 import NPCContract
 
 // The tools an NPC's model may call. They act on the shared game state and never bypass the world's rules:
-// trades go through `TradeRules`, gifts through `GameState.apply`. Their names, arguments and outputs are the
-// contract's types (`NPCContract`), so a language model reads the outputs as JSON and the scripted model reads them
-// as data (see docs/npc-contract.md).
+// trades go through `TradeRules`, gifts through `GameState.apply`. In the turn of a spoken line heard below its acting
+// bar, the tools that act (`offerTrade`, `giveItem`, `acceptGift`, the game's actions) refuse with
+// `RefusalReason.unclearSpeech`; those that only read (`lookUpStock`, `inspectPlayer`) answer as ever. Their names,
+// arguments and outputs are the contract's types (`NPCContract`), so a language model reads the outputs as JSON and
+// the scripted model reads them as data (see docs/npc-contract.md).
 
 /// Builds the tools for one NPC.
 package struct NPCToolbox: Sendable {
@@ -128,6 +130,7 @@ struct OfferTradeTool: Tool {
     }
 
     func call(arguments call: Call) async throws -> OfferTrade.Output {
+        if let reason = box.unclearSpeech { return box.holdBack(call, because: reason) }
         switch call.arguments {
         case .success(let arguments):
             return box.review(arguments)
@@ -141,6 +144,38 @@ struct OfferTradeTool: Tool {
 }
 
 extension NPCToolbox {
+    /// Why the NPC may not act in this turn: the line it answers was spoken and heard below its acting bar
+    /// (`SharedGameState.Contents.unclearSpeech`); `nil` when it may.
+    var unclearSpeech: RefusalReason? {
+        state.read { $0.unclearSpeech[npc] }.map { .unclearSpeech(heard: $0.text) }
+    }
+
+    /// Refuses an offer made in answer to a line heard too unsurely, before the trade guard could make it pending:
+    /// recorded as a refused offer (with the trade it would have been, when its terms read), marked `unclearSpeech`
+    /// so that no feedback report is filed for it.
+    ///
+    /// - Parameters:
+    ///   - call: The offer as the model made it.
+    ///   - reason: `RefusalReason.unclearSpeech`.
+    /// - Returns: `refused`, for that reason alone.
+    func holdBack(_ call: OfferTradeTool.Call, because reason: RefusalReason) -> ActionResult {
+        var offer: TradeOffer?
+        if case .success(let proposal) = call.arguments {
+            let guardian = TradeGuard(quotes: [:], rules: state.rules)
+            switch guardian.review(
+                action: proposal.action, item: proposal.item, quantity: proposal.quantity ?? 1,
+                price: proposal.price, npc: npc, in: state.game)
+            {
+            case .allowed(let allowed): offer = allowed
+            case .refused(let refused, _): offer = refused
+            }
+        }
+        var refusal = RefusedOffer(npc: npc, proposal: call.content.jsonString, offer: offer, reasons: [reason.message])
+        refusal.unclearSpeech = true
+        onRefusal(refusal)
+        return .refused([reason])
+    }
+
     /// Puts a proposal through the trade guard, with the rules the game was made with: a valid offer becomes the
     /// NPC's pending offer; a refused one is recorded for a feedback report.
     ///
@@ -227,6 +262,7 @@ struct GiveItemTool: Tool {
     let description = GiveItem.toolDescription
 
     func call(arguments: GiveItem.Arguments) async throws -> GiveItem.Output {
+        if let reason = box.unclearSpeech { return .refused([reason]) }
         let game = box.state.game
         let npc = game.world.npcs[box.npc]
         guard let item = game.world.item(named: arguments.item, preferring: npc?.inventory) else {
@@ -254,6 +290,7 @@ struct AcceptGiftTool: Tool {
     let description = AcceptGift.toolDescription
 
     func call(arguments: AcceptGift.Arguments) async throws -> AcceptGift.Output {
+        if let reason = box.unclearSpeech { return .refused([reason]) }
         let game = box.state.game
         guard let item = game.world.item(named: arguments.item, preferring: game.player.inventory) else {
             return .refused([.noSuchItem(arguments.item)])

@@ -21,6 +21,10 @@ package final class SharedGameState: Sendable {
         package var quotes: [NPCID: [ItemID: Int]] = [:]
         /// Calls of the game's actions refused this session (their arguments did not fit), for feedback reports.
         package var refusedActions: [RefusedAction] = []
+        /// The spoken line each NPC is answering now, while it is below its acting bar (`HeardSpeech.mayAct` is
+        /// `false`): the NPC's tools that act refuse in its turn (`RefusalReason.unclearSpeech`). Set for the turn
+        /// only, by `Game.say(_:to:output:)` with a `HeardSpeech`.
+        package var unclearSpeech: [NPCID: HeardSpeech] = [:]
     }
 
     private let contents: Mutex<Contents>
@@ -87,6 +91,9 @@ public struct RefusedOffer: Sendable, Equatable {
     public var offer: TradeOffer?
     /// Every rule the offer broke, in words.
     public var reasons: [String]
+    /// Whether it was refused only because the player's spoken line was heard too unsurely to act on
+    /// (`RefusalReason.unclearSpeech`): not the model's mistake, so no feedback report is filed for it.
+    public var unclearSpeech = false
 }
 
 extension World {

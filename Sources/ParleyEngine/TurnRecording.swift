@@ -1,6 +1,7 @@
 import Foundation
 import GameWorld
 import LanguageModels
+import NPCContract
 import ParleyJSON
 
 /// One recorded turn of an NPC conversation: what went in, the game as it was, what came out, which model made it.
@@ -101,6 +102,35 @@ public struct TurnRecording: Sendable, Equatable, Identifiable {
             guard case .toolCalls(let calls) = entry else { return [] }
             return calls.map { "\($0.toolName) \($0.arguments.jsonString)" }
         }
+    }
+
+    /// The tool calls the turn made that the game refused because the player's spoken line was heard too unsurely to
+    /// act on (`RefusalReason.unclearSpeech`: the line was below its acting bar, `heard.mayAct` is `false`), as
+    /// `name {arguments}`, in order; empty for every other turn. Read from the turn's tool outputs, where the refusal
+    /// is, as every refusal is.
+    public var unclearSpeechRefusals: [String] {
+        var calls: [String: Transcript.ToolCall] = [:]
+        var refused: [String] = []
+        for entry in entries {
+            switch entry {
+            case .toolCalls(let made):
+                for call in made { calls[call.id] = call }
+            case .toolOutput(let output):
+                let reasons: [RefusalReason]
+                if let result = GameActionResult(output) {
+                    reasons = result.refusals
+                } else if case .action(let result)? = NPCToolOutput(output) {
+                    reasons = result.reasons
+                } else {
+                    continue
+                }
+                guard reasons.contains(where: { if case .unclearSpeech = $0 { true } else { false } }) else { continue }
+                let call = calls[output.id]
+                refused.append("\(output.toolName) \(call?.arguments.jsonString ?? "{}")")
+            default: break
+            }
+        }
+        return refused
     }
 
     // MARK: - JSON

@@ -22,15 +22,17 @@ public struct TurnResult: Sendable {
     public var entries: [Transcript.Entry]
     /// The game context when the turn was spoken (player, gold, inventory, location), kept for its prompt entry.
     public var annotations: [String: String]
-    /// The effects the turn's answering dialogue rules ask for (see `AnsweringRule`); empty when it failed.
+    /// The effects the turn's answering dialogue rules ask for (see `AnsweringRule`); empty when it failed, and when
+    /// it answered a spoken line heard below its acting bar (`HeardSpeech.mayAct`), which changes nothing.
     public var effects: [Effect]
     /// The game events the NPC's tools applied during the turn, in order: the gifts it accepted (`gave`, from
     /// `acceptGift`) and made (`received`, from `giveItem`). Applying the result fires the beats they call for: a gift
     /// accepted fires the NPC's `itemGiven` beat, as the `give` command does.
     public var events: [GameEvent] = []
-    /// The offers the trade guard refused during the turn.
+    /// The offers the trade guard refused during the turn, and those refused because the line was heard too unsurely
+    /// to act on (`RefusedOffer.unclearSpeech`).
     public var refusals: [RefusedOffer]
-    /// A feedback report for each refused offer.
+    /// A feedback report for each refused offer (but those refused for a line heard too unsurely).
     public var feedback: [FeedbackReport]
     /// The turn as recorded for replays.
     public var recording: TurnRecording

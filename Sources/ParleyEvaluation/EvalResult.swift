@@ -72,6 +72,10 @@ public struct EvalResult: Sendable, Equatable {
     /// offers 1 Brass Lantern for 25 gold.`, `gave 1 × Bread`); each also fails the case. See `EvalRunner` for what
     /// counts.
     public var unaskedActions: [String] = []
+    /// The calls of the turn under test that the game refused because the line was spoken and heard too unsurely to
+    /// act on (`TurnRecording.unclearSpeechRefusals`, `tool {arguments}`): actions held back, not taken, so not
+    /// unasked actions. Empty unless the runner was given the line as heard (`EvalRunner.heard`).
+    public var unclearSpeechRefusals: [String] = []
     /// Whether the NPC's reply to the case's line was empty or only whitespace, although the turn did not fail;
     /// it fails the case.
     public var emptyReply = false

@@ -57,7 +57,8 @@ struct TurnMarks: Sendable {
         if let offer = await game.pendingOffers[npc], offer != pending {
             actions.append("offered: \(offer.summary)")
         }
-        for refusal in await game.refusedOffers.dropFirst(refused) where refusal.npc == npc {
+        // An offer refused because the line was heard too unsurely to act on was held back, not made.
+        for refusal in await game.refusedOffers.dropFirst(refused) where refusal.npc == npc && !refusal.unclearSpeech {
             let what = refusal.offer?.summary(in: world) ?? refusal.proposal
             actions.append("offered, refused by the game: \(what)")
         }

@@ -14,11 +14,17 @@ extension EvalRunner {
     /// - Parameters:
     ///   - evalCase: The case.
     ///   - game: The game, talking to the case's NPC.
+    ///   - heard: The line as a speech recogniser heard it, if it was spoken: said as heard, under its acting bar.
     ///   - output: Receives what the game shows.
     /// - Returns: How the line was taken.
     static func performLineUnderTest(
-        of evalCase: EvalCase, in game: Game, output: @escaping @Sendable (GameOutput) -> Void
+        of evalCase: EvalCase, in game: Game, heard: HeardSpeech? = nil,
+        output: @escaping @Sendable (GameOutput) -> Void
     ) async -> GameCommand {
+        if let heard, evalCase.expect.runs == nil {
+            await game.say(heard, to: evalCase.npc, output: output)
+            return .say(heard.text)
+        }
         guard evalCase.expect.runs != nil else {
             await game.perform(.say(evalCase.say), output: output)
             return .say(evalCase.say)

@@ -73,6 +73,11 @@ public struct EvalRunner: Sendable {
     /// Finds more false claims in each reply, besides the game's own claim check (`ClaimChecker`, which every turn
     /// runs and records); a case with any fails.
     public var claimCheck: ClaimCheck
+    /// The lines under test as a speech recogniser heard them, by case id: such a case's line is said as spoken
+    /// (`Game.say(_:to:output:)` with the `HeardSpeech`: its text instead of the case's `say`, under its acting bar),
+    /// and its result gives the calls the game refused because it was heard too unsurely to act on
+    /// (`EvalResult.unclearSpeechRefusals`). A case that checks `runs` is typed as ever. Empty by default.
+    public var heard: [String: HeardSpeech] = [:]
 
     /// Creates a runner.
     ///
@@ -160,7 +165,8 @@ public struct EvalRunner: Sendable {
         let before = await TurnMarks(game, npc: npc.id)
         let heard = Heard()
         await game.setVoiceEnabled(true)
-        let ran = await Self.performLineUnderTest(of: evalCase, in: game, output: heard.record)
+        let ran = await Self.performLineUnderTest(
+            of: evalCase, in: game, heard: self.heard[evalCase.id], output: heard.record)
         let stateAfter = await game.state
         let recordings = await game.recordings.dropFirst(before.recordings).filter { $0.npc == npc.id }
         let entries = recordings.flatMap(\.entries)
@@ -201,6 +207,7 @@ public struct EvalRunner: Sendable {
             evalCase: evalCase, failures: checks.failures, skipped: checks.skipped, reply: reply, rule: rule,
             calls: calls, falseClaims: falseClaims)
         result.unaskedActions = unasked
+        result.unclearSpeechRefusals = recordings.flatMap(\.unclearSpeechRefusals)
         result.emptyReply = emptyReply
         let response = entries.last { if case .response = $0 { true } else { false } }
         if case .response(let answer)? = response { result.clarifyingQuestion = Self.isClarifyingQuestion(answer) }

@@ -139,6 +139,10 @@ public enum Replay {
                             npc: npc.id, world: state.world))
                 }
                 let shared = SharedGameState(state)
+                // A spoken line heard below its acting bar is replayed under the same bar: its tools that act refuse.
+                if let heard = recording.heard, !heard.mayAct {
+                    shared.update { $0.unclearSpeech[npc.id] = heard }
+                }
                 let tools = NPCToolbox(npc: npc.id, state: shared, onRefusal: { _ in }).tools()
                 // The working transcript the turn was taken with: its instructions (with what a trim kept of the
                 // trimmed turns) and the entries the game's trims left, so a replay meets the trims it recorded.

@@ -81,10 +81,11 @@ extension StateChanges {
 
 extension GameHost {
     /// Says a spoken line to an NPC directly (``Game/say(_:to:output:)-(HeardSpeech,_,_)``), then autosaves: its
-    /// recording notes what was heard and how surely.
+    /// recording notes what was heard, how surely, and under which acting bar. Below the bar
+    /// (`heard.mayAct` is `false`) the NPC answers but cannot act, and the save holds the refusal, not the bar.
     ///
     /// - Parameters:
-    ///   - heard: What the speech recogniser heard.
+    ///   - heard: What the speech recogniser heard, with its acting bar.
     ///   - npc: The NPC spoken to.
     ///   - output: Receives what the game shows.
     public func say(_ heard: HeardSpeech, to npc: NPCID, output: @Sendable (GameOutput) -> Void) async {

@@ -26,7 +26,11 @@ import Synchronization
 /// **Confidence** is the geometric mean of the words' posterior probabilities (`ps_seg_prob`), 0 when nothing was
 /// heard. It is a weak signal: measured on forty eval-corpus lines spoken by espeak-ng, every line heard right scored
 /// 0.19 or more, and the thirteen lines under 0.15 were all misheard; but misheard lines scored up to 0.97 too. Hence
-/// `minimumConfidence`, 0.15: it turns away the lines most surely wrong, not all of them.
+/// `minimumConfidence`, 0.15: it turns away the lines most surely wrong, not all of them. A line the NPC would act on
+/// (an offer, a gift, an action) must reach `minimumActingConfidence`, 0.7: in `parley-bench listen`'s round trip of
+/// the whole evaluation corpus (BENCHMARKS.md, section 14), the eight lines misheard into an action scored 0.20 to
+/// 0.66, and 0.7 is the lowest bar of those tried that held back all eight (it also asks again 31 of the 36 spoken
+/// lines whose action was right: on espeak-ng's voice, pocketsphinx is seldom sure).
 ///
 /// pocketsphinx decoders are not thread-safe, and the library keeps some global state (its log): every call into it
 /// holds one lock, and decoding runs on a thread of its own (`offThePool`), never on the cooperative pool. Decoding
@@ -45,6 +49,10 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     /// Below this confidence a line is not acted on, and the NPC asks the player to say it again: 0.15 (see the
     /// type's documentation for the measurement).
     public var minimumConfidence: Double { 0.15 }
+
+    /// Below this confidence a line the NPC answers may not make it act (an offer, a gift, an action): 0.7 (see the
+    /// type's documentation for the measurement).
+    public var minimumActingConfidence: Double { 0.7 }
 
     /// The library this recogniser loads.
     public let library: String

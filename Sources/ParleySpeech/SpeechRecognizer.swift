@@ -13,11 +13,20 @@ public protocol SpeechRecognizer: Sendable {
     /// The confidence below which a line should not be acted on (the NPC asks again): each recogniser's confidences
     /// have their own scale. 0.5 unless a recogniser says otherwise.
     var minimumConfidence: Double { get }
+
+    /// The confidence below which a line the NPC answers may not make it act (the acting bar): an offer, a gift or
+    /// one of the game's actions in answer to it is refused, and the NPC asks the player to say it again. Higher
+    /// than `minimumConfidence`, on the same scale: a wrong word costs more when the NPC acts on it. 0.8 unless a
+    /// recogniser says otherwise.
+    var minimumActingConfidence: Double { get }
 }
 
 extension SpeechRecognizer {
     /// 0.5: half sure.
     public var minimumConfidence: Double { 0.5 }
+
+    /// 0.8: a line the NPC acts on should be heard surely.
+    public var minimumActingConfidence: Double { 0.8 }
 }
 
 /// What a recogniser heard: the words, each with its confidence, and the line's.

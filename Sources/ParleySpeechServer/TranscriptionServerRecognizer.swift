@@ -11,7 +11,8 @@ import ParleySpeech
 /// (`line.wav`, 16 kHz mono 16-bit PCM), `model`, `response_format` `verbose_json`, the vocabulary's `language`, and
 /// as `prompt` the pack's names (items, NPCs), which Whisper-style models take as a hint for spelling and words. The
 /// answer's `text` is the line; its confidence is the mean over `segments` of `exp(avg_logprob)`, each weighted by
-/// `1 - no_speech_prob`, or `nil` when the server sends no segments (a plain `{"text"}` answer).
+/// `1 - no_speech_prob`, or `nil` when the server sends no segments (a plain `{"text"}` answer): such a line is
+/// answered, but cannot make the NPC act unless the acting bar is 0 (`HeardSpeech.mayAct`).
 ///
 /// ```swift
 /// let server = try TranscriptionServerRecognizer(
@@ -80,6 +81,11 @@ public struct TranscriptionServerRecognizer: SpeechRecognizer {
 
     /// A Whisper-style model's confidences run higher than pocketsphinx's: 0.4.
     public var minimumConfidence: Double { 0.4 }
+
+    /// A line the NPC acts on (an offer, a gift, an action) must be heard more surely: 0.6. Not measured (no
+    /// Whisper-style server runs where Parley is benchmarked): set `parley serve --listen-act-confidence` from your
+    /// server's confidences.
+    public var minimumActingConfidence: Double { 0.6 }
 
     /// Recognises a line with the server (see the type's documentation).
     ///

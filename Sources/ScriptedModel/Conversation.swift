@@ -50,6 +50,16 @@ struct Conversation: Sendable {
             return nil
         }
 
+        /// What was heard, when the game refused the call because the player's spoken line was heard too unsurely
+        /// to act on (`RefusalReason.unclearSpeech`, from an NPC tool or one of the game's actions).
+        var unclearSpeech: String? {
+            let reasons = gameAction?.refusals ?? (tool == nil ? [] : action.reasons)
+            for reason in reasons {
+                if case .unclearSpeech(let heard) = reason { return heard }
+            }
+            return nil
+        }
+
         /// The game's decision on an action: the output, or a refusal in the tool's own words when it answered in
         /// text (or in something else than an action's result).
         var action: ActionResult {
@@ -68,6 +78,9 @@ struct Conversation: Sendable {
     private(set) var event: WitnessedEvent?
     /// This turn's tool calls with their outputs, in order.
     private(set) var exchanges: [Exchange] = []
+    /// What was heard, when a call of this turn was refused because the player's spoken line was heard too unsurely
+    /// to act on: the NPC then asks the player to say it again instead of answering (`Lexicon.Text.askAgainToAct`).
+    var unclearSpeech: String? { exchanges.lazy.compactMap(\.unclearSpeech).first }
     /// The tool names of each round of calls this turn.
     private(set) var rounds: [[String]] = []
     /// How many times the NPC answered before this turn.

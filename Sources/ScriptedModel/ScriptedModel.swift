@@ -339,13 +339,21 @@ public final class ScriptedModel: LanguageModel {
             let rule =
                 [AnsweringRule(source: chosen.source, id: answering.id).assetID]
                 + (outcome.map { [AnsweringOutcome($0).assetID] } ?? [])
-            let said = reply(scene: scene, outcome: outcome, facts: facts, rules: allowed, npc: npc, world: world)
-            let text = Self.acknowledgingName(
-                scene.nameGiven,
-                in: Self.sayingTheRest(
-                    of: scene.orderedItems, in: said, offered: outcome == .pending ? facts.item : nil,
-                    world: self.world),
-                lexicon: self.world.lexicon)
+            let text: String
+            if let heard = scene.conversation.unclearSpeech {
+                // The line was spoken and heard too unsurely to act on, and the game refused what it would have done:
+                // the NPC asks the player to say it again, naming what it heard, rather than answer words it may not
+                // have been told.
+                text = SpokenRefusal.line(for: .unclearSpeech(heard: heard), in: self.world)
+            } else {
+                let said = reply(scene: scene, outcome: outcome, facts: facts, rules: allowed, npc: npc, world: world)
+                text = Self.acknowledgingName(
+                    scene.nameGiven,
+                    in: Self.sayingTheRest(
+                        of: scene.orderedItems, in: said, offered: outcome == .pending ? facts.item : nil,
+                        world: self.world),
+                    lexicon: self.world.lexicon)
+            }
             guard let schema = request.schema else { return (.text(text), rule) }
             let values = ReplyValues.make(
                 scene: scene, outcome: outcome, facts: facts, rule: nil, npc: npc, world: world, forArguments: true)

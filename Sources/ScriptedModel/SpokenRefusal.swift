@@ -28,6 +28,7 @@ enum SpokenRefusal {
         case .noSuchItem(let text), .noSuchTradeItem(let text): return say(.refusalNoSuchItem, ["text": text])
         case .noSuchNPC, .effectRefused: return say(.refusalCannotBeDone)
         case .unreadableOffer: return say(.refusalMuddled)
+        case .unclearSpeech(let heard): return say(.askAgainToAct, ["heard": heard])
         case .tradeRule(let rejection, let explanation): return line(for: rejection, in: world) ?? explanation
         case .stated(let text): return text
         }

@@ -26,7 +26,8 @@ enum ServeCommand {
             event that ends a sentence names its WAV (GET /v1/games/ID/audio/EVENT, the last 32 lines of a game
             kept), and its visemes for lip sync, as it comes; each speechEnded names the whole line's.
             With --listen pocketsphinx or --listen-model URL, POST /v1/games/ID/npcs/NPC/say also takes a spoken line
-            as audio/wav: a heard event says what was recognised, and a line heard too unsurely is asked again.
+            as audio/wav: a heard event says what was recognised, and a line heard too unsurely is asked again; one
+            heard below --listen-act-confidence is answered, but cannot make the NPC act (it asks again instead).
             """,
         options: [
             CommonOptions.content.option, CommonOptions.saves.option, PlayCommand.modelOption.option,

@@ -68,6 +68,8 @@ enum PocketSphinxAPITests {
             #expect(heard["text"] == "how much is the lantern")
             #expect(heard["confidence"]?.doubleValue == 0.8)
             #expect(heard["understood"] == true)
+            // Heard at 0.8, the acting bar of a recogniser that gives none of its own: it could act.
+            #expect(heard["mayAct"] == true)
             let line = try #require(events.last { $0["type"] == "speechEnded" })
             #expect(line["text"]?.stringValue?.contains("25") == true, "\(line)")
             #expect(recognizer.lines.withLock { $0 } == 1)
@@ -88,6 +90,7 @@ enum PocketSphinxAPITests {
             let types = Self.events(json).compactMap { $0["type"]?.stringValue }
             #expect(types == ["heard", "speechBegan", "speech", "speechEnded"], "\(json)")
             #expect(Self.events(json).first?["understood"] == false)
+            #expect(Self.events(json).first?["mayAct"] == false)
             #expect(
                 Self.events(json).last?["text"]?.stringValue
                     == Lexicon.english.text(.askAgain))
@@ -107,6 +110,66 @@ enum PocketSphinxAPITests {
             let (_, json) = try await fixture.say(try await fixture.newGame(), wav: Self.anyLine)
             #expect(Self.events(json).first?["understood"] == true)
         }
+    }
+
+    /// Speech in with a recogniser that hears `text` at `confidence`, answered from 0.2 and acted on from 0.5.
+    static func barred(_ text: String, at confidence: Double) -> APIListening {
+        APIListening(
+            recognizer: FixedRecognizer(.success(RecognizedSpeech(text: text, confidence: confidence))), name: "fixed",
+            minimumConfidence: 0.2, minimumActingConfidence: 0.5)
+    }
+
+    @Test func aLineBelowTheActingBarIsAnsweredButOffersNothing() async throws {
+        try await Self.withFixture(Self.barred("sell me some rope", at: 0.3)) { fixture in
+            let game = try await fixture.newGame()
+            let (_, before) = try await fixture.call(.get, "/v1/games/\(game)")
+            let (status, json) = try await fixture.say(game, wav: Self.anyLine)
+            #expect(status == 200, "\(json)")
+            let events = Self.events(json)
+            let heard = try #require(events.first)
+            #expect(heard["understood"] == true)
+            #expect(heard["mayAct"] == false)
+            // No offer: the one the NPC would have made is refused, saying why, and the NPC asks again.
+            #expect(!events.contains { $0["type"] == "offer" }, "\(json)")
+            let refused = try #require(events.first { $0["type"] == "offerRefused" }, "\(json)")
+            #expect(refused["reasons"]?[0]?.stringValue?.contains("say it again") == true, "\(refused)")
+            let line = try #require(events.last { $0["type"] == "speechEnded" })
+            #expect(
+                line["text"]?.stringValue
+                    == Lexicon.english.text(.askAgainToAct, ["heard": "sell me some rope"]), "\(line)")
+            // The game is as it was: no offer waits, the player has what they had.
+            let (_, after) = try await fixture.call(.get, "/v1/games/\(game)")
+            #expect(after?["offers"] == [])
+            #expect(after?["player"] == before?["player"])
+            // docs/openapi.json describes the event with its new field.
+            let document = try OpenAPITests.document()
+            let schema = try OpenAPITests.schema(["$ref": "#/components/schemas/Event"], in: document)
+            #expect(schema.validate(try GeneratedContent(json: heard.jsonString())).isEmpty)
+        }
+    }
+
+    @Test func theSameLineAboveTheActingBarMakesTheOffer() async throws {
+        try await Self.withFixture(Self.barred("sell me some rope", at: 0.7)) { fixture in
+            let game = try await fixture.newGame()
+            let (status, json) = try await fixture.say(game, wav: Self.anyLine)
+            #expect(status == 200, "\(json)")
+            let events = Self.events(json)
+            #expect(events.first?["mayAct"] == true)
+            #expect(events.contains { $0["type"] == "offer" }, "\(json)")
+            #expect(!events.contains { $0["type"] == "offerRefused" })
+            let (_, state) = try await fixture.call(.get, "/v1/games/\(game)")
+            #expect(state?["offers"]?.arrayValue?.count == 1, "\(String(describing: state))")
+        }
+    }
+
+    @Test func theActingBarIsTheRecognisersOwnUnlessGiven() {
+        let recognizer = FixedRecognizer(.success(RecognizedSpeech(text: "hello", confidence: 1)))
+        #expect(APIListening(recognizer: recognizer, name: "fixed").minimumActingConfidence == 0.8)
+        #expect(
+            APIListening(recognizer: recognizer, name: "fixed", minimumActingConfidence: 0.3).minimumActingConfidence
+                == 0.3)
+        let pocketsphinx = APIListening(recognizer: PocketSphinxRecognizer(), name: "pocketsphinx")
+        #expect(pocketsphinx.minimumActingConfidence == PocketSphinxRecognizer().minimumActingConfidence)
     }
 
     @Test func withoutListeningBadAudioAndAFailedRecogniserAreClearProblems() async throws {

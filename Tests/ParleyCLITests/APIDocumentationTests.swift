@@ -112,6 +112,7 @@ import Testing
         (["--listen-model", "ftp://127.0.0.1/v1#whisper-1"], "not an http or https URL"),
         (["--listen", "whisper"], "--listen"),
         (["--listen", "pocketsphinx", "--listen-confidence", "1.5"], "from 0 to 1"),
+        (["--listen-act-confidence", "0.5"], "--listen-act-confidence needs --listen or --listen-model"),
     ])
     func speechAndListeningOptionsThatCannotWorkAreRefusedSayingWhy(options: [String], message: String) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-serve-\(UUID().uuidString)")
