@@ -372,6 +372,10 @@ extension Lexicon {
         /// phrase that names no item and asks after one of them ("do you have any *children*?") is about the NPC's
         /// life, not its stock: the NPC looks nothing up.
         case kinWords
+        /// Endings a word may have without changing what it describes: `ed`, `ing`, `ened`, `y`; German `en`, `er`,
+        /// `es`. A line describes an item by a word of its description with another ending ("those things you *smoke*
+        /// over alder" is the trout "*smoked* golden over alder wood"), when at least four letters are left without it.
+        case stemEndings
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

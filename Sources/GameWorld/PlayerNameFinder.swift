@@ -26,8 +26,9 @@ public struct PlayerNameFinder: Sendable {
     /// Words that are never a name (`not`, `a`, `the`, `for`...): the lexicon's determiners, name stops and
     /// no-words.
     private let notNames: Set<String>
-    /// Words of the lexicon's word sets, but for its `requestModals` ("I'm *May*" may be a name): never a name
-    /// written with a capital after a `selfNameCapitalised` phrase ("I'm *Off* to the mill").
+    /// Words of the lexicon's word sets, but for its `requestModals` ("I'm *May*" may be a name) and its endings
+    /// (`stemEndings`: "I'm *Ed*"): never a name written with a capital after a `selfNameCapitalised` phrase ("I'm
+    /// *Off* to the mill").
     private let lexiconWords: Set<String>
     /// Endings of verb forms and adjectives (`stateEndings`: `ing`, `ful`): a word ending so is no name after a
     /// `selfNameCapitalised` phrase ("I'm *Looking* for a lantern").
@@ -51,9 +52,9 @@ public struct PlayerNameFinder: Sendable {
             (lexicon.words(.determiners) + lexicon.words(.nameStops) + lexicon.words(.noWords)).map {
                 $0.lowercased()
             })
-        let modals = Set(lexicon.words(.requestModals).map { $0.lowercased() })
+        let mayBeNames = Set((lexicon.words(.requestModals) + lexicon.words(.stemEndings)).map { $0.lowercased() })
         lexiconWords = Set(Lexicon.WordSet.allCases.flatMap { lexicon.words($0) }.map { $0.lowercased() })
-            .subtracting(modals)
+            .subtracting(mayBeNames)
         stateEndings = lexicon.words(.stateEndings).map { $0.lowercased() }
     }
 

@@ -47,7 +47,10 @@ struct Scene: Sendable {
     let recall: RecallTopic?
     /// The other topics the same question asks about ("what's my name, and what did I buy?"), answered after `recall`.
     let recallAlso: [RecallTopic]
-    /// Whether the player's line names a catalog item.
+    /// Whether the player's line names a catalog item, as a question about it would: by a name, or by a
+    /// description in a line that asks ("them things you smoke over alder?"); not in a statement that names it after
+    /// a subject or a `mine` word, before a question about something else ("my mum swore the moon was made of
+    /// cheese. what d'you reckon?"), which asks nothing about the item.
     let namesItem: Bool
     /// What a line naming only a category asks (`askPrice` or `askStock`) when no topic rule takes it.
     let categoryIntent: DialogueIntent?
@@ -175,6 +178,14 @@ struct Scene: Sendable {
             self.originGiven = originGiven
             leftOutInstructions = utterance.leftOutInstructions
             var mentions = resolver.mentions(in: words)
+            // "I'll take them long black pincers you hold the hot metal with", "one of them hand-sized things with the
+            // shiny crust, please": a thing described rather than named is a mention of the item it describes.
+            let description = Self.description(
+                in: words, mentions: mentions, npc: npc, world: world, carried: conversation.latestBefore,
+                clauseStarts: utterance.clauseStarts, resolver: resolver)
+            if let description {
+                mentions = Self.mentions(mentions, describing: description)
+            }
             // A head word ("silver blade") that is also a category's word ("blades").
             let categoryWord =
                 mentions.first.map { best in
@@ -272,7 +283,8 @@ struct Scene: Sendable {
 
             var focus = Focus.none
             // Whether the item is only guessed from a slip ("the cheeze"): the NPC then asks before it acts.
-            var guessed = false
+            // (A thing described unclearly is only guessed, as from a slip: the NPC asks back before it sells it.)
+            var guessed = description.map { !$0.isClear } ?? false
             // "The cheaper blade": a word that is both a head word ("silver blade") and a category's picks from both.
             let pickCategories =
                 named?.categories
@@ -303,6 +315,16 @@ struct Scene: Sendable {
                     best.items, alternatives: best.alternatives, intent: intent, npc: npc, world: world,
                     conversation: conversation)
                 if case .none = focus { focus = .unknown(best.range.map { words.tokens[$0] }.joined(separator: " ")) }
+                // "Would you buy a heavy grey stone off me?": a thing described that the player sells or gives is one
+                // of the player's things, not the NPC's.
+                if let description, best.strength == 0, [.sell, .offerGift].contains(intent),
+                    (conversation.latestBefore?.quantity(of: description.item) ?? 0) == 0
+                {
+                    let carried = conversation.latestBefore?.inventory.filter { $0.quantity > 0 }.map(\.item) ?? []
+                    focus =
+                        resolver.described(in: words, among: carried, clauseStarts: utterance.clauseStarts)
+                        .map(Focus.item) ?? .unknown(best.range.map { words.tokens[$0] }.joined(separator: " "))
+                }
             } else if let unknownThing, Self.tradeIntents.contains(intent), intent != .haggle,
                 !(intent == .offerGift && pronoun)
             {
@@ -335,8 +357,9 @@ struct Scene: Sendable {
             let namedInFull = mentions.first.map { $0.strength >= 3 && $0.range.count >= 2 } ?? false
             if [.askPrice, .buy, .haggle, .sell].contains(intent), quoted == nil, byPrice == nil, !namedInFull,
                 let described = Self.described(
-                    focus: focus, strength: mentions.first?.strength, intent: intent, in: words, npc: npc,
-                    world: world, conversation: conversation, resolver: resolver)
+                    focus: focus, strength: mentions.first?.strength, intent: intent, in: words,
+                    clauseStarts: utterance.clauseStarts, npc: npc, world: world, conversation: conversation,
+                    resolver: resolver)
             {
                 focus = .item(described)
                 guessed = false
@@ -423,7 +446,17 @@ struct Scene: Sendable {
                     || (!IntentDetector.asksForASale(words, clues, vocabulary)
                         && (words.tokens.first.map { vocabulary.isWord($0, in: .asking) } == true
                             || vocabulary.phrases(.price).contains { words.matches($0, at: 0) })))
-            namesItem = !mentions.isEmpty
+            namesItem =
+                mentions.first.map { best in
+                    let sentence = utterance.sentence(at: best.range.lowerBound)
+                    let clause = utterance.clauseStarts.filter { $0 <= best.range.lowerBound }.max() ?? 0
+                    let states =
+                        sentence?.isQuestion == false && utterance.sentences.contains(where: \.isQuestion)
+                        && words.tokens[clause..<best.range.lowerBound].contains {
+                            vocabulary.isWord($0, in: .subjects) || vocabulary.isWord($0, in: .mine)
+                        }
+                    return !states && (best.strength > 0 || utterance.asks)
+                } ?? false
             asksCount = words.containsAny(vocabulary.phrases(.howMany))
 
             // Of several things ordered, the count said before the first is the first's ("two pies and an ale"); a
@@ -633,13 +666,49 @@ struct Scene: Sendable {
         return false
     }
 
+    /// The item a line describes rather than names (`ItemResolver.description(in:among:clauseStarts:)`), when it
+    /// names nothing, or only by a distinctive word of one item (strength 1: "painted" in "that folding thing with
+    /// the cranes painted on it"): among what the NPC sells, else among the player's things the NPC buys ("this
+    /// rusty old thing").
+    static func description(
+        in words: Words, mentions: [ItemResolver.Mention], npc: NPC, world: World, carried: PlayerReport?,
+        clauseStarts: Set<Int>, resolver: ItemResolver
+    ) -> ItemResolver.Description? {
+        guard mentions.allSatisfy({ $0.strength < 2 }) else { return nil }
+        let forSale = npc.inventory.stacks.map(\.item).filter { sells($0, npc: npc, world: world) }
+        if let found = resolver.description(in: words, among: forSale, clauseStarts: clauseStarts) { return found }
+        let held = carried?.inventory.filter { $0.quantity > 0 }.map(\.item) ?? []
+        let offered = held.filter { isOffered($0, to: npc, carried: carried, world: world) }
+        return resolver.description(in: words, among: offered, clauseStarts: clauseStarts)
+    }
+
+    /// The line's mentions with a description as the mention of its item: weak mentions inside its words (a
+    /// distinctive word of the same item or of another) make way for it, and it starts where the earliest of them
+    /// did. The mention has strength 0, below every name.
+    static func mentions(
+        _ mentions: [ItemResolver.Mention], describing description: ItemResolver.Description
+    ) -> [ItemResolver.Mention] {
+        var range = description.range
+        var others: [ItemResolver.Mention] = []
+        for mention in mentions {
+            let inside = mention.range.overlaps(description.range)
+            if inside {
+                range =
+                    min(range.lowerBound, mention.range.lowerBound)..<max(range.upperBound, mention.range.upperBound)
+            } else {
+                others.append(mention)
+            }
+        }
+        return [ItemResolver.Mention(items: [description.item], range: range, strength: 0)] + others
+    }
+
     /// The item a trading line describes instead of naming (`ItemResolver.described(in:among:)`), when the focus
     /// found from its names is weak: nothing or something unknown, an item the NPC does not sell (selling: the player
     /// does not carry), or one named only by a distinctive word of its name (strength 1: "iron" in "long iron
     /// pincers" is the Iron Dagger's word). `nil` when no item is described, or the focus is the one described.
     private static func described(
-        focus: Focus, strength: Int?, intent: DialogueIntent, in words: Words, npc: NPC, world: World,
-        conversation: Conversation, resolver: ItemResolver
+        focus: Focus, strength: Int?, intent: DialogueIntent, in words: Words, clauseStarts: Set<Int>, npc: NPC,
+        world: World, conversation: Conversation, resolver: ItemResolver
     ) -> ItemID? {
         let selling = intent == .sell
         let carried = conversation.latestBefore?.inventory.filter { $0.quantity > 0 }.map(\.item) ?? []
@@ -654,7 +723,9 @@ struct Scene: Sendable {
         guard weak else { return nil }
         let candidates =
             selling ? carried : npc.inventory.stacks.map(\.item).filter { sells($0, npc: npc, world: world) }
-        guard let described = resolver.described(in: words, among: candidates), focus != .item(described) else {
+        guard let described = resolver.described(in: words, among: candidates, clauseStarts: clauseStarts),
+            focus != .item(described)
+        else {
             return nil
         }
         return described
