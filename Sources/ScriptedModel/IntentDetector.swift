@@ -36,6 +36,8 @@ enum IntentDetector {
         var soundsLikeAnOrder = false
         /// Whether the line says where the player is from ("I'm from Eastmarch"), which asks nothing.
         var givesOrigin = false
+        /// Whether the line says what the player does for a living ("I work as a scribe"), which asks nothing.
+        var givesOccupation = false
     }
 
     /// The intent a line was read as, and whether it was inferred rather than said.
@@ -160,7 +162,8 @@ enum IntentDetector {
         switch check {
         case .recall:
             let topic = recallTopic(
-                of: words, givesOrigin: clues.givesOrigin, clauseStarts: clues.clauseStarts, vocabulary)
+                of: words, givesOrigin: clues.givesOrigin, givesOccupation: clues.givesOccupation,
+                clauseStarts: clues.clauseStarts, vocabulary)
             return topic != nil ? .recall : nil
         case .sell: return isSell(words, clues, vocabulary) ? .sell : nil
         case .haggle: return isHaggle(words, clues, vocabulary) ? .haggle : nil
@@ -233,16 +236,19 @@ enum IntentDetector {
     /// - Parameters:
     ///   - words: The line's words.
     ///   - givesOrigin: Whether the line says where the player is from.
+    ///   - givesOccupation: Whether the line says what the player does for a living ("my trade is smithing" asks
+    ///     nothing, though it holds "my trade").
     ///   - clauseStarts: Where the line's sentences and comma-separated parts start (`Utterance.clauseStarts`).
     ///   - vocabulary: The pack's words.
     /// - Returns: The topic asked about, or `nil`.
     static func recallTopic(
-        of words: Words, givesOrigin: Bool, clauseStarts: Set<Int> = [], _ vocabulary: Vocabulary
+        of words: Words, givesOrigin: Bool, givesOccupation: Bool = false, clauseStarts: Set<Int> = [],
+        _ vocabulary: Vocabulary
     ) -> RecallTopic? {
         let givesName = vocabulary.phrases(.selfName).contains { phrase in
             words.firstIndex(of: phrase).map { $0 + phrase.count < words.count } ?? false
         }
-        if givesName || givesOrigin { return nil }
+        if givesName || givesOrigin || givesOccupation { return nil }
         if let topic = recallTable(in: words, clauseStarts: clauseStarts, vocabulary) { return topic }
         // "What'd I get off you just now?": `'d` is spelled out as `would`, but a `pastTime` phrase closing the
         // question makes it `did`; "what'd I get for my boots before I go?" still asks what they would fetch.
@@ -260,10 +266,14 @@ enum IntentDetector {
         {
             return topic
         }
-        // "Where'd I say I come from?": a question that ends with a `selfOrigin` phrase and no place after it.
-        if let first = words.tokens.first, vocabulary.isWord(first, in: .inquiry),
-            vocabulary.phrases(.selfOrigin).contains(where: { words.matches($0, at: words.count - $0.count) })
-        {
+        // "Where'd I say I come from?", "sorry, which town did I say I hail from?": a question that ends with a
+        // `selfOrigin` phrase and no place after it, in a part of the sentence that opens with an `inquiry` word.
+        if vocabulary.phrases(.selfOrigin).contains(where: { phrase in
+            let start = words.count - phrase.count
+            let clause = clauseStarts.filter { $0 <= start }.max() ?? 0
+            return start >= 0 && words.matches(phrase, at: start)
+                && vocabulary.isWord(words.tokens[clause], in: .inquiry)
+        }) {
             return .origin
         }
         if asksOrigin(words, clauseStarts: clauseStarts, vocabulary) { return .origin }
@@ -330,16 +340,20 @@ enum IntentDetector {
         return nil
     }
 
-    /// Whether the line asks back where the player came from, in any words: a `whereWords` word, later a
-    /// `firstPerson` word, then a `travelVerbs` word (or none: "where am I from") and a `fromWords` word with at most
-    /// two words after it in its part of the sentence ("where did I say I'd travelled from?", "remember where I
-    /// sailed in from?", "where did we ride from, did I tell you?"). "Where can I buy rope from?" names no travel
-    /// and asks no such thing.
+    /// Whether the line asks back where the player came from, in any words: a `whereWords` word (or an `inquiry` word
+    /// and a `placeWords` word: "which *town*"), later a `firstPerson` word, then a `travelVerbs` word (or none:
+    /// "where am I from") and a `fromWords` word with at most two words after it in its part of the sentence ("where
+    /// did I say I'd travelled from?", "remember where I sailed in from?", "where did we ride from, did I tell you?",
+    /// "what town am I from again?"). "Where can I buy rope from?" names no travel and asks no such thing.
     static func asksOrigin(_ words: Words, clauseStarts: Set<Int>, _ vocabulary: Vocabulary) -> Bool {
         let tokens = words.tokens
         guard let from = tokens.lastIndex(where: { vocabulary.isWord($0, in: .fromWords) }),
             (clauseStarts.filter { $0 > from }.min() ?? tokens.count) - from <= 3,
-            let place = tokens[..<from].firstIndex(where: { vocabulary.isWord($0, in: .whereWords) }),
+            let place = tokens.indices[..<from].first(where: { index in
+                vocabulary.isWord(tokens[index], in: .whereWords)
+                    || (index > 0 && vocabulary.isWord(tokens[index], in: .placeWords)
+                        && vocabulary.isWord(tokens[index - 1], in: .inquiry))
+            }),
             let subject = tokens[place..<from].lastIndex(where: { vocabulary.isWord($0, in: .firstPerson) })
         else { return false }
         let between = tokens[(subject + 1)..<from]
@@ -803,6 +817,8 @@ enum RecallTopic: CaseIterable, Sendable {
     case name
     /// Where the player said they are from.
     case origin
+    /// What the player said they do for a living.
+    case occupation
     /// What was agreed.
     case agreed
     /// What was bought, sold or given.
@@ -817,6 +833,7 @@ enum RecallTopic: CaseIterable, Sendable {
         switch self {
         case .name: .recallName
         case .origin: .recallOrigin
+        case .occupation: .recallOccupation
         case .agreed: .recallAgreed
         case .dealings: .recallDealings
         case .asked: .recallAsked

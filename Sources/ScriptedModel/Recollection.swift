@@ -16,6 +16,8 @@ struct Recollection: Sendable {
     var hasMet = false
     /// Where the player said they are from.
     var origin: String?
+    /// What the player said they do for a living.
+    var occupation: String?
 
     /// What the NPC remembers from the facts, completed by the transcript where the facts say nothing.
     ///
@@ -27,6 +29,7 @@ struct Recollection: Sendable {
     init(facts: ConversationFacts?, conversation: Conversation, scene: Scene, world: World) {
         name = ReplyFacts.name(given: facts, scene: scene)
         origin = scene.originGiven ?? facts?.playerFrom ?? conversation.history.playerFrom
+        occupation = scene.occupationGiven ?? facts?.playerOccupation ?? conversation.history.playerOccupation
         dealings = facts?.dealings ?? []
         if let offer = facts?.pendingOffer {
             let npcSells = !offer.npcGives.items.isEmpty
@@ -63,6 +66,8 @@ struct Recollection: Sendable {
             return name.map { lexicon.text(.recallName, ["player": $0]) }
         case .origin:
             return origin.map { lexicon.text(.recallOrigin, ["place": $0]) }
+        case .occupation:
+            return occupation.map { lexicon.text(.recallOccupation, ["occupation": $0]) }
         case .agreed:
             if let offer {
                 return lexicon.text(offer.npcSells ? .recallAgreedBuy : .recallAgreedSell, terms(offer))

@@ -68,6 +68,8 @@ struct Scene: Sendable {
     let nameGiven: String?
     /// Where the player says they are from in this turn's line ("I'm from Eastmarch"), if anywhere.
     let originGiven: String?
+    /// What the player says they do for a living in this turn's line ("I work as a scribe"), if anything.
+    let occupationGiven: String?
     /// The lexicon's `negations` words: a rule's keyword with one just before it is not said.
     let negations: Set<String>
     /// Whether the line names the item as the player's own: a `mine` word right before its name, a `weak` word
@@ -142,6 +144,7 @@ struct Scene: Sendable {
             orderedItems = []
             nameGiven = nil
             originGiven = nil
+            occupationGiven = nil
             namesItem = false
             categoryIntent = nil
             asksCount = false
@@ -174,8 +177,10 @@ struct Scene: Sendable {
             self.words = words
             let nameGiven = vocabulary.names.name(in: conversation.line ?? "")
             let originGiven = vocabulary.names.origin(in: conversation.line ?? "")
+            let occupationGiven = vocabulary.names.occupation(in: conversation.line ?? "")
             self.nameGiven = nameGiven
             self.originGiven = originGiven
+            self.occupationGiven = occupationGiven
             leftOutInstructions = utterance.leftOutInstructions
             var mentions = resolver.mentions(in: words)
             // "I'll take them long black pincers you hold the hot metal with", "one of them hand-sized things with the
@@ -215,6 +220,7 @@ struct Scene: Sendable {
             clues.clauseStarts = utterance.clauseStarts
             clues.soundsLikeAnOrder = utterance.exclaims || utterance.hails
             clues.givesOrigin = originGiven != nil
+            clues.givesOccupation = occupationGiven != nil
             clues.hasPriceContext = conversation.pendingOffer != nil || conversation.pricesQuotedBefore
             clues.hasPendingOffer = conversation.pendingOffer != nil
             let reading = IntentDetector.reading(of: words, clues: clues, vocabulary: vocabulary)
@@ -238,7 +244,8 @@ struct Scene: Sendable {
             let recall =
                 intent == .recall
                 ? IntentDetector.recallTopic(
-                    of: words, givesOrigin: originGiven != nil, clauseStarts: utterance.clauseStarts, vocabulary) : nil
+                    of: words, givesOrigin: originGiven != nil, givesOccupation: occupationGiven != nil,
+                    clauseStarts: utterance.clauseStarts, vocabulary) : nil
             self.recall = recall
             recallAlso =
                 recall.map {
@@ -247,7 +254,7 @@ struct Scene: Sendable {
             // "My name is Tamsin", "hi, I'm Wren", "I'm from Eastmarch": the player introduces themself, and the NPC
             // answers in kind.
             if [.unknown, .greet].contains(intent),
-                nameGiven != nil || originGiven != nil
+                nameGiven != nil || originGiven != nil || occupationGiven != nil
             {
                 intent = .introduce
             }

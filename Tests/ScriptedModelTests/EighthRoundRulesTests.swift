@@ -4,7 +4,8 @@ import Testing
 @testable import ScriptedModel
 
 /// The rules of issue 31's eighth round (the kinds blind15 missed), one function at a time: things described rather
-/// than named. `Content/eval/tuning17.jsonl` holds the same kinds as whole conversations.
+/// than named, and questions about the player's past in new forms (where from, what trade, what was paid).
+/// `Content/eval/tuning17.jsonl` holds the same kinds as whole conversations.
 @Suite struct EighthRoundRulesTests {
     /// The built-in English lexicon, prepared.
     let english = Vocabulary(.english)
@@ -52,5 +53,38 @@ import Testing
         let words = Words("i will have one of them things you smoke over alder")
         let found = try #require(resolver.description(in: words, among: [ItemID("smoked_fish")], clauseStarts: [0]))
         #expect(found.range == 6..<11)
+    }
+
+    @Test(arguments: [
+        ("sorry which town did i say i hail from", [0, 1], RecallTopic.origin),
+        ("what town am i from again", [0], .origin), ("which village did i say i came from", [0], .origin),
+        ("do you recall what my trade is", [0], .occupation), ("what did i say i do for a living", [0], .occupation),
+        ("remind me what is my job", [0, 2], .occupation),
+    ] as [(String, Set<Int>, RecallTopic)])
+    func aQuestionAboutWhereOrWhatThePlayerSaidTheyAreIsRecall(line: String, clauses: Set<Int>, topic: RecallTopic) {
+        let words = Words(line)
+        #expect(IntentDetector.recallTopic(of: words, givesOrigin: false, clauseStarts: clauses, english) == topic)
+    }
+
+    @Test(arguments: [
+        // Where the player can buy something, or what the NPC does, asks nothing about the player.
+        ("which town sells rope", [0]), ("what line of work are you in", [0]), ("i hail from eastmarch", [0]),
+    ] as [(String, Set<Int>)])
+    func aQuestionAboutSomethingElseIsNoRecall(line: String, clauses: Set<Int>) {
+        #expect(IntentDetector.recallTopic(of: Words(line), givesOrigin: false, clauseStarts: clauses, english) == nil)
+    }
+
+    @Test func aLineThatSaysTheTradeAsksNothingThoughItHoldsAQuestionsWords() {
+        let words = Words("what is my trade you ask my trade is smithing")
+        #expect(IntentDetector.recallTopic(of: words, givesOrigin: false, clauseStarts: [0], english) == .occupation)
+        #expect(
+            IntentDetector.recallTopic(of: words, givesOrigin: false, givesOccupation: true, clauseStarts: [0], english)
+                == nil)
+    }
+
+    @Test func againClosingAQuestionPutsItInThePast() {
+        // "what'd" is spelled out as "what would"; "again" at the end reads it as "what did".
+        let words = Words("what'd I pay you for that fish, again?")
+        #expect(IntentDetector.recallTopic(of: words, givesOrigin: false, clauseStarts: [0, 8], english) == .dealings)
     }
 }
