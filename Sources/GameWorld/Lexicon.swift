@@ -392,6 +392,11 @@ extension Lexicon {
         /// bookbinder" (a `selfNameCapitalised` phrase, an article of `numbers.articles` and one or two words, the
         /// last of five letters or more ending so) says what the player does for a living; "I'm a bit lost" does not.
         case tradeEndings
+        /// Verbs of paying: `pay`, `give`, `offer`; German `zahlen`, `bieten`. A question in which one, with no
+        /// `firstPerson` word up to two words before it, leads to a one-word `priceLeadIns` word and a `mine` or
+        /// `pronouns` word before an item asks what the NPC would pay for the player's thing ("what would a
+        /// connoisseur like yourself *pay* for this coin?").
+        case payVerbs
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

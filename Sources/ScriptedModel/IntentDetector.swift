@@ -23,6 +23,9 @@ enum IntentDetector {
         var endsWithUnknownThing = false
         /// Whether the player wrote the line as a question (it ends with `?`).
         var isQuestion = false
+        /// Where the line's sentences that end with `?` are ("got three old coins, *want to buy them?* all three"), but
+        /// for one the player answers themself ("right, want to buy it? *I* do").
+        var questionSentences: [Range<Int>] = []
         /// Whether an offer is pending or prices were quoted, so a bare number is a bid.
         var hasPriceContext = false
         /// Whether an offer is pending.
@@ -436,6 +439,7 @@ enum IntentDetector {
     /// `sell my sword`, `would you buy this`, `what would you pay for my boots`, `how much for my sword`.
     private static func isSell(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
         if asksForASale(words, clues, vocabulary) { return true }
+        if asksWhatOthersPay(words, clues, vocabulary) || asksSomethingForIt(words, clues, vocabulary) { return true }
         let tokens = words.tokens
         // "What'd my two mutton pies fetch here?": an `appraise` phrase about a thing named as the player's own.
         if let start = clues.itemStart, words.containsAny(vocabulary.phrases(.appraise)),
@@ -451,6 +455,61 @@ enum IntentDetector {
             return true
         }
         return firstAffirmed(vocabulary.phrases(.sell), in: words, clues, vocabulary) != nil
+    }
+
+    /// Whether the line asks what someone else than the player would pay for a thing of the player's: a question with
+    /// a `payVerbs` word that no `firstPerson` word comes up to two words before ("what would a connoisseur like
+    /// yourself *pay* for this coin?"; not "what would I pay…"), then, in its part of the sentence, a one-word
+    /// `priceLeadIns` word and a `mine` or `pronouns` word before the item, only `weak` words between ("*for this*
+    /// tarnished coin", "*for my* old boots").
+    static func asksWhatOthersPay(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        let opensWithInquiry = tokens.first.map { vocabulary.isWord($0, in: .inquiry) } ?? false
+        guard let item = clues.itemStart, clues.isQuestion || opensWithInquiry else { return false }
+        var owner = item - 1
+        while owner > 0, vocabulary.isWord(tokens[owner], in: .weak), !vocabulary.isWord(tokens[owner], in: .mine) {
+            owner -= 1
+        }
+        guard owner >= 1,
+            vocabulary.isWord(tokens[owner], in: .mine) || vocabulary.isWord(tokens[owner], in: .pronouns),
+            vocabulary.phrases(.priceLeadIns).contains(where: { $0.count == 1 && words.matches($0, at: owner - 1) })
+        else { return false }
+        let leadIn = owner - 1
+        let clause = clues.clauseStarts.filter { $0 <= leadIn }.max() ?? 0
+        return tokens.indices[clause..<leadIn].contains { verb in
+            vocabulary.isWord(tokens[verb], in: .payVerbs)
+                && !tokens[max(clause, verb - 2)..<verb].contains { vocabulary.isWord($0, in: .firstPerson) }
+        }
+    }
+
+    /// Whether the line asks the NPC to give the player something for a thing of theirs: a `buy` phrase with a
+    /// `speaker` word ("give us"), then, in its part of the sentence, no item and no `cheaper` phrase before a
+    /// one-word `priceLeadIns` word followed by a `pronouns` or `mine` word ("give us whatever you can *for it*",
+    /// "give me a fair price *for my* sword"). "Give me a pie for my coin" names what the player wants: a purchase.
+    static func asksSomethingForIt(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        let leadIns = Set(vocabulary.phrases(.priceLeadIns).filter { $0.count == 1 }.map { $0.tokens[0] })
+        let named = [clues.itemStart].compactMap { $0 } + clues.otherItemStarts
+        let asking = vocabulary.phrases(.buy).filter { $0.tokens.contains { vocabulary.isWord($0, in: .speaker) } }
+        for phrase in asking {
+            for start in affirmed([phrase], in: words, clues, vocabulary) {
+                let end = start + phrase.count
+                let clauseEnd = clues.clauseStarts.filter { $0 > start }.min() ?? tokens.count
+                guard end < clauseEnd,
+                    let leadIn = tokens.indices[end..<clauseEnd].first(where: { index in
+                        leadIns.contains(tokens[index]) && index + 1 < tokens.count
+                            && (vocabulary.isWord(tokens[index + 1], in: .pronouns)
+                                || vocabulary.isWord(tokens[index + 1], in: .mine))
+                    }),
+                    !named.contains(where: { $0 >= end && $0 < leadIn }),
+                    !vocabulary.phrases(.cheaper).contains(where: { phrase in
+                        words.firstIndex(of: phrase, from: end).map { $0 < leadIn } ?? false
+                    })
+                else { continue }
+                return true
+            }
+        }
+        return false
     }
 
     /// Whether the line asks the NPC, in so many words, to buy from the player: a `sellVerbs` word not said to the
@@ -482,7 +541,8 @@ enum IntentDetector {
                 if index >= 2, vocabulary.isWord(tokens[index - 1], in: .wantTo) {
                     let asker = tokens[max(0, index - 4)..<(index - 1)]
                     if asker.contains(where: { vocabulary.isWord($0, in: .listener) }) || index == 2 { return true }
-                    if clues.isQuestion, clues.clauseStarts.contains(index - 2) { return true }
+                    let asked = clues.isQuestion || clues.questionSentences.contains { $0.contains(index) }
+                    if asked, clues.clauseStarts.contains(index - 2) { return true }
                 }
             }
         }

@@ -217,6 +217,14 @@ struct Scene: Sendable {
             clues.saysPronoun = pronoun
             clues.endsWithUnknownThing = unknownRange?.upperBound == words.count
             clues.isQuestion = utterance.asks
+            // (Not one the player answers themself: "right, want to buy it? I do".)
+            clues.questionSentences = utterance.sentences.indices.filter { index in
+                let sentence = utterance.sentences[index]
+                guard sentence.isQuestion else { return false }
+                guard index + 1 < utterance.sentences.count else { return true }
+                let next = utterance.sentences[index + 1].range.lowerBound
+                return !vocabulary.isWord(words.tokens[next], in: .firstPerson)
+            }.map { utterance.sentences[$0].range }
             clues.clauseStarts = utterance.clauseStarts
             clues.soundsLikeAnOrder = utterance.exclaims || utterance.hails
             clues.givesOrigin = originGiven != nil

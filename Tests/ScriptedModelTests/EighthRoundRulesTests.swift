@@ -87,4 +87,40 @@ import Testing
         let words = Words("what'd I pay you for that fish, again?")
         #expect(IntentDetector.recallTopic(of: words, givesOrigin: false, clauseStarts: [0, 8], english) == .dealings)
     }
+
+    /// The clues of a line that names an item at `item`, if anywhere, as a question when it ends with `?`.
+    func clues(_ line: String, item: Int?, clauses: Set<Int> = [0]) -> (Words, IntentDetector.Clues) {
+        let words = Words(line)
+        var clues = IntentDetector.Clues()
+        clues.itemStart = item
+        clues.itemEnd = item.map { $0 + 1 }
+        clues.namesSomething = item != nil
+        clues.isQuestion = line.hasSuffix("?")
+        clues.clauseStarts = clauses
+        return (words, clues)
+    }
+
+    @Test(arguments: [
+        ("what would a connoisseur like yourself pay for this tarnished coin?", 9, true),
+        ("how much would a collector of your standing give for my old coin?", 12, true),
+        // The player pays: a price question.
+        ("how much would i pay for this loaf?", 7, false), ("what do i give you for this pie?", 7, false),
+        // No question, or the thing is not the player's.
+        ("a connoisseur would pay for this coin", 6, false), ("what would you pay for a pie?", 6, false),
+    ])
+    func aQuestionWhatSomeoneElsePaysForAThingOfThePlayersSells(line: String, item: Int, sells: Bool) {
+        let (words, clues) = clues(line, item: item)
+        #expect(IntentDetector.asksWhatOthersPay(words, clues, english) == sells, "\(words.tokens)")
+    }
+
+    @Test(arguments: [
+        ("i want rid of this rusty old thing give us whatever you can for it", 5, [0, 8], true),
+        ("give me a fair price for my sword", 7, [0], true),
+        // What the player wants is named, or a better price is asked: no sale.
+        ("give me a dagger for my sword", 3, [0], false), ("give me a discount for it", nil, [0], false),
+    ] as [(String, Int?, Set<Int>, Bool)])
+    func askingForSomethingForAThingOfThePlayersSells(line: String, item: Int?, clauses: Set<Int>, sells: Bool) {
+        let (words, clues) = clues(line, item: item, clauses: clauses)
+        #expect(IntentDetector.asksSomethingForIt(words, clues, english) == sells, "\(words.tokens)")
+    }
 }
