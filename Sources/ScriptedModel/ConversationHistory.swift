@@ -101,7 +101,8 @@ struct ConversationHistory: Sendable, Equatable {
                 case (.pending, .offerTrade(let offer)?):
                     pending = Conversation.Offer(
                         npcSells: offer.action == .sell, item: resolver.item(named: offer.item), itemText: offer.item,
-                        quantity: offer.quantity ?? 1, price: offer.price, summary: result.summary)
+                        quantity: offer.quantity ?? 1, price: offer.price, summary: result.summary,
+                        partExchange: offer.partExchange)
                 case (.given, .giveItem(let gift)?):
                     if let item = resolver.item(named: gift.item) { fromNPC.insert(item) }
                 default:

@@ -588,6 +588,14 @@ enum IntentDetector {
         let unmarked = clues.numbers.contains { $0.role == .unmarked }
         if unmarked, words.containsAny(vocabulary.phrases(.bid)) { return true }
         if unmarked, clues.hasPriceContext, words.count <= vocabulary.limits.shortLine { return true }
+        // "Dagger. 18.": a short line naming an item with one bare number after it, larger than any quantity, bids
+        // that much for it (a bare small number counts it: "dagger, 2").
+        if let item = clues.itemStart, words.count <= vocabulary.limits.shortAnswer, clues.numbers.count == 1,
+            let number = clues.numbers.first, number.role == .unmarked, number.range.lowerBound > item,
+            number.value > vocabulary.limits.largestQuantity, !words.containsAny(vocabulary.phrases(.howMany))
+        {
+            return true
+        }
         // "I could stretch to 40", "3 and we're square?", "bit steep. 12 and it's mine": after a price, a short
         // answer naming no item whose one number nothing marks, and that asks for no goods ("I'll take 2", "I want
         // 3"), is a bid.

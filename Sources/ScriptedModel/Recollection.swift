@@ -31,7 +31,8 @@ struct Recollection: Sendable {
         origin = scene.originGiven ?? facts?.playerFrom ?? conversation.history.playerFrom
         occupation = scene.occupationGiven ?? facts?.playerOccupation ?? conversation.history.playerOccupation
         dealings = facts?.dealings ?? []
-        if let offer = facts?.pendingOffer {
+        // (A swap, goods on both sides, is no single item for gold: nothing to say it in.)
+        if let offer = facts?.pendingOffer, offer.npcGives.items.isEmpty || offer.playerGives.items.isEmpty {
             let npcSells = !offer.npcGives.items.isEmpty
             let goods = npcSells ? offer.npcGives : offer.playerGives
             if let stack = goods.items.first {
@@ -40,7 +41,7 @@ struct Recollection: Sendable {
                     npcSells
                 )
             }
-        } else if let pending = conversation.pendingOffer {
+        } else if facts?.pendingOffer == nil, let pending = conversation.pendingOffer, pending.partExchange == nil {
             offer = (
                 pending.item.map { world.name(of: $0) } ?? pending.itemText, pending.quantity, pending.price,
                 pending.npcSells

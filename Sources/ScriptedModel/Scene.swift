@@ -75,6 +75,9 @@ struct Scene: Sendable {
     /// Whether the line names the item as the player's own: a `mine` word right before its name, a `weak` word
     /// allowed between ("fancy *my* compass for 10?", "*my* old compass is yours for 10").
     let namesOwnItem: Bool
+    /// What the player gives besides gold for the item in focus, in a swap ("my rusty sword plus 100 gold for the
+    /// silver sword": the Rusty Sword); `nil` when the line proposes none.
+    let partExchange: ItemStack?
     /// The things a `buy` line orders when it names more than one the NPC sells ("a pie and an ale, please"), in the
     /// order named; empty otherwise. An offer is for one thing: the NPC offers the first (the focus) and says the rest
     /// come after, rather than offer one of them as if it were the whole order.
@@ -142,6 +145,7 @@ struct Scene: Sendable {
             leftOutInstructions = false
             namesOwnItem = false
             orderedItems = []
+            partExchange = nil
             nameGiven = nil
             originGiven = nil
             occupationGiven = nil
@@ -233,8 +237,17 @@ struct Scene: Sendable {
             clues.hasPendingOffer = conversation.pendingOffer != nil
             let reading = IntentDetector.reading(of: words, clues: clues, vocabulary: vocabulary)
             var intent = reading.intent
+            // "My rusty sword plus 100 gold for the silver sword": a thing of the player's (and gold) for one the NPC
+            // sells is a swap, bid like a price.
+            let swap =
+                [.haggle, .sell, .buy, .offerGift, .unknown].contains(intent)
+                ? Self.swap(
+                    in: words, mentions: mentions, numbers: numbers, npc: npc, world: world, conversation: conversation,
+                    vocabulary: vocabulary) : nil
+            if swap != nil { intent = .haggle }
+            partExchange = swap?.given
             // "My old sword's yours for 6 gold": a price for a thing named as the player's own sells it at that price.
-            if intent == .haggle, let start = clues.itemStart,
+            if swap == nil, intent == .haggle, let start = clues.itemStart,
                 Self.namedAsOwn(at: start, in: words, vocabulary: vocabulary)
             {
                 intent = .sell
@@ -439,6 +452,7 @@ struct Scene: Sendable {
                     vocabulary: vocabulary) : nil
             if let first = orders?.first { focus = .item(first.item) }
             orderedItems = (orders?.count ?? 0) > 1 ? orders?.map(\.item) ?? [] : []
+            if let swap { focus = .item(swap.wanted.item) }
             self.focus = focus
             namesOwnItem =
                 clues.itemStart.map { start in
@@ -513,10 +527,10 @@ struct Scene: Sendable {
             switch intent {
             case .haggle:
                 // With no offer yet, as many as the player's last line asked about ("how much for 3 trout?" "10 for
-                // the lot?"); else "the lot" is every one.
+                // the lot?"); else "the lot" is every one. A swap counts what the player wants as the line does.
                 let selling = conversation.pendingOffer?.npcSells ?? true
                 quantity =
-                    quantityNumber
+                    swap?.wanted.quantity ?? quantityNumber
                     ?? (conversation.pendingOffer == nil
                         ? Self.quantityAsked(before: conversation, of: focus, resolver: resolver) : nil)
                     ?? Self.everyOne(
@@ -531,7 +545,8 @@ struct Scene: Sendable {
                                 && words.matches(phrase, at: number.range.lowerBound - phrase.count)
                         }
                 }
-                price = bid?.value ?? priceNumber ?? unmarked
+                // ("Dagger. 18.": a terse bid may say its number in a sentence of its own.)
+                price = bid?.value ?? priceNumber ?? unmarked ?? numbers.first { $0.role == .unmarked }?.value
             case .buy, .sell, .offerGift:
                 // A bare small number is how many; a bare larger one, gold.
                 let largest = vocabulary.limits.largestQuantity
@@ -596,6 +611,78 @@ struct Scene: Sendable {
         let numbers = SpokenNumber.all(
             in: words, itemStarts: Set(mentions.map(\.range.lowerBound)), vocabulary: resolver.vocabulary)
         return numbers.first { $0.role == .quantity }?.value
+    }
+
+    /// A swap the line proposes: a thing named as the player's own (a `mine` word or a `having` phrase before it) and
+    /// one the NPC sells, with a one-word `priceLeadIns` word between them, either way round ("my rusty sword plus 100
+    /// gold *for* the silver sword", "the short sword *for* my rusty one and 30 gold"), and between them nothing but
+    /// articles, determiners, `weak` words, numbers, `gold` words, joiners and one other word ("plus"): "if I sold you
+    /// my sword, would I have enough left for the tongs?" proposes nothing. Each counts as many as a number right
+    /// before it says ("my two pies for a jug of cider": two pies, one jug).
+    ///
+    /// - Returns: What the player wants and what they give for it, or `nil`.
+    static func swap(
+        in words: Words, mentions: [ItemResolver.Mention], numbers: [SpokenNumber], npc: NPC, world: World,
+        conversation: Conversation, vocabulary: Vocabulary
+    ) -> (wanted: ItemStack, given: ItemStack)? {
+        let leadIns = Set(vocabulary.phrases(.priceLeadIns).filter { $0.count == 1 }.map { $0.tokens[0] })
+        let named = mentions.filter { $0.strength > 0 }.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        guard named.count >= 2 else { return nil }
+        func own(_ mention: ItemResolver.Mention) -> Bool {
+            namedAsOwn(at: mention.range.lowerBound, in: words, vocabulary: vocabulary)
+                || saysHaving(before: mention.range.lowerBound, in: words, vocabulary: vocabulary)
+        }
+        func sold(_ mention: ItemResolver.Mention) -> ItemID? {
+            guard !own(mention),
+                case .item(let item) = narrow(
+                    mention.items, alternatives: mention.alternatives, intent: .buy, npc: npc, world: world,
+                    conversation: conversation),
+                sells(item, npc: npc, world: world)
+            else { return nil }
+            return item
+        }
+        func carried(_ mention: ItemResolver.Mention) -> ItemID? {
+            guard own(mention) else { return nil }
+            let found = narrow(
+                mention.items, alternatives: mention.alternatives, intent: .sell, npc: npc, world: world,
+                conversation: conversation)
+            return found.item
+        }
+        for (index, first) in named.enumerated() {
+            for second in named[(index + 1)...] {
+                let between = words.tokens[first.range.upperBound..<second.range.lowerBound]
+                guard between.contains(where: leadIns.contains) else { continue }
+                let others = between.filter { word in
+                    !(leadIns.contains(word) || vocabulary.joiners.contains(word) || word.allSatisfy(\.isNumber)
+                        || vocabulary.numberWords[word] != nil || vocabulary.isWord(word, in: .articles)
+                        || vocabulary.isWord(word, in: .determiners) || vocabulary.isWord(word, in: .weak)
+                        || vocabulary.isWord(word, in: .gold))
+                }
+                guard others.count <= 1 else { continue }
+                let pair: (wanted: ItemID, wantedAt: Int, given: ItemID, givenAt: Int)?
+                if let given = carried(first), let wanted = sold(second) {
+                    pair = (wanted, second.range.lowerBound, given, first.range.lowerBound)
+                } else if let wanted = sold(first), let given = carried(second) {
+                    pair = (wanted, first.range.lowerBound, given, second.range.lowerBound)
+                } else {
+                    pair = nil
+                }
+                guard let pair, pair.wanted != pair.given else { continue }
+                // "My *two* pies": a count right before a thing (a `mine` word or an article between).
+                func count(before start: Int) -> Int {
+                    let number = numbers.first { number in
+                        number.role != .price && (start - 2...start).contains(number.range.upperBound)
+                            && number.value <= vocabulary.limits.largestQuantity
+                    }
+                    return max(number?.value ?? 1, 1)
+                }
+                return (
+                    ItemStack(pair.wanted, quantity: count(before: pair.wantedAt)),
+                    ItemStack(pair.given, quantity: count(before: pair.givenAt))
+                )
+            }
+        }
+        return nil
     }
 
     /// Whether a `having` phrase ends right before the item's name, not after a `subjects` word ("*I've got* a

@@ -123,4 +123,52 @@ import Testing
         let (words, clues) = clues(line, item: item, clauses: clauses)
         #expect(IntentDetector.asksSomethingForIt(words, clues, english) == sells, "\(words.tokens)")
     }
+
+    @Test(arguments: [
+        ("dagger 18", 0, 1, 18, true), ("short sword 30", 0, 2, 30, true),
+        // A small number counts; a number before the item is no bid; a longer line is no terse bid.
+        ("dagger 2", 0, 1, 2, false), ("12 daggers", 1, 0, 12, false),
+        ("i walked 12 miles today and saw a dagger", 8, 2, 12, false),
+    ])
+    func aShortLineNamingAnItemAndThenAGoldSizedNumberBids(
+        line: String, item: Int, number: Int, value: Int, bids: Bool
+    ) {
+        let words = Words(line)
+        var clues = IntentDetector.Clues()
+        clues.itemStart = item
+        clues.itemEnd = item + 1
+        clues.namesSomething = true
+        clues.clauseStarts = [0]
+        clues.numbers = [SpokenNumber(value: value, range: number..<(number + 1), role: .unmarked)]
+        let reading = IntentDetector.reading(of: words, clues: clues, vocabulary: english)
+        #expect((reading.intent == .haggle) == bids, "\(reading)")
+    }
+
+    @Test func aSwapOfTheRustySwordAndGoldForTheSilverSwordIsOfferedAndTrades() async throws {
+        let visit = try Packs.visit("brannoc", gold: 100)
+        let session = try visit.session()
+        let turn = try await session.turn("my rusty sword plus 100 gold for the silver sword, deal?")
+        #expect(turn.calls.last?.hasPrefix("offerTrade(") == true, "\(turn.calls)")
+        let offer = try #require(visit.pending).offer
+        #expect(offer.npcGives.items == [ItemStack("silver_sword")])
+        #expect(offer.playerGives == TradeSide(items: [ItemStack("rusty_sword")], gold: 100))
+        _ = try await session.turn(try visit.acceptPending())
+        #expect(visit.game.player.gold == 0)
+        #expect(visit.game.player.inventory.contains("silver_sword"))
+        #expect(!visit.game.player.inventory.contains("rusty_sword"))
+    }
+
+    @Test func aSwapWithTooLittleGoldIsCounteredAtTheLowestPriceLessWhatTheNPCPays() async throws {
+        let visit = try Packs.visit("brannoc", gold: 100)
+        _ = try await visit.session().turn("my rusty sword and 5 gold for the dagger")
+        // The dagger's lowest price is 24; Brannoc pays 8 for the rusty sword.
+        let offer = try #require(visit.pending).offer
+        #expect(offer.playerGives == TradeSide(items: [ItemStack("rusty_sword")], gold: 16))
+    }
+
+    @Test func aQuestionAboutAffordingSomethingIsNoSwap() async throws {
+        let visit = try Packs.visit("brannoc", gold: 20)
+        _ = try await visit.session().turn("if I traded my sword in, could I afford the tongs after?")
+        #expect(visit.pending == nil)
+    }
 }
