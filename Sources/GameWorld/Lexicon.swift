@@ -397,6 +397,13 @@ extension Lexicon {
         /// `pronouns` word before an item asks what the NPC would pay for the player's thing ("what would a
         /// connoisseur like yourself *pay* for this coin?").
         case payVerbs
+        /// Words that make a `firstPerson` word say what the player is about to do: `will`, `shall`. Before a
+        /// `takeVerbs` word and the thing named, they ask for it as a request does ("I'll *grab* one of yours if
+        /// you're selling").
+        case futureModals
+        /// Verbs of letting: `let`. With a `speaker` word and a `takeVerbs` word before the thing named, they ask for
+        /// it as a request does ("*let me* get a beer"; the synonym `lemme` is `let me`).
+        case permitVerbs
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

@@ -756,15 +756,22 @@ enum IntentDetector {
         case handed(Int)
     }
 
-    /// Whether the line asks for an item it names (or `it`) as a request: a `requestModals` word, a `firstPerson`
-    /// word, then a `takeVerbs` word, at most one word apart ("can I *just* get"), not negated, not a question about
-    /// what to get ("what can I get for a fiver?"), and the item named after the verb with nothing but articles and
-    /// counts between ("can I grab *two* ales"; "can I have a look at the lantern" asks to see it).
+    /// Whether the line asks for an item it names (or `it`) as a request: a `requestModals` word and a `firstPerson`
+    /// word ("can I"), a `firstPerson` word and a `futureModals` word ("I'll"), or a `permitVerbs` word and a `speaker`
+    /// word ("let me", "lemme"), then a `takeVerbs` word, at most one word apart ("can I *just* get"), not negated,
+    /// not a question about what to get ("what can I get for a fiver?"), and the item named after the verb with
+    /// nothing but articles and counts between ("can I grab *two* ales", "I'll grab one of yours", "lemme get a
+    /// beer"; "can I have a look at the lantern" asks to see it).
     private static func requests(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
         let tokens = words.tokens
         guard clues.itemStart != nil || clues.saysPronoun else { return false }
-        for index in tokens.indices.dropLast(2) where vocabulary.isWord(tokens[index], in: .requestModals) {
-            guard vocabulary.isWord(tokens[index + 1], in: .firstPerson) else { continue }
+        let openers: [(Lexicon.WordSet, Lexicon.WordSet)] = [
+            (.requestModals, .firstPerson), (.firstPerson, .futureModals), (.permitVerbs, .speaker),
+        ]
+        for index in tokens.indices.dropLast(2) {
+            guard openers.contains(where: { first, second in
+                vocabulary.isWord(tokens[index], in: first) && vocabulary.isWord(tokens[index + 1], in: second)
+            }) else { continue }
             let verbs = tokens.indices[(index + 2)..<min(tokens.count, index + 4)]
             guard let verb = verbs.first(where: { vocabulary.isWord(tokens[$0], in: .takeVerbs) }),
                 !isNegated(at: verb, in: words, clues, vocabulary),
@@ -773,10 +780,22 @@ enum IntentDetector {
             else { continue }
             // Only articles, counts and the like between the verb and the thing: "can I have *a look at* the lantern"
             // asks to see it.
-            let thing =
-                clues.itemStart.flatMap { $0 > verb ? $0 : nil }
-                ?? tokens[(verb + 1)...].firstIndex(where: { vocabulary.isWord($0, in: .pronouns) })
+            // (Or a count of what the line is about, right after the verb: "I'll grab *a couple* if you've got 'em".)
+            let counted = clues.numbers.first { $0.range.lowerBound > verb && $0.range.lowerBound <= verb + 2 }
+            let pointed = [
+                tokens[(verb + 1)...].firstIndex(where: { vocabulary.isWord($0, in: .pronouns) }),
+                counted.map { $0.range.upperBound - 1 },
+            ].compactMap { $0 }.min()
+            let thing = clues.itemStart.flatMap { $0 > verb ? $0 : nil } ?? pointed
             guard let thing else { continue }
+            // A pronoun or a count is the thing only where its name would end: "I'll grab *one* of yours", "can I get
+            // *it*?"; not "let me get *this* straight".
+            if thing != clues.itemStart, thing + 1 < tokens.count, !clues.clauseStarts.contains(thing + 1) {
+                let next = tokens[thing + 1]
+                guard vocabulary.isWord(next, in: .nameStops) || vocabulary.isWord(next, in: .please)
+                    || vocabulary.isWord(next, in: .speaker) || vocabulary.isWord(next, in: .pronouns)
+                else { continue }
+            }
             if tokens.indices[(verb + 1)..<thing].allSatisfy({ isPlain(at: $0, in: words, clues, vocabulary) }) {
                 return true
             }

@@ -399,6 +399,15 @@ struct Scene: Sendable {
             {
                 focus = .item(expected)
             }
+            // "I went down the mill cellar with a lamp and look - here, your locket": a gift is of something the
+            // player carries; of the things the line names, the one carried.
+            if intent == .offerGift, case .item(let current) = focus, let carried = conversation.latestBefore,
+                carried.quantity(of: current) == 0
+            {
+                let held = Set(
+                    mentions.flatMap { $0.items + $0.alternatives }.filter { carried.quantity(of: $0) > 0 })
+                if held.count == 1, let item = held.first { focus = .item(item) }
+            }
             // "Your grandfather's hammer": a word before the item's name that the NPC's synonym groups tie to
             // another item with the same head word.
             if case .item(let current) = focus, let best = mentions.first,
@@ -425,10 +434,15 @@ struct Scene: Sendable {
             }
             // "Any chance of a wedge of cheese on the house?": a gift of something the player does not carry but the
             // NPC sells asks for it free; the NPC names its price and gives nothing.
+            // (Not a statement about it before a question about something else: "my gran used to say cheese gives you
+            // nightmares. true or not?")
             if intent == .offerGift, case .item(let id) = focus, let carried = conversation.latestBefore,
                 carried.quantity(of: id) == 0, Self.sells(id, npc: npc, world: world)
             {
-                intent = .askPrice
+                let states = mentions.first.map {
+                    Self.states($0, in: words, utterance: utterance, vocabulary: vocabulary)
+                } ?? false
+                intent = states ? .unknown : .askPrice
             }
             // A purchase read from how the line names an item, or of an item only guessed, is weighed before the
             // NPC acts on it: a question gets the price, and too close a call is asked back.
@@ -477,14 +491,8 @@ struct Scene: Sendable {
                             || vocabulary.phrases(.price).contains { words.matches($0, at: 0) })))
             namesItem =
                 mentions.first.map { best in
-                    let sentence = utterance.sentence(at: best.range.lowerBound)
-                    let clause = utterance.clauseStarts.filter { $0 <= best.range.lowerBound }.max() ?? 0
-                    let states =
-                        sentence?.isQuestion == false && utterance.sentences.contains(where: \.isQuestion)
-                        && words.tokens[clause..<best.range.lowerBound].contains {
-                            vocabulary.isWord($0, in: .subjects) || vocabulary.isWord($0, in: .mine)
-                        }
-                    return !states && (best.strength > 0 || utterance.asks)
+                    !Self.states(best, in: words, utterance: utterance, vocabulary: vocabulary)
+                        && (best.strength > 0 || utterance.asks)
                 } ?? false
             asksCount = words.containsAny(vocabulary.phrases(.howMany))
 
@@ -511,8 +519,9 @@ struct Scene: Sendable {
                     !utterance.clauseStarts.contains(next)
                 else { return false }
                 let word = words.tokens[next]
+                // (A word that ends a name leads on too: "I'll grab a couple *if* you've got 'em".)
                 let leadsOn: [Lexicon.WordSet] = [.fillers, .articles, .determiners, .quantityGap, .please, .gold, .things,
-                    .pronouns, .address]
+                    .pronouns, .address, .nameStops]
                 return !leadsOn.contains { vocabulary.isWord(word, in: $0) }
             }
             let counted =
@@ -611,6 +620,20 @@ struct Scene: Sendable {
         let numbers = SpokenNumber.all(
             in: words, itemStarts: Set(mentions.map(\.range.lowerBound)), vocabulary: resolver.vocabulary)
         return numbers.first { $0.role == .quantity }?.value
+    }
+
+    /// Whether a line names a thing only in a statement about it, before a question about something else: in a
+    /// sentence that does not ask, after a `subjects` or `mine` word in its part of the sentence, while another
+    /// sentence asks ("my mum swore the moon was made of *cheese*. what d'you reckon?").
+    static func states(
+        _ mention: ItemResolver.Mention, in words: Words, utterance: Utterance, vocabulary: Vocabulary
+    ) -> Bool {
+        let start = mention.range.lowerBound
+        let clause = utterance.clauseStarts.filter { $0 <= start }.max() ?? 0
+        return utterance.sentence(at: start)?.isQuestion == false && utterance.sentences.contains(where: \.isQuestion)
+            && words.tokens[clause..<start].contains {
+                vocabulary.isWord($0, in: .subjects) || vocabulary.isWord($0, in: .mine)
+            }
     }
 
     /// A swap the line proposes: a thing named as the player's own (a `mine` word or a `having` phrase before it) and

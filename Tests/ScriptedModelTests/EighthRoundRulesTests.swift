@@ -171,4 +171,33 @@ import Testing
         _ = try await visit.session().turn("if I traded my sword in, could I afford the tongs after?")
         #expect(visit.pending == nil)
     }
+
+    @Test(arguments: [
+        // (line, where an item is named, whether the line is a question about it, buys)
+        ("i will grab one of yours if you are selling", nil, true), ("let me get a beer", 4, true),
+        ("lemme get two beers", 3, true), ("i will grab a couple if you have got them", nil, true),
+        ("let me get this straight", nil, false), ("i will grab my coat and go", nil, false),
+    ] as [(String, Int?, Bool)])
+    func aRequestOpensWithCanIIllOrLetMe(line: String, item: Int?, buys: Bool) {
+        let words = english.line(line)
+        var clues = IntentDetector.Clues()
+        clues.itemStart = item
+        clues.itemEnd = item.map { $0 + 1 }
+        clues.namesSomething = item != nil || words.tokens.contains { english.isWord($0, in: .pronouns) }
+        clues.saysPronoun = words.tokens.contains { english.isWord($0, in: .pronouns) }
+        clues.numbers = SpokenNumber.all(in: words, itemStarts: Set([item].compactMap { $0 }), vocabulary: english)
+        clues.clauseStarts = [0]
+        let reading = IntentDetector.reading(of: words, clues: clues, vocabulary: english)
+        #expect((reading.intent == .buy) == buys, "\(words.tokens): \(reading)")
+    }
+
+    @Test(arguments: [
+        ("the one the flood took", [Int]()), ("that one", []), ("for one of ya trout", [1]), ("one trout", [1]),
+    ])
+    func oneAfterADeterminerIsAPronoun(line: String, values: [Int]) {
+        let words = Words(line)
+        let itemStart = words.tokens.firstIndex(of: "trout")
+        let numbers = SpokenNumber.all(in: words, itemStarts: Set([itemStart].compactMap { $0 }), vocabulary: english)
+        #expect(numbers.map(\.value) == values)
+    }
 }
