@@ -157,8 +157,9 @@ public struct PlayerNameFinder: Sendable {
     /// - a part of a sentence set off by a comma right after the one that gives the player's name, when it starts
     ///   with an article ("I'm Ysolde, *a bookbinder* from Carrow");
     /// - a `selfNameCapitalised` phrase, an article and one or two words ending the part of the sentence or followed by
-    ///   a name stop, the last of five letters or more ending with a `tradeEndings` ending ("I'm *a tanner* from the
-    ///   coast"; not "I'm a bit lost").
+    ///   a name stop, a `fromWords` or a `travelVerbs` word, the last of five letters or more ending with a
+    ///   `tradeEndings` ending ("I'm *a tanner* from the coast", "I'm *a thatcher* up from Millbrook"; not "I'm a bit
+    ///   lost").
     ///
     /// - Parameter line: What the player said.
     /// - Returns: The occupation, or `nil`.
@@ -220,7 +221,9 @@ public struct PlayerNameFinder: Sendable {
                 guard after < lower.count, articles.contains(lower[after]) else { continue }
                 for count in [1, 2] where after + count < lower.count {
                     let end = after + 1 + count
-                    guard end == lower.count || placeStops.contains(lower[end]) else { continue }
+                    guard end == lower.count || placeStops.contains(lower[end]) || fromWords.contains(lower[end])
+                        || travelVerbs.contains(lower[end])
+                    else { continue }
                     let last = lower[end - 1]
                     if last.count >= 5, tradeEndings.contains(where: { last.hasSuffix($0) }),
                         !lower[(after + 1)..<end].contains(where: { placeStops.contains($0) || notNames.contains($0) })

@@ -116,6 +116,17 @@ enum IntentDetector {
                     intent: .buy, isInferred: true, isStatement: states,
                     saysHaving: lead.contains { vocabulary.isWord($0, in: .offering) })
             }
+            // "Found an old coin by the river, fancy it?": a thing the player says they have (its part of the sentence
+            // opens with a `having` phrase or a `firstPerson` word), then a later part that asks without an `inquiry`
+            // word, may be offered to the NPC (`Scene` decides by whether the NPC buys it and does not sell it); not
+            // "I found a locket, what should I do with it?".
+            if clues.isQuestion, Scene.saysHaving(before: start, in: words, vocabulary: vocabulary),
+                let last = clues.clauseStarts.max(), last > start, !vocabulary.isWord(words.tokens[last], in: .inquiry),
+                vocabulary.isWord(words.tokens[clause], in: .firstPerson)
+                    || vocabulary.phrases(.having).contains(where: { words.matches($0, at: clause) })
+            {
+                return Reading(intent: .buy, isInferred: true, isStatement: true, saysHaving: true)
+            }
             // "A pint for me": the item, then a one-word `priceLeadIns` word and a `speaker` word ending the line or its
             // part of it ("cider for me, Hesper, a whole jug of it"), orders it.
             // (One word may follow before the part ends: "a pie for me *too*", "cider for me *Hesper*, a whole jug".)
@@ -460,14 +471,19 @@ enum IntentDetector {
     /// Whether the line asks what someone else than the player would pay for a thing of the player's: a question with
     /// a `payVerbs` word that no `firstPerson` word comes up to two words before ("what would a connoisseur like
     /// yourself *pay* for this coin?"; not "what would I pay…"), then, in its part of the sentence, a one-word
-    /// `priceLeadIns` word and a `mine` or `pronouns` word before the item, only `weak` words between ("*for this*
-    /// tarnished coin", "*for my* old boots").
+    /// `priceLeadIns` word and a `mine` or `pronouns` word before the item, only `weak` words and one other between
+    /// ("*for this* tarnished coin", "*for my* old boots", "*for this* rusty old blade").
     static func asksWhatOthersPay(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
         let tokens = words.tokens
         let opensWithInquiry = tokens.first.map { vocabulary.isWord($0, in: .inquiry) } ?? false
         guard let item = clues.itemStart, clues.isQuestion || opensWithInquiry else { return false }
+        // (`weak` words and one other between: "for this *rusty* old blade".)
         var owner = item - 1
-        while owner > 0, vocabulary.isWord(tokens[owner], in: .weak), !vocabulary.isWord(tokens[owner], in: .mine) {
+        var others = 0
+        while owner > 0, !vocabulary.isWord(tokens[owner], in: .mine), !vocabulary.isWord(tokens[owner], in: .pronouns),
+            vocabulary.isWord(tokens[owner], in: .weak) || others == 0
+        {
+            if !vocabulary.isWord(tokens[owner], in: .weak) { others += 1 }
             owner -= 1
         }
         guard owner >= 1,
@@ -484,11 +500,15 @@ enum IntentDetector {
 
     /// Whether the line asks the NPC to give the player something for a thing of theirs: a `buy` phrase with a
     /// `speaker` word ("give us"), then, in its part of the sentence, no item and no `cheaper` phrase before a
-    /// one-word `priceLeadIns` word followed by a `pronouns` or `mine` word ("give us whatever you can *for it*",
-    /// "give me a fair price *for my* sword"). "Give me a pie for my coin" names what the player wants: a purchase.
+    /// one-word `priceLeadIns` word that is also a `nameStops` word (`for`), followed by a `pronouns` or `mine` word
+    /// ("give us whatever you can *for it*", "give me a fair price *for my* sword"). "Give me a pie for my coin" names
+    /// what the player wants: a purchase; "let me have a think about it" asks nothing for anything.
     static func asksSomethingForIt(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
         let tokens = words.tokens
-        let leadIns = Set(vocabulary.phrases(.priceLeadIns).filter { $0.count == 1 }.map { $0.tokens[0] })
+        // (A lead-in that also ends a name, `for`: "let me have a think *about* it" asks nothing for it.)
+        let leadIns = Set(
+            vocabulary.phrases(.priceLeadIns).filter { $0.count == 1 }.map { $0.tokens[0] }
+                .filter { vocabulary.isWord($0, in: .nameStops) })
         let named = [clues.itemStart].compactMap { $0 } + clues.otherItemStarts
         let asking = vocabulary.phrases(.buy).filter { $0.tokens.contains { vocabulary.isWord($0, in: .speaker) } }
         for phrase in asking {
@@ -514,7 +534,8 @@ enum IntentDetector {
 
     /// Whether the line asks the NPC, in so many words, to buy from the player: a `sellVerbs` word not said to the
     /// speaker ("I'll sell you my sword"), a `buyVerbs` word with the listener before it or a `mine` word after it
-    /// ("you buy my boots?"), "buy it off me", or "want to buy it?" asked of the NPC.
+    /// ("you buy my boots?"), "buy it off me" or "take these off me" (a `takeVerbs` word that opens its part of the
+    /// sentence or follows a `listener` word), or "want to buy it?" asked of the NPC.
     static func asksForASale(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
         let tokens = words.tokens
         for (index, token) in tokens.enumerated() where !isNegated(at: index, in: words, clues, vocabulary) {
@@ -525,6 +546,20 @@ enum IntentDetector {
                 if sellsToSpeaker(at: index, in: words, vocabulary) { continue }
                 if listenerBefore { continue }
                 return true
+            }
+            // "Take these two loaves off me, will you?": taken from the speaker, by the NPC (an imperative, or after
+            // a `listener` word: not "can I take a rope off you").
+            if vocabulary.isWord(token, in: .takeVerbs), !vocabulary.isWord(token, in: .buyVerbs),
+                listenerBefore || clues.clauseStarts.contains(index) || index == 0
+            {
+                let clauseEnd = clues.clauseStarts.filter { $0 > index }.min() ?? tokens.count
+                let after = tokens.indices[(index + 1)..<min(clauseEnd, index + 7)]
+                if after.contains(where: { away in
+                    vocabulary.isWord(tokens[away], in: .fromWords) && away + 1 < clauseEnd
+                        && vocabulary.isWord(tokens[away + 1], in: .speaker)
+                }) {
+                    return true
+                }
             }
             if vocabulary.isWord(token, in: .buyVerbs) {
                 if listenerBefore || vocabulary.isWord(next, in: .mine) { return true }

@@ -202,9 +202,18 @@ struct Scene: Sendable {
                         && resolver.categories(in: words)?.text
                             == best.range.map({ words.tokens[$0] }).joined(separator: " ")
                 } ?? false
-            let numbers = utterance.reviewed(
+            var numbers = utterance.reviewed(
                 SpokenNumber.all(in: words, itemStarts: Set(mentions.map(\.range.lowerBound)), vocabulary: vocabulary),
                 mentions: mentions, vocabulary: vocabulary)
+            // "Thirty feet of that hemp stuff": a number word right before a description that its item's description
+            // says too is part of the description, not a count.
+            if let description, let item = world.items[description.item] {
+                let described = Set(Words.tokenize(item.description))
+                numbers.removeAll { number in
+                    number.range.upperBound == description.range.lowerBound
+                        && words.tokens[number.range].allSatisfy(described.contains)
+                }
+            }
             let unknownRange = mentions.isEmpty ? resolver.unknownThingRange(in: words) : nil
             let unknownThing = unknownRange.map { words.tokens[$0].joined(separator: " ") }
             let pronoun = words.tokens.contains { vocabulary.isWord($0, in: .pronouns) }
@@ -376,6 +385,14 @@ struct Scene: Sendable {
                     if let pendingItem { focus = .item(pendingItem) }
                 }
             }
+            // "One of them slender swords chased with silver": a word several items share, and a description that
+            // tells them apart clearly.
+            if case .ambiguous(let items) = focus, Self.tradeIntents.contains(intent),
+                let chosen = resolver.description(in: words, among: items, clauseStarts: utterance.clauseStarts),
+                chosen.isClear
+            {
+                focus = .item(chosen.item)
+            }
             // "How much is that heavy grey thing you'd throw round your shoulders?", "those long iron pincers", "that
             // cloudy apple stuff": an item described rather than named (nothing named, a name the NPC does not trade,
             // or only another item's distinctive word) is the one of the NPC's goods, or selling of the player's,
@@ -427,7 +444,9 @@ struct Scene: Sendable {
             // "Whats this tarnished coin worth to a man like you": an `appraise` phrase about a thing the player
             // carries and the NPC buys but does not sell asks what the NPC would pay for it ("got any bread?" asks
             // whether the NPC has some).
-            if intent == .askPrice, case .item(let id) = focus, words.containsAny(vocabulary.phrases(.appraise)),
+            // (So does such a question no table reads: "this coin's been in my family for ages, what's it fetch?")
+            if intent == .askPrice || (intent == .unknown && utterance.asks), case .item(let id) = focus,
+                words.containsAny(vocabulary.phrases(.appraise)),
                 Self.isOffered(id, to: npc, carried: conversation.latestBefore, world: world)
             {
                 intent = .sell
@@ -793,15 +812,18 @@ struct Scene: Sendable {
 
     /// The item a line describes rather than names (`ItemResolver.description(in:among:clauseStarts:)`), when it
     /// names nothing, or only by a distinctive word of one item (strength 1: "painted" in "that folding thing with
-    /// the cranes painted on it"): among what the NPC sells, else among the player's things the NPC buys ("this
-    /// rusty old thing").
+    /// the cranes painted on it"): among what the NPC has of the kinds it sells (what it never sells too, so that its
+    /// own rules can say so: "the heavy one with the worn handle" is Brannoc's forge hammer), else among the player's
+    /// things the NPC buys ("this rusty old thing").
     static func description(
         in words: Words, mentions: [ItemResolver.Mention], npc: NPC, world: World, carried: PlayerReport?,
         clauseStarts: Set<Int>, resolver: ItemResolver
     ) -> ItemResolver.Description? {
         guard mentions.allSatisfy({ $0.strength < 2 }) else { return nil }
-        let forSale = npc.inventory.stacks.map(\.item).filter { sells($0, npc: npc, world: world) }
-        if let found = resolver.description(in: words, among: forSale, clauseStarts: clauseStarts) { return found }
+        let shown = npc.inventory.stacks.map(\.item).filter { item in
+            npc.trade.trades && world.items[item].map { npc.trade.sells.contains($0.category) } == true
+        }
+        if let found = resolver.description(in: words, among: shown, clauseStarts: clauseStarts) { return found }
         let held = carried?.inventory.filter { $0.quantity > 0 }.map(\.item) ?? []
         let offered = held.filter { isOffered($0, to: npc, carried: carried, world: world) }
         return resolver.description(in: words, among: offered, clauseStarts: clauseStarts)

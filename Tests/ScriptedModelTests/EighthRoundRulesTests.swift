@@ -200,4 +200,20 @@ import Testing
         let numbers = SpokenNumber.all(in: words, itemStarts: Set([itemStart].compactMap { $0 }), vocabulary: english)
         #expect(numbers.map(\.value) == values)
     }
+
+    @Test(arguments: [
+        ("take these two loaves off me will you", [0, 6], true), ("will you take this old coin off me", [0], true),
+        ("can i take a rope off you", [0], false), ("i will take the rope", [0], false),
+    ] as [(String, Set<Int>, Bool)])
+    func takingAThingOffTheSpeakerAsksTheNPCToBuyIt(line: String, clauses: Set<Int>, sale: Bool) {
+        var clues = IntentDetector.Clues()
+        clues.clauseStarts = clauses
+        #expect(IntentDetector.asksForASale(Words(line), clues, english) == sale)
+    }
+
+    @Test func aDescriptionPicksAmongTheThingsASharedWordNames() async throws {
+        let visit = try Packs.visit("brannoc", gold: 200)
+        _ = try await visit.session().turn("I'll take the sword that's chased with silver")
+        #expect(try #require(visit.pending).offer.npcGives.items == [ItemStack("silver_sword")])
+    }
 }
