@@ -15,6 +15,9 @@ public struct ConversationFacts: Hashable, Sendable, Codable {
     public var playerCalled: String?
     /// Where the player told the NPC they are from ("I'm from Eastmarch"), the latest, if any.
     public var playerFrom: String?
+    /// What the player told the NPC they do for a living ("I work as a scribe": `a scribe`), the latest, if
+    /// anything.
+    public var playerOccupation: String?
     /// The trades and gifts between the player and the NPC, oldest first.
     public var dealings: [Dealing]
     /// The NPC's offer waiting for the player's answer, if any.
@@ -66,27 +69,30 @@ public struct ConversationFacts: Hashable, Sendable, Codable {
     ///   - lastTopic: The last topic, if known.
     ///   - playerCalled: The name the player gave, if any.
     ///   - playerFrom: Where the player said they are from, if anywhere.
+    ///   - playerOccupation: What the player said they do for a living, if anything.
     ///   - dealings: The trades and gifts so far.
     ///   - pendingOffer: The offer waiting for an answer.
     public init(
         isFirstMeeting: Bool = false, turns: Int = 0, lastTopic: String? = nil, playerCalled: String? = nil,
-        playerFrom: String? = nil, dealings: [Dealing] = [], pendingOffer: TradeOffer? = nil
+        playerFrom: String? = nil, playerOccupation: String? = nil, dealings: [Dealing] = [],
+        pendingOffer: TradeOffer? = nil
     ) {
         self.isFirstMeeting = isFirstMeeting
         self.turns = turns
         self.lastTopic = lastTopic
         self.playerCalled = playerCalled
         self.playerFrom = playerFrom
+        self.playerOccupation = playerOccupation
         self.dealings = dealings
         self.pendingOffer = pendingOffer
     }
 
     private enum CodingKeys: String, CodingKey {
-        case isFirstMeeting, turns, lastTopic, playerCalled, playerFrom, dealings, pendingOffer
+        case isFirstMeeting, turns, lastTopic, playerCalled, playerFrom, playerOccupation, dealings, pendingOffer
     }
 
-    /// Decodes facts; the members added after the first format (`playerCalled`, `playerFrom`, `dealings`,
-    /// `pendingOffer`) may be missing.
+    /// Decodes facts; the members added after the first format (`playerCalled`, `playerFrom`, `playerOccupation`,
+    /// `dealings`, `pendingOffer`) may be missing.
     ///
     /// - Throws: `DecodingError` for a member of the wrong type.
     public init(from decoder: any Decoder) throws {
@@ -96,6 +102,7 @@ public struct ConversationFacts: Hashable, Sendable, Codable {
         lastTopic = try container.decodeIfPresent(String.self, forKey: .lastTopic)
         playerCalled = try container.decodeIfPresent(String.self, forKey: .playerCalled)
         playerFrom = try container.decodeIfPresent(String.self, forKey: .playerFrom)
+        playerOccupation = try container.decodeIfPresent(String.self, forKey: .playerOccupation)
         dealings = try container.decodeIfPresent([Dealing].self, forKey: .dealings) ?? []
         pendingOffer = try container.decodeIfPresent(TradeOffer.self, forKey: .pendingOffer)
     }
@@ -110,6 +117,7 @@ public struct ConversationFacts: Hashable, Sendable, Codable {
         try container.encodeIfPresent(lastTopic, forKey: .lastTopic)
         try container.encodeIfPresent(playerCalled, forKey: .playerCalled)
         try container.encodeIfPresent(playerFrom, forKey: .playerFrom)
+        try container.encodeIfPresent(playerOccupation, forKey: .playerOccupation)
         if !dealings.isEmpty { try container.encode(dealings, forKey: .dealings) }
         try container.encodeIfPresent(pendingOffer, forKey: .pendingOffer)
     }

@@ -92,7 +92,7 @@ public enum DialogueIntent: String, Hashable, Sendable, Codable, CaseIterable, C
         // `priced`: the player cannot pay, so the NPC names its price instead of making an offer.
         // `clarify`: the model is not sure the line asked to buy, so the NPC names the item and asks.
         case .buy: [.pending, .refused, .priced, .clarify, .missing, .ambiguous, .noItem, .unavailable]
-        case .haggle: [.pending, .refused, .missing, .ambiguous, .noItem, .notWanted, .unavailable]
+        case .haggle: [.pending, .refused, .missing, .ambiguous, .noItem, .notCarried, .notWanted, .unavailable]
         case .sell: [.pending, .refused, .appraised, .notCarried, .notWanted, .ambiguous, .unavailable]
         case .offerGift: [.accepted, .refused, .ambiguous, .noItem, .unavailable]
         case .recall: [.remembered, .forgotten, .offerPending]

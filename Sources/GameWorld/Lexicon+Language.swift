@@ -258,6 +258,8 @@ extension Lexicon {
         case recallName
         /// `{memory}` of where the player said they are from: `You told me you're from {place}.`
         case recallOrigin
+        /// `{memory}` of what the player said they do for a living: `You told me you're {occupation}.`
+        case recallOccupation
         /// `{memory}` of the pending sale: `We said {quantity} {item} for {price} gold, and it's yours when you
         /// accept.`
         case recallAgreedBuy
@@ -349,6 +351,7 @@ extension Lexicon {
             case .refusalBelowLowest, .refusalAboveHighest: ["price"]
             case .recallName, .recallMetName, .nameHeard: ["player"]
             case .recallOrigin: ["place"]
+            case .recallOccupation: ["occupation"]
             case .notUnderstood: ["line", "hint"]
             }
         }

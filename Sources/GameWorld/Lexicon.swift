@@ -201,6 +201,12 @@ extension Lexicon {
         case selfNameAfter
         /// The player saying where they are from, before the place: `i am from`, `i come from`.
         case selfOrigin
+        /// The player saying what they do for a living, before it: `i work as`, `my trade is` ("I work as a
+        /// scribe"). The occupation is the words after it, an article kept, up to three, up to a `nameStops` word.
+        case selfOccupation
+        /// The player saying what they do for a living, after it: `by trade`, `by profession` ("I'm a cooper by
+        /// trade"): the words before it back to an article, or to a `selfNameCapitalised` phrase, up to three.
+        case selfOccupationAfter
         /// The player saying they have a thing, right before its name (articles, determiners, `weak` words, numbers
         /// and one other word between): `i have`, `i found` ("*I've got* a compass, 10 gold"). The thing named is the
         /// player's own, as after a `mine` word: a price for it sells it, even to an NPC that sells the same. Not
@@ -212,6 +218,8 @@ extension Lexicon {
         case recallName
         /// Asking where they said they are from: `where am i from`, `where do i come from`.
         case recallOrigin
+        /// Asking what they said they do for a living: `what is my trade`, `what i do for a living`.
+        case recallOccupation
         /// Asking what was agreed: `did we agree`, `our deal`.
         case recallAgreed
         /// Asking what they bought, sold or gave: `what did i buy`, `what did i give you`.
@@ -372,6 +380,30 @@ extension Lexicon {
         /// phrase that names no item and asks after one of them ("do you have any *children*?") is about the NPC's
         /// life, not its stock: the NPC looks nothing up.
         case kinWords
+        /// Endings a word may have without changing what it describes: `ed`, `ing`, `ened`, `y`; German `en`, `er`,
+        /// `es`. A line describes an item by a word of its description with another ending ("those things you
+        /// *smoke* over alder" is the trout "*smoked* golden over alder wood"), when at least four letters are left
+        /// without it.
+        case stemEndings
+        /// Words for a place one comes from: `town`, `village`, `city`; German `stadt`, `dorf`. After an `inquiry`
+        /// word they ask where, as a `whereWords` word does: "which *town* did I say I came from?"
+        case placeWords
+        /// Endings of words for what people do: `er`, `or`, `smith`, `wright`; German `er`, `erin`. "I'm a
+        /// bookbinder" (a `selfNameCapitalised` phrase, an article of `numbers.articles` and one or two words, the
+        /// last of five letters or more ending so) says what the player does for a living; "I'm a bit lost" does not.
+        case tradeEndings
+        /// Verbs of paying: `pay`, `give`, `offer`; German `zahlen`, `bieten`. A question in which one, with no
+        /// `firstPerson` word up to two words before it, leads to a one-word `priceLeadIns` word and a `mine` or
+        /// `pronouns` word before an item asks what the NPC would pay for the player's thing ("what would a
+        /// connoisseur like yourself *pay* for this coin?").
+        case payVerbs
+        /// Words that make a `firstPerson` word say what the player is about to do: `will`, `shall`. Before a
+        /// `takeVerbs` word and the thing named, they ask for it as a request does ("I'll *grab* one of yours if
+        /// you're selling").
+        case futureModals
+        /// Verbs of letting: `let`. With a `speaker` word and a `takeVerbs` word before the thing named, they ask for
+        /// it as a request does ("*let me* get a beer"; the synonym `lemme` is `let me`).
+        case permitVerbs
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

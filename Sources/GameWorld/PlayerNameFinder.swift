@@ -26,12 +26,21 @@ public struct PlayerNameFinder: Sendable {
     /// Words that are never a name (`not`, `a`, `the`, `for`...): the lexicon's determiners, name stops and
     /// no-words.
     private let notNames: Set<String>
-    /// Words of the lexicon's word sets, but for its `requestModals` ("I'm *May*" may be a name): never a name
-    /// written with a capital after a `selfNameCapitalised` phrase ("I'm *Off* to the mill").
+    /// Words of the lexicon's word sets, but for its `requestModals` ("I'm *May*" may be a name) and its endings
+    /// (`stemEndings`: "I'm *Ed*"): never a name written with a capital after a `selfNameCapitalised` phrase ("I'm
+    /// *Off* to the mill").
     private let lexiconWords: Set<String>
     /// Endings of verb forms and adjectives (`stateEndings`: `ing`, `ful`): a word ending so is no name after a
     /// `selfNameCapitalised` phrase ("I'm *Looking* for a lantern").
     private let stateEndings: [String]
+    /// The phrases before what the player does for a living (`selfOccupation`: "I *work as* a scribe").
+    private let selfOccupation: [[String]]
+    /// The phrases after it (`selfOccupationAfter`: "I'm a cooper *by trade*").
+    private let selfOccupationAfter: [[String]]
+    /// Endings of words for what people do (`tradeEndings`: `er`, `smith`): "I'm a book*binder*".
+    private let tradeEndings: [String]
+    /// The articles an occupation may start with (`numbers.articles`: `a`, `an`).
+    private let articles: Set<String>
 
     /// A finder for a lexicon's phrases.
     ///
@@ -51,10 +60,14 @@ public struct PlayerNameFinder: Sendable {
             (lexicon.words(.determiners) + lexicon.words(.nameStops) + lexicon.words(.noWords)).map {
                 $0.lowercased()
             })
-        let modals = Set(lexicon.words(.requestModals).map { $0.lowercased() })
+        let mayBeNames = Set((lexicon.words(.requestModals) + lexicon.words(.stemEndings)).map { $0.lowercased() })
         lexiconWords = Set(Lexicon.WordSet.allCases.flatMap { lexicon.words($0) }.map { $0.lowercased() })
-            .subtracting(modals)
+            .subtracting(mayBeNames)
         stateEndings = lexicon.words(.stateEndings).map { $0.lowercased() }
+        selfOccupation = lexicon.phrases(.selfOccupation).map(Self.lowercasedWords).filter { !$0.isEmpty }
+        selfOccupationAfter = lexicon.phrases(.selfOccupationAfter).map(Self.lowercasedWords).filter { !$0.isEmpty }
+        tradeEndings = lexicon.words(.tradeEndings).map { $0.lowercased() }
+        articles = Set(lexicon.numbers.articles.map { $0.lowercased() })
     }
 
     /// Whether a word written with a capital after a `selfNameCapitalised` phrase is a verb form, an adjective or
@@ -134,6 +147,93 @@ public struct PlayerNameFinder: Sendable {
             }
         }
         return travelledFrom(in: line)
+    }
+
+    /// What a line says the player does for a living, as they wrote it, or `nil`:
+    /// - the words after a `selfOccupation` phrase ("I work as *a scribe*", "my trade is *smithing*"), an article
+    ///   kept, up to three, up to a word that ends a name (`nameStops`);
+    /// - the words before a `selfOccupationAfter` phrase back to an article or a `selfNameCapitalised` phrase, up to
+    ///   three ("I'm *a cooper* by trade");
+    /// - a part of a sentence set off by a comma right after the one that gives the player's name, when it starts
+    ///   with an article ("I'm Ysolde, *a bookbinder* from Carrow");
+    /// - a `selfNameCapitalised` phrase, an article and one or two words ending the part of the sentence or followed by
+    ///   a name stop, a `fromWords` or a `travelVerbs` word, the last of five letters or more ending with a
+    ///   `tradeEndings` ending ("I'm *a tanner* from the coast", "I'm *a thatcher* up from Millbrook"; not "I'm a bit
+    ///   lost").
+    ///
+    /// - Parameter line: What the player said.
+    /// - Returns: The occupation, or `nil`.
+    public func occupation(in line: String) -> String? {
+        guard !selfOccupation.isEmpty || !selfOccupationAfter.isEmpty || !tradeEndings.isEmpty else { return nil }
+        for sentence in line.split(whereSeparator: { ".!?;\n".contains($0) }) {
+            let parts = sentence.split(separator: ",").map { spelledOut(String($0)) }
+            for (index, part) in parts.enumerated() {
+                if let found = occupation(inPart: part) { return found }
+                // "I'm Ysolde, a bookbinder from Carrow": an article right after the part that gives the name.
+                if index > 0, let article = part.first, articles.contains(article.lower),
+                    name(in: parts[index - 1].map(\.written).joined(separator: " ")) != nil
+                {
+                    let rest = part.dropFirst().prefix { !placeStops.contains($0.lower) }.prefix(3)
+                    if !rest.isEmpty { return ([article] + rest).map(\.written).joined(separator: " ") }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The occupation one part of a sentence (between commas) gives by a phrase or an ending; see `occupation(in:)`.
+    private func occupation(inPart words: [(written: String, lower: String)]) -> String? {
+        let lower = words.map(\.lower)
+        func matches(_ phrase: [String], at start: Int) -> Bool {
+            start >= 0 && start + phrase.count <= lower.count
+                && lower[start..<(start + phrase.count)].elementsEqual(phrase)
+        }
+        for phrase in selfOccupation {
+            for start in lower.indices where matches(phrase, at: start) {
+                var rest = words[(start + phrase.count)...]
+                let article = rest.first.flatMap { articles.contains($0.lower) ? $0 : nil }
+                if article != nil { rest = rest.dropFirst() }
+                let found = rest.prefix { !placeStops.contains($0.lower) && !notNames.contains($0.lower) }.prefix(3)
+                guard !found.isEmpty else { continue }
+                return ((article.map { [$0] } ?? []) + found).map(\.written).joined(separator: " ")
+            }
+        }
+        for phrase in selfOccupationAfter {
+            for end in lower.indices where matches(phrase, at: end) {
+                // Back from the phrase to an article (kept) or to a `selfNameCapitalised` phrase (left out).
+                var start = end
+                while start > 0, end - start < 3 {
+                    if articles.contains(lower[start - 1]) {
+                        start -= 1
+                        return words[start..<end].map(\.written).joined(separator: " ")
+                    }
+                    if selfNameCapitalised.contains(where: { matches($0, at: start - $0.count) }) { break }
+                    start -= 1
+                }
+                let opened = selfNameCapitalised.contains { matches($0, at: start - $0.count) }
+                if opened, start < end { return words[start..<end].map(\.written).joined(separator: " ") }
+            }
+        }
+        // "I'm a bookbinder", "I'm an iron smith": a word for what people do after an article.
+        for phrase in selfNameCapitalised {
+            for start in lower.indices where matches(phrase, at: start) {
+                let after = start + phrase.count
+                guard after < lower.count, articles.contains(lower[after]) else { continue }
+                for count in [1, 2] where after + count < lower.count {
+                    let end = after + 1 + count
+                    guard end == lower.count || placeStops.contains(lower[end]) || fromWords.contains(lower[end])
+                        || travelVerbs.contains(lower[end])
+                    else { continue }
+                    let last = lower[end - 1]
+                    if last.count >= 5, tradeEndings.contains(where: { last.hasSuffix($0) }),
+                        !lower[(after + 1)..<end].contains(where: { placeStops.contains($0) || notNames.contains($0) })
+                    {
+                        return words[after..<end].map(\.written).joined(separator: " ")
+                    }
+                }
+            }
+        }
+        return nil
     }
 
     /// The place a sentence says the speaker came from ("I sailed in from Port Ellis"), or `nil`; see `origin(in:)`.

@@ -124,7 +124,7 @@ public struct ClaimChecker: Sendable {
     private func checkAgreement(_ reading: ClaimReading, next: ClaimReading?, in context: inout Context) {
         let cue = Self.claimsAnOffer(reading)
         let facts = context.facts
-        if cue, facts.pending == nil {
+        if cue, !facts.offerPending {
             context.add(.agreement, reading.sentence.text, "no offer from \(context.npc.name) is pending")
             return
         }

@@ -26,6 +26,8 @@ struct ClaimTurnFacts {
     var quantities: [ItemID: Int] = [:]
     /// The offer pending after the turn, when it is a single item for gold.
     var pending: Terms?
+    /// Whether an offer from the NPC is pending after the turn, of whatever shape (a swap has no `pending` terms).
+    var offerPending = false
     /// The game's own sentences in the turn's outputs: refusal reasons.
     var gameSentences: [String] = []
 
@@ -62,7 +64,10 @@ struct ClaimTurnFacts {
             default: break
             }
         }
-        if let pendingOffer, pendingOffer.offer.npc == npc { pending = Self.terms(of: pendingOffer.offer) }
+        if let pendingOffer, pendingOffer.offer.npc == npc {
+            pending = Self.terms(of: pendingOffer.offer)
+            offerPending = true
+        }
         for offer in offers + (pending.map { [$0] } ?? []) where offer.quantity > 0 && offer.price % offer.quantity == 0
         {
             prices[offer.item, default: []].insert(offer.price / offer.quantity)

@@ -19,6 +19,8 @@ struct ConversationScan: Sendable {
     private(set) var playerCalled: String?
     /// Where the player last said they are from ("I'm from Eastmarch").
     private(set) var playerFrom: String?
+    /// What the player last said they do for a living ("I work as a scribe").
+    private(set) var playerOccupation: String?
 
     /// Reads the entries added to `history` since the last call. A history shorter than what was read (another
     /// conversation) is read from the start.
@@ -39,6 +41,7 @@ struct ConversationScan: Sendable {
                 if let topic = topics.topic(in: text) { lastTopic = topic }
                 if let name = topics.nameGiven(in: text) { playerCalled = name }
                 if let place = topics.originGiven(in: text) { playerFrom = place }
+                if let occupation = topics.occupationGiven(in: text) { playerOccupation = occupation }
             default: break
             }
         }
@@ -50,7 +53,7 @@ struct ConversationScan: Sendable {
         let newTopic = prompt.flatMap { topics.topic(in: Self.text(of: $0.segments)) }
         return ConversationFacts(
             isFirstMeeting: responses == 0, turns: lines, lastTopic: newTopic ?? lastTopic, playerCalled: playerCalled,
-            playerFrom: playerFrom)
+            playerFrom: playerFrom, playerOccupation: playerOccupation)
     }
 
     /// The text segments of a prompt, joined.
@@ -135,6 +138,9 @@ struct TopicIndex: Sendable {
 
     /// Where a line says the player is from ("I'm from Eastmarch"), as `PlayerNameFinder` finds it.
     func originGiven(in line: String) -> String? { names.origin(in: line) }
+
+    /// What a line says the player does for a living ("I work as a scribe"), as `PlayerNameFinder` finds it.
+    func occupationGiven(in line: String) -> String? { names.occupation(in: line) }
 
     /// The item a tool call's `item` argument names: its id, or one of its names or aliases (ignoring case), when
     /// only one item has it; `nil` otherwise.

@@ -106,7 +106,8 @@ struct InspectPlayerTool: Tool {
     }
 }
 
-/// `offerTrade {"action", "item", "quantity", "price"}`: proposes a trade; the game's rules decide.
+/// `offerTrade {"action", "item", "quantity", "price", "partExchange"?, "partExchangeQuantity"?}`: proposes a trade,
+/// a swap when the player gives an item besides the gold; the game's rules decide.
 struct OfferTradeTool: Tool {
     let box: NPCToolbox
     let name = OfferTrade.tool.rawValue
@@ -186,7 +187,7 @@ extension NPCToolbox {
         let guardian = TradeGuard(quotes: state.read { $0.quotes[npc] ?? [:] }, rules: state.rules)
         let verdict = guardian.review(
             action: proposal.action, item: proposal.item, quantity: proposal.quantity ?? 1, price: proposal.price,
-            npc: npc, in: game)
+            partExchange: proposal.partExchange.map { ($0, proposal.partExchangeQuantity ?? 1) }, npc: npc, in: game)
         switch verdict {
         case .refused(let offer, let reasons):
             onRefusal(

@@ -23,10 +23,11 @@ struct TradeGuard {
         case refused(TradeOffer?, reasons: [RefusalReason])
     }
 
-    /// Reviews a proposal: `sell` means the NPC sells `item` to the player for `price` gold in total.
+    /// Reviews a proposal: `sell` means the NPC sells `item` to the player for `price` gold in total, and for
+    /// `partExchange` of the player's besides, when given (a swap); the rules weigh the whole exchange in net gold.
     func review(
-        action: OfferTerms.Action, item itemText: String, quantity: Int, price: Int, npc npcID: NPCID,
-        in state: GameState
+        action: OfferTerms.Action, item itemText: String, quantity: Int, price: Int,
+        partExchange: (item: String, quantity: Int)? = nil, npc npcID: NPCID, in state: GameState
     )
         -> Verdict
     {
@@ -37,7 +38,13 @@ struct TradeGuard {
         guard let item = world.item(named: itemText, preferring: holder) else {
             return .refused(nil, reasons: [.noSuchTradeItem(itemText)])
         }
-        let offer = OfferTerms(action: action, item: item.id, quantity: quantity, price: price).tradeOffer(npc: npc.id)
+        var offer = OfferTerms(action: action, item: item.id, quantity: quantity, price: price).tradeOffer(npc: npc.id)
+        if let partExchange, selling {
+            guard let given = world.item(named: partExchange.item, preferring: state.player.inventory) else {
+                return .refused(nil, reasons: [.noSuchTradeItem(partExchange.item)])
+            }
+            offer.playerGives.items.append(ItemStack(given.id, quantity: partExchange.quantity))
+        }
         var reasons = rules.validate(offer, in: state).rejections.map { RefusalReason.tradeRule($0, in: world) }
         if quantity == 1, let quoted = quotes[item.id] {
             if selling, price > quoted {

@@ -21,6 +21,8 @@ struct Conversation: Sendable {
         let price: Int
         /// The game's summary.
         let summary: String?
+        /// What the player gives besides the gold, in a swap, as the call named it; `nil` for none.
+        var partExchange: String? = nil
     }
 
     /// One tool call of this turn and what it returned, read through the contract.

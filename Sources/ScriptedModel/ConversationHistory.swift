@@ -19,6 +19,8 @@ struct ConversationHistory: Sendable, Equatable {
     private(set) var playerCalled: String?
     /// Where the player said they are from ("I'm from Eastmarch"), the latest.
     private(set) var playerFrom: String?
+    /// What the player said they do for a living ("I work as a scribe"), the latest.
+    private(set) var playerOccupation: String?
     /// Where the conversation takes place, if the game said.
     private(set) var location: LocationID?
     /// The latest report of the player (the instructions' game context or an `inspectPlayer` output).
@@ -99,7 +101,8 @@ struct ConversationHistory: Sendable, Equatable {
                 case (.pending, .offerTrade(let offer)?):
                     pending = Conversation.Offer(
                         npcSells: offer.action == .sell, item: resolver.item(named: offer.item), itemText: offer.item,
-                        quantity: offer.quantity ?? 1, price: offer.price, summary: result.summary)
+                        quantity: offer.quantity ?? 1, price: offer.price, summary: result.summary,
+                        partExchange: offer.partExchange)
                 case (.given, .giveItem(let gift)?):
                     if let item = resolver.item(named: gift.item) { fromNPC.insert(item) }
                 default:
@@ -128,6 +131,7 @@ struct ConversationHistory: Sendable, Equatable {
             previousLine = words
             if let name = resolver.vocabulary.names.name(in: words) { playerCalled = name }
             if let place = resolver.vocabulary.names.origin(in: words) { playerFrom = place }
+            if let occupation = resolver.vocabulary.names.occupation(in: words) { playerOccupation = occupation }
             let items = resolver.bestItems(in: resolver.line(words))
             if items.count == 1 { contextItem = items[0] }
             return

@@ -26,6 +26,8 @@ import ParleyJSON
 ///   with no price named, halfway from the current price to the lowest (looked up first if unknown). A bid on a thing the line names as
 ///   the player's own (`Scene.namesOwnItem`: "*my* compass for 10", "*I've got* a compass, 10 gold") first looks at
 ///   what the player carries (`inspectPlayer`): what they carry is theirs to sell, whatever the NPC has of the same.
+///   A swap (`Scene.partExchange`) looks at the player's things and the NPC's price, then offers the NPC's item for
+///   the player's and the gold named, or for its lowest price less what it pays for the player's thing.
 /// - `sell`: `inspectPlayer`, then `offerTrade` buying the item at its buy-back price × quantity, or `appraised`
 ///   when no item was named or the line only asks what the NPC would pay (`Scene.asksValue`).
 /// - `offerGift`: `acceptGift`, then `accepted` or `refused`.
@@ -263,6 +265,7 @@ struct FlowPlanner {
         }
         guard npc.trade.trades, has(.offerTrade) else { return say(.unavailable) }
         if let exchange = last(.offerTrade) { return offerOutcome(exchange) }
+        if let given = scene.partExchange { return swap(item, for: given) }
         let pending = conversation.pendingOffer.flatMap { $0.item == item ? $0 : nil }
         // "I've got a compass, 10 gold", "fancy this old coin? yours for 6": whether the player has the thing they
         // call their own, or a thing the NPC does not sell, is seen, not guessed.
@@ -339,6 +342,41 @@ struct FlowPlanner {
             return say(.notWanted)
         }
         return offer(buyPrice.saturatingMultiplied(by: quantity))
+    }
+
+    /// A swap (`Scene.partExchange`): the NPC's `item` for the player's `given` and the gold named ("my rusty sword
+    /// plus 100 gold for the silver sword"). The NPC looks at the player's things and its own price first (in one
+    /// round), then offers the swap at the gold named, or, when that falls short of its lowest price less what it pays
+    /// for the player's things, at that, as it counters a bid below its lowest price; the game weighs the whole
+    /// exchange in net gold.
+    private func swap(_ item: ItemID, for given: ItemStack) -> Step {
+        guard has(.inspectPlayer), has(.lookUpStock) else { return say(.unavailable) }
+        var needed: [NPCToolCall] = []
+        if last(.inspectPlayer) == nil { needed.append(.inspectPlayer) }
+        if conversation.prices[item] == nil, last(.lookUpStock) == nil {
+            needed.append(.lookUpStock(.init(item: item.rawValue)))
+        }
+        if !needed.isEmpty {
+            return canCall ? .call(needed.map { ($0.tool.rawValue, $0.arguments) }) : say(.unavailable)
+        }
+        guard let line = conversation.prices[item] else { return say(.missing) }
+        guard let carried = conversation.latest?.line(for: given.item), carried.quantity >= given.quantity else {
+            return say(.notCarried) { $0.item = given.item }
+        }
+        guard let buyPrice = carried.buyPrice, buyPrice > 0 else { return say(.notWanted) { $0.item = given.item } }
+        let quantity = max(scene.quantity ?? 1, 1)
+        let floor = max(
+            0, line.lowestPrice.saturatingMultiplied(by: quantity) - buyPrice.saturatingMultiplied(by: given.quantity))
+        let price = max(scene.price ?? 0, floor)
+        if let gold = conversation.latest?.gold, gold < price {
+            return say(.refused) { $0.item = item; $0.price = price; $0.reasons = ["You have only \(gold) gold."] }
+        }
+        guard canCall else { return say(.unavailable) }
+        return call(
+            .offerTrade(
+                .init(
+                    action: .sell, item: item.rawValue, quantity: quantity, price: price,
+                    partExchange: given.item.rawValue, partExchangeQuantity: given.quantity)))
     }
 
     /// Whether the NPC sells the item, as far as it knows: it quoted a price, or has it in a category it sells.
@@ -448,6 +486,8 @@ struct FlowPlanner {
             }
             facts.quantity = offer?.quantity ?? facts.quantity
             facts.price = offer?.price ?? facts.price
+            // A swap's gold is not the item's price: only `{summary}` says the whole exchange.
+            if offer?.partExchange != nil { facts.price = nil }
             // The lowest price, only when the offer was below it (otherwise the game refused for another reason).
             if let item = facts.item, let lowest = conversation.prices[item]?.lowestPrice, let price = facts.price,
                 price < lowest.saturatingMultiplied(by: facts.quantity ?? 1), offer?.action != .buy

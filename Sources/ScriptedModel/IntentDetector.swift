@@ -23,6 +23,9 @@ enum IntentDetector {
         var endsWithUnknownThing = false
         /// Whether the player wrote the line as a question (it ends with `?`).
         var isQuestion = false
+        /// Where the line's sentences that end with `?` are ("got three old coins, *want to buy them?* all three"), but
+        /// for one the player answers themself ("right, want to buy it? *I* do").
+        var questionSentences: [Range<Int>] = []
         /// Whether an offer is pending or prices were quoted, so a bare number is a bid.
         var hasPriceContext = false
         /// Whether an offer is pending.
@@ -36,6 +39,8 @@ enum IntentDetector {
         var soundsLikeAnOrder = false
         /// Whether the line says where the player is from ("I'm from Eastmarch"), which asks nothing.
         var givesOrigin = false
+        /// Whether the line says what the player does for a living ("I work as a scribe"), which asks nothing.
+        var givesOccupation = false
     }
 
     /// The intent a line was read as, and whether it was inferred rather than said.
@@ -111,6 +116,17 @@ enum IntentDetector {
                     intent: .buy, isInferred: true, isStatement: states,
                     saysHaving: lead.contains { vocabulary.isWord($0, in: .offering) })
             }
+            // "Found an old coin by the river, fancy it?": a thing the player says they have (its part of the sentence
+            // opens with a `having` phrase or a `firstPerson` word), then a later part that asks without an `inquiry`
+            // word, may be offered to the NPC (`Scene` decides by whether the NPC buys it and does not sell it); not
+            // "I found a locket, what should I do with it?".
+            if clues.isQuestion, Scene.saysHaving(before: start, in: words, vocabulary: vocabulary),
+                let last = clues.clauseStarts.max(), last > start, !vocabulary.isWord(words.tokens[last], in: .inquiry),
+                vocabulary.isWord(words.tokens[clause], in: .firstPerson)
+                    || vocabulary.phrases(.having).contains(where: { words.matches($0, at: clause) })
+            {
+                return Reading(intent: .buy, isInferred: true, isStatement: true, saysHaving: true)
+            }
             // "A pint for me": the item, then a one-word `priceLeadIns` word and a `speaker` word ending the line or its
             // part of it ("cider for me, Hesper, a whole jug of it"), orders it.
             // (One word may follow before the part ends: "a pie for me *too*", "cider for me *Hesper*, a whole jug".)
@@ -160,7 +176,8 @@ enum IntentDetector {
         switch check {
         case .recall:
             let topic = recallTopic(
-                of: words, givesOrigin: clues.givesOrigin, clauseStarts: clues.clauseStarts, vocabulary)
+                of: words, givesOrigin: clues.givesOrigin, givesOccupation: clues.givesOccupation,
+                clauseStarts: clues.clauseStarts, vocabulary)
             return topic != nil ? .recall : nil
         case .sell: return isSell(words, clues, vocabulary) ? .sell : nil
         case .haggle: return isHaggle(words, clues, vocabulary) ? .haggle : nil
@@ -233,16 +250,19 @@ enum IntentDetector {
     /// - Parameters:
     ///   - words: The line's words.
     ///   - givesOrigin: Whether the line says where the player is from.
+    ///   - givesOccupation: Whether the line says what the player does for a living ("my trade is smithing" asks
+    ///     nothing, though it holds "my trade").
     ///   - clauseStarts: Where the line's sentences and comma-separated parts start (`Utterance.clauseStarts`).
     ///   - vocabulary: The pack's words.
     /// - Returns: The topic asked about, or `nil`.
     static func recallTopic(
-        of words: Words, givesOrigin: Bool, clauseStarts: Set<Int> = [], _ vocabulary: Vocabulary
+        of words: Words, givesOrigin: Bool, givesOccupation: Bool = false, clauseStarts: Set<Int> = [],
+        _ vocabulary: Vocabulary
     ) -> RecallTopic? {
         let givesName = vocabulary.phrases(.selfName).contains { phrase in
             words.firstIndex(of: phrase).map { $0 + phrase.count < words.count } ?? false
         }
-        if givesName || givesOrigin { return nil }
+        if givesName || givesOrigin || givesOccupation { return nil }
         if let topic = recallTable(in: words, clauseStarts: clauseStarts, vocabulary) { return topic }
         // "What'd I get off you just now?": `'d` is spelled out as `would`, but a `pastTime` phrase closing the
         // question makes it `did`; "what'd I get for my boots before I go?" still asks what they would fetch.
@@ -260,10 +280,14 @@ enum IntentDetector {
         {
             return topic
         }
-        // "Where'd I say I come from?": a question that ends with a `selfOrigin` phrase and no place after it.
-        if let first = words.tokens.first, vocabulary.isWord(first, in: .inquiry),
-            vocabulary.phrases(.selfOrigin).contains(where: { words.matches($0, at: words.count - $0.count) })
-        {
+        // "Where'd I say I come from?", "sorry, which town did I say I hail from?": a question that ends with a
+        // `selfOrigin` phrase and no place after it, in a part of the sentence that opens with an `inquiry` word.
+        if vocabulary.phrases(.selfOrigin).contains(where: { phrase in
+            let start = words.count - phrase.count
+            let clause = clauseStarts.filter { $0 <= start }.max() ?? 0
+            return start >= 0 && words.matches(phrase, at: start)
+                && vocabulary.isWord(words.tokens[clause], in: .inquiry)
+        }) {
             return .origin
         }
         if asksOrigin(words, clauseStarts: clauseStarts, vocabulary) { return .origin }
@@ -330,16 +354,20 @@ enum IntentDetector {
         return nil
     }
 
-    /// Whether the line asks back where the player came from, in any words: a `whereWords` word, later a
-    /// `firstPerson` word, then a `travelVerbs` word (or none: "where am I from") and a `fromWords` word with at most
-    /// two words after it in its part of the sentence ("where did I say I'd travelled from?", "remember where I
-    /// sailed in from?", "where did we ride from, did I tell you?"). "Where can I buy rope from?" names no travel
-    /// and asks no such thing.
+    /// Whether the line asks back where the player came from, in any words: a `whereWords` word (or an `inquiry` word
+    /// and a `placeWords` word: "which *town*"), later a `firstPerson` word, then a `travelVerbs` word (or none:
+    /// "where am I from") and a `fromWords` word with at most two words after it in its part of the sentence ("where
+    /// did I say I'd travelled from?", "remember where I sailed in from?", "where did we ride from, did I tell you?",
+    /// "what town am I from again?"). "Where can I buy rope from?" names no travel and asks no such thing.
     static func asksOrigin(_ words: Words, clauseStarts: Set<Int>, _ vocabulary: Vocabulary) -> Bool {
         let tokens = words.tokens
         guard let from = tokens.lastIndex(where: { vocabulary.isWord($0, in: .fromWords) }),
             (clauseStarts.filter { $0 > from }.min() ?? tokens.count) - from <= 3,
-            let place = tokens[..<from].firstIndex(where: { vocabulary.isWord($0, in: .whereWords) }),
+            let place = tokens.indices[..<from].first(where: { index in
+                vocabulary.isWord(tokens[index], in: .whereWords)
+                    || (index > 0 && vocabulary.isWord(tokens[index], in: .placeWords)
+                        && vocabulary.isWord(tokens[index - 1], in: .inquiry))
+            }),
             let subject = tokens[place..<from].lastIndex(where: { vocabulary.isWord($0, in: .firstPerson) })
         else { return false }
         let between = tokens[(subject + 1)..<from]
@@ -422,6 +450,7 @@ enum IntentDetector {
     /// `sell my sword`, `would you buy this`, `what would you pay for my boots`, `how much for my sword`.
     private static func isSell(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
         if asksForASale(words, clues, vocabulary) { return true }
+        if asksWhatOthersPay(words, clues, vocabulary) || asksSomethingForIt(words, clues, vocabulary) { return true }
         let tokens = words.tokens
         // "What'd my two mutton pies fetch here?": an `appraise` phrase about a thing named as the player's own.
         if let start = clues.itemStart, words.containsAny(vocabulary.phrases(.appraise)),
@@ -439,9 +468,74 @@ enum IntentDetector {
         return firstAffirmed(vocabulary.phrases(.sell), in: words, clues, vocabulary) != nil
     }
 
+    /// Whether the line asks what someone else than the player would pay for a thing of the player's: a question with
+    /// a `payVerbs` word that no `firstPerson` word comes up to two words before ("what would a connoisseur like
+    /// yourself *pay* for this coin?"; not "what would I pay…"), then, in its part of the sentence, a one-word
+    /// `priceLeadIns` word and a `mine` or `pronouns` word before the item, only `weak` words and one other between
+    /// ("*for this* tarnished coin", "*for my* old boots", "*for this* rusty old blade").
+    static func asksWhatOthersPay(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        let opensWithInquiry = tokens.first.map { vocabulary.isWord($0, in: .inquiry) } ?? false
+        guard let item = clues.itemStart, clues.isQuestion || opensWithInquiry else { return false }
+        // (`weak` words and one other between: "for this *rusty* old blade".)
+        var owner = item - 1
+        var others = 0
+        while owner > 0, !vocabulary.isWord(tokens[owner], in: .mine), !vocabulary.isWord(tokens[owner], in: .pronouns),
+            vocabulary.isWord(tokens[owner], in: .weak) || others == 0
+        {
+            if !vocabulary.isWord(tokens[owner], in: .weak) { others += 1 }
+            owner -= 1
+        }
+        guard owner >= 1,
+            vocabulary.isWord(tokens[owner], in: .mine) || vocabulary.isWord(tokens[owner], in: .pronouns),
+            vocabulary.phrases(.priceLeadIns).contains(where: { $0.count == 1 && words.matches($0, at: owner - 1) })
+        else { return false }
+        let leadIn = owner - 1
+        let clause = clues.clauseStarts.filter { $0 <= leadIn }.max() ?? 0
+        return tokens.indices[clause..<leadIn].contains { verb in
+            vocabulary.isWord(tokens[verb], in: .payVerbs)
+                && !tokens[max(clause, verb - 2)..<verb].contains { vocabulary.isWord($0, in: .firstPerson) }
+        }
+    }
+
+    /// Whether the line asks the NPC to give the player something for a thing of theirs: a `buy` phrase with a
+    /// `speaker` word ("give us"), then, in its part of the sentence, no item and no `cheaper` phrase before a
+    /// one-word `priceLeadIns` word that is also a `nameStops` word (`for`), followed by a `pronouns` or `mine` word
+    /// ("give us whatever you can *for it*", "give me a fair price *for my* sword"). "Give me a pie for my coin" names
+    /// what the player wants: a purchase; "let me have a think about it" asks nothing for anything.
+    static func asksSomethingForIt(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        // (A lead-in that also ends a name, `for`: "let me have a think *about* it" asks nothing for it.)
+        let leadIns = Set(
+            vocabulary.phrases(.priceLeadIns).filter { $0.count == 1 }.map { $0.tokens[0] }
+                .filter { vocabulary.isWord($0, in: .nameStops) })
+        let named = [clues.itemStart].compactMap { $0 } + clues.otherItemStarts
+        let asking = vocabulary.phrases(.buy).filter { $0.tokens.contains { vocabulary.isWord($0, in: .speaker) } }
+        for phrase in asking {
+            for start in affirmed([phrase], in: words, clues, vocabulary) {
+                let end = start + phrase.count
+                let clauseEnd = clues.clauseStarts.filter { $0 > start }.min() ?? tokens.count
+                guard end < clauseEnd,
+                    let leadIn = tokens.indices[end..<clauseEnd].first(where: { index in
+                        leadIns.contains(tokens[index]) && index + 1 < tokens.count
+                            && (vocabulary.isWord(tokens[index + 1], in: .pronouns)
+                                || vocabulary.isWord(tokens[index + 1], in: .mine))
+                    }),
+                    !named.contains(where: { $0 >= end && $0 < leadIn }),
+                    !vocabulary.phrases(.cheaper).contains(where: { phrase in
+                        words.firstIndex(of: phrase, from: end).map { $0 < leadIn } ?? false
+                    })
+                else { continue }
+                return true
+            }
+        }
+        return false
+    }
+
     /// Whether the line asks the NPC, in so many words, to buy from the player: a `sellVerbs` word not said to the
     /// speaker ("I'll sell you my sword"), a `buyVerbs` word with the listener before it or a `mine` word after it
-    /// ("you buy my boots?"), "buy it off me", or "want to buy it?" asked of the NPC.
+    /// ("you buy my boots?"), "buy it off me" or "take these off me" (a `takeVerbs` word that opens its part of the
+    /// sentence or follows a `listener` word), or "want to buy it?" asked of the NPC.
     static func asksForASale(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
         let tokens = words.tokens
         for (index, token) in tokens.enumerated() where !isNegated(at: index, in: words, clues, vocabulary) {
@@ -452,6 +546,20 @@ enum IntentDetector {
                 if sellsToSpeaker(at: index, in: words, vocabulary) { continue }
                 if listenerBefore { continue }
                 return true
+            }
+            // "Take these two loaves off me, will you?": taken from the speaker, by the NPC (an imperative, or after
+            // a `listener` word: not "can I take a rope off you").
+            if vocabulary.isWord(token, in: .takeVerbs), !vocabulary.isWord(token, in: .buyVerbs),
+                listenerBefore || clues.clauseStarts.contains(index) || index == 0
+            {
+                let clauseEnd = clues.clauseStarts.filter { $0 > index }.min() ?? tokens.count
+                let after = tokens.indices[(index + 1)..<min(clauseEnd, index + 7)]
+                if after.contains(where: { away in
+                    vocabulary.isWord(tokens[away], in: .fromWords) && away + 1 < clauseEnd
+                        && vocabulary.isWord(tokens[away + 1], in: .speaker)
+                }) {
+                    return true
+                }
             }
             if vocabulary.isWord(token, in: .buyVerbs) {
                 if listenerBefore || vocabulary.isWord(next, in: .mine) { return true }
@@ -468,7 +576,8 @@ enum IntentDetector {
                 if index >= 2, vocabulary.isWord(tokens[index - 1], in: .wantTo) {
                     let asker = tokens[max(0, index - 4)..<(index - 1)]
                     if asker.contains(where: { vocabulary.isWord($0, in: .listener) }) || index == 2 { return true }
-                    if clues.isQuestion, clues.clauseStarts.contains(index - 2) { return true }
+                    let asked = clues.isQuestion || clues.questionSentences.contains { $0.contains(index) }
+                    if asked, clues.clauseStarts.contains(index - 2) { return true }
                 }
             }
         }
@@ -514,6 +623,14 @@ enum IntentDetector {
         let unmarked = clues.numbers.contains { $0.role == .unmarked }
         if unmarked, words.containsAny(vocabulary.phrases(.bid)) { return true }
         if unmarked, clues.hasPriceContext, words.count <= vocabulary.limits.shortLine { return true }
+        // "Dagger. 18.": a short line naming an item with one bare number after it, larger than any quantity, bids
+        // that much for it (a bare small number counts it: "dagger, 2").
+        if let item = clues.itemStart, words.count <= vocabulary.limits.shortAnswer, clues.numbers.count == 1,
+            let number = clues.numbers.first, number.role == .unmarked, number.range.lowerBound > item,
+            number.value > vocabulary.limits.largestQuantity, !words.containsAny(vocabulary.phrases(.howMany))
+        {
+            return true
+        }
         // "I could stretch to 40", "3 and we're square?", "bit steep. 12 and it's mine": after a price, a short
         // answer naming no item whose one number nothing marks, and that asks for no goods ("I'll take 2", "I want
         // 3"), is a bid.
@@ -674,15 +791,22 @@ enum IntentDetector {
         case handed(Int)
     }
 
-    /// Whether the line asks for an item it names (or `it`) as a request: a `requestModals` word, a `firstPerson`
-    /// word, then a `takeVerbs` word, at most one word apart ("can I *just* get"), not negated, not a question about
-    /// what to get ("what can I get for a fiver?"), and the item named after the verb with nothing but articles and
-    /// counts between ("can I grab *two* ales"; "can I have a look at the lantern" asks to see it).
+    /// Whether the line asks for an item it names (or `it`) as a request: a `requestModals` word and a `firstPerson`
+    /// word ("can I"), a `firstPerson` word and a `futureModals` word ("I'll"), or a `permitVerbs` word and a `speaker`
+    /// word ("let me", "lemme"), then a `takeVerbs` word, at most one word apart ("can I *just* get"), not negated,
+    /// not a question about what to get ("what can I get for a fiver?"), and the item named after the verb with
+    /// nothing but articles and counts between ("can I grab *two* ales", "I'll grab one of yours", "lemme get a
+    /// beer"; "can I have a look at the lantern" asks to see it).
     private static func requests(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
         let tokens = words.tokens
         guard clues.itemStart != nil || clues.saysPronoun else { return false }
-        for index in tokens.indices.dropLast(2) where vocabulary.isWord(tokens[index], in: .requestModals) {
-            guard vocabulary.isWord(tokens[index + 1], in: .firstPerson) else { continue }
+        let openers: [(Lexicon.WordSet, Lexicon.WordSet)] = [
+            (.requestModals, .firstPerson), (.firstPerson, .futureModals), (.permitVerbs, .speaker),
+        ]
+        for index in tokens.indices.dropLast(2) {
+            guard openers.contains(where: { first, second in
+                vocabulary.isWord(tokens[index], in: first) && vocabulary.isWord(tokens[index + 1], in: second)
+            }) else { continue }
             let verbs = tokens.indices[(index + 2)..<min(tokens.count, index + 4)]
             guard let verb = verbs.first(where: { vocabulary.isWord(tokens[$0], in: .takeVerbs) }),
                 !isNegated(at: verb, in: words, clues, vocabulary),
@@ -691,10 +815,22 @@ enum IntentDetector {
             else { continue }
             // Only articles, counts and the like between the verb and the thing: "can I have *a look at* the lantern"
             // asks to see it.
-            let thing =
-                clues.itemStart.flatMap { $0 > verb ? $0 : nil }
-                ?? tokens[(verb + 1)...].firstIndex(where: { vocabulary.isWord($0, in: .pronouns) })
+            // (Or a count of what the line is about, right after the verb: "I'll grab *a couple* if you've got 'em".)
+            let counted = clues.numbers.first { $0.range.lowerBound > verb && $0.range.lowerBound <= verb + 2 }
+            let pointed = [
+                tokens[(verb + 1)...].firstIndex(where: { vocabulary.isWord($0, in: .pronouns) }),
+                counted.map { $0.range.upperBound - 1 },
+            ].compactMap { $0 }.min()
+            let thing = clues.itemStart.flatMap { $0 > verb ? $0 : nil } ?? pointed
             guard let thing else { continue }
+            // A pronoun or a count is the thing only where its name would end: "I'll grab *one* of yours", "can I get
+            // *it*?"; not "let me get *this* straight".
+            if thing != clues.itemStart, thing + 1 < tokens.count, !clues.clauseStarts.contains(thing + 1) {
+                let next = tokens[thing + 1]
+                guard vocabulary.isWord(next, in: .nameStops) || vocabulary.isWord(next, in: .please)
+                    || vocabulary.isWord(next, in: .speaker) || vocabulary.isWord(next, in: .pronouns)
+                else { continue }
+            }
             if tokens.indices[(verb + 1)..<thing].allSatisfy({ isPlain(at: $0, in: words, clues, vocabulary) }) {
                 return true
             }
@@ -803,6 +939,8 @@ enum RecallTopic: CaseIterable, Sendable {
     case name
     /// Where the player said they are from.
     case origin
+    /// What the player said they do for a living.
+    case occupation
     /// What was agreed.
     case agreed
     /// What was bought, sold or given.
@@ -817,6 +955,7 @@ enum RecallTopic: CaseIterable, Sendable {
         switch self {
         case .name: .recallName
         case .origin: .recallOrigin
+        case .occupation: .recallOccupation
         case .agreed: .recallAgreed
         case .dealings: .recallDealings
         case .asked: .recallAsked

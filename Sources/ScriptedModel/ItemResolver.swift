@@ -28,7 +28,8 @@ struct ItemResolver: Sendable {
         let items: [ItemID]
         /// The words of the mention in the line.
         let range: Range<Int>
-        /// How strong the match is: 3 for an id, name or alias, 2 for a head word, 1 for another word.
+        /// How strong the match is: 3 for an id, name or alias, 2 for a head word, 1 for another word; 0 for words
+        /// that describe the item rather than name it (`Scene.mentions(_:describing:)`).
         let strength: Int
         /// Other items the same words name less strongly, as a name, an alias or a head word (strength 2 or more):
         /// "hammer" is a head word of the Claw Hammer even where an item has the alias "hammer". The NPC's stock may
@@ -59,10 +60,13 @@ struct ItemResolver: Sendable {
     private let categoryPhrases: [(words: Words, category: String)]
     /// The words a line's description of an item leaves out (`described(in:among:)`): the lexicon's words that
     /// shape a sentence rather than describe a thing (`weak`, `fillers`, `determiners`, `articles`, `pronouns`,
-    /// `things`, `subjects`, `nameStops`, `quantityGap`, `speaker`, `listener`, `negations`, `copulas`, `inquiry`)
-    /// and every word of the phrase tables of trading (`want`, `buy`, `sell`, `price`, `stock`, `appraise`, `bid`,
-    /// `cheaper`, `gift`): "what d'you *want for* those long iron pincers" describes by `long` and `iron` only.
+    /// `things`, `subjects`, `nameStops`, `quantityGap`, `speaker`, `listener`, `negations`, `copulas`, `inquiry`,
+    /// `gold`, `address`, `please`), number words and every word of the phrase tables of trading (`want`, `buy`,
+    /// `sell`, `price`, `stock`, `appraise`, `bid`, `cheaper`, `gift`): "what d'you *want for* those long iron
+    /// pincers" describes by `long` and `iron` only.
     private let describingStopWords: Set<String>
+    /// The lexicon's `stemEndings`, longest first (`stem(_:)`).
+    private let stemEndings: [String]
     /// How many names were indexed, plus the words looked at to find distinctive ones: in proportion to the
     /// catalog (scale tests read it).
     let buildSteps: Int
@@ -166,11 +170,13 @@ struct ItemResolver: Sendable {
         mender = TypoMender(world: world, vocabulary: vocabulary)
         let shaping: [Lexicon.WordSet] = [
             .weak, .fillers, .determiners, .articles, .pronouns, .things, .subjects, .nameStops, .quantityGap, .speaker,
-            .listener, .negations, .copulas, .inquiry,
+            .listener, .negations, .copulas, .inquiry, .gold, .address, .please,
         ]
         let trading: [Lexicon.PhraseTable] = [.want, .buy, .sell, .price, .stock, .appraise, .bid, .cheaper, .gift]
         describingStopWords = shaping.reduce(into: Set<String>()) { $0.formUnion(vocabulary.words($1)) }
             .union(trading.flatMap { vocabulary.phrases($0).flatMap(\.tokens) })
+            .union(vocabulary.numberWords.keys).union(vocabulary.scales.keys)
+        stemEndings = vocabulary.words(.stemEndings).sorted { ($0.count, $1) > ($1.count, $0) }
         var categoryPhrases: [(words: Words, category: String)] = []
         for category in Set(world.items.values.map(\.category)).sorted() {
             for phrase in [category, category + "s"] + (world.lexicon.categories[category] ?? []) {
@@ -320,6 +326,21 @@ struct ItemResolver: Sendable {
         return nil
     }
 
+    /// An item a line describes rather than names (`description(in:among:clauseStarts:)`).
+    struct Description: Sendable, Equatable {
+        /// The item.
+        let item: ItemID
+        /// The words that describe it in the line: from the first that fits its description (or a `things` word
+        /// up to three words before it: "them *things* you smoke over alder") to the last.
+        let range: Range<Int>
+        /// How many of the line's words fit the item.
+        let shared: Int
+        /// Whether the line describes the item clearly: no other candidate fits a word of the line that the item
+        /// does not ("those long iron pincers": the dagger fits only `iron`, which the tongs fit too), or the item
+        /// fits at least two words more than any other. Otherwise the NPC asks back before it acts on it.
+        let isClear: Bool
+    }
+
     /// The item among `candidates` that the line describes rather than names: the one whose description and name
     /// share the most words with the line, when it shares at least `describedWords` and more than any other
     /// candidate. "That heavy grey thing you'd throw round your shoulders" is the Wool Cloak ("A heavy grey cloak
@@ -330,31 +351,83 @@ struct ItemResolver: Sendable {
     /// - Parameters:
     ///   - words: The line.
     ///   - candidates: The items it may describe: what the NPC sells, or what the player carries.
+    ///   - clauseStarts: Where the line's sentences and comma-separated parts start: the words describing one item
+    ///     are in one of them.
     /// - Returns: The item, or `nil` when no candidate is described well enough or two are described as well.
-    func described(in words: Words, among candidates: [ItemID]) -> ItemID? {
-        let lineWords = Set(
-            words.tokens.filter { word in
-                word.count >= 3 && !word.allSatisfy(\.isNumber) && !npcWords.contains(word)
-                    && !describingStopWords.contains(word)
-            })
-        guard lineWords.count >= Self.describedWords else { return nil }
-        var best: (item: ItemID, shared: Int)?
-        var tied = false
-        for candidate in candidates {
-            guard let item = items[candidate] else { continue }
-            let described = Set(Words.tokenize(item.description + " " + item.name + " " + item.aliases.joined(separator: " ")))
-            let shared = lineWords.filter { word in
-                described.contains(word) || Words.singulars(of: word).contains { described.contains($0) }
-            }.count
-            guard shared >= Self.describedWords else { continue }
-            if let current = best, shared <= current.shared {
-                if shared == current.shared { tied = true }
-                continue
-            }
-            best = (candidate, shared)
-            tied = false
+    func described(in words: Words, among candidates: [ItemID], clauseStarts: Set<Int> = []) -> ItemID? {
+        description(in: words, among: candidates, clauseStarts: clauseStarts)?.item
+    }
+
+    /// The item among `candidates` that one part of the line describes (`described(in:among:clauseStarts:)`), with
+    /// where and how well. A word fits an item when its description, name or an alias has it, its singular, or the
+    /// same word with another of the lexicon's `stemEndings` ("black" and "black*ened*", "smoke" and "smok*ed*").
+    ///
+    /// - Parameters:
+    ///   - words: The line.
+    ///   - candidates: The items it may describe.
+    ///   - clauseStarts: Where the line's parts start; each part is weighed apart, and the best describes.
+    /// - Returns: The description, or `nil` when no part describes one candidate better than the others.
+    func description(in words: Words, among candidates: [ItemID], clauseStarts: Set<Int> = []) -> Description? {
+        let tokens = words.tokens
+        let describing = tokens.indices.filter { index in
+            let word = tokens[index]
+            return word.count >= 3 && !word.allSatisfy(\.isNumber) && !npcWords.contains(word)
+                && !describingStopWords.contains(word)
         }
-        return tied ? nil : best?.item
+        guard Set(describing.map { tokens[$0] }).count >= Self.describedWords else { return nil }
+        // Each candidate's words, with their stems.
+        let known = candidates.compactMap { candidate -> (item: ItemID, words: Set<String>)? in
+            guard let item = items[candidate] else { return nil }
+            let text = item.description + " " + item.name + " " + item.aliases.joined(separator: " ")
+            let words = Set(Words.tokenize(text))
+            return (candidate, words.union(words.map(stem)))
+        }
+        let starts = ([0] + clauseStarts.filter { $0 > 0 && $0 < tokens.count }).sorted()
+        var best: Description?
+        for (position, start) in starts.enumerated() {
+            let end = position + 1 < starts.count ? starts[position + 1] : tokens.count
+            let inPart = describing.filter { $0 >= start && $0 < end }
+            var scores: [(item: ItemID, fitting: [Int])] = []
+            for candidate in known {
+                var seen: Set<String> = []
+                let fitting = inPart.filter { index in
+                    let word = tokens[index]
+                    guard !seen.contains(word) else { return false }
+                    let forms = [word] + Words.singulars(of: word)
+                    guard forms.contains(where: { candidate.words.contains($0) || candidate.words.contains(stem($0)) })
+                    else { return false }
+                    seen.insert(word)
+                    return true
+                }
+                scores.append((candidate.item, fitting))
+            }
+            scores.sort { ($0.fitting.count, $1.item) > ($1.fitting.count, $0.item) }
+            guard let top = scores.first, top.fitting.count >= Self.describedWords,
+                scores.dropFirst().first.map({ $0.fitting.count < top.fitting.count }) ?? true,
+                let first = top.fitting.first, let last = top.fitting.last
+            else { continue }
+            if let current = best, current.shared >= top.fitting.count { continue }
+            // "Them *things* you smoke over alder": the thing the description is about starts the description.
+            let thing = tokens.indices[max(start, first - 3)..<first].first {
+                vocabulary.isWord(tokens[$0], in: .things)
+            }
+            let others = scores.dropFirst()
+            let clear =
+                others.allSatisfy { Set($0.fitting).isSubset(of: top.fitting) }
+                || top.fitting.count - (others.first?.fitting.count ?? 0) >= 2
+            best = Description(
+                item: top.item, range: (thing ?? first)..<(last + 1), shared: top.fitting.count, isClear: clear)
+        }
+        return best
+    }
+
+    /// A word without the longest of the lexicon's `stemEndings` that leaves at least four letters: `blackened` →
+    /// `black`, `smoked` and `smoke` → `smok`, `sized` → `size`; the word itself when none does.
+    func stem(_ word: String) -> String {
+        for ending in stemEndings where word.count - ending.count >= 4 && word.hasSuffix(ending) {
+            return String(word.dropLast(ending.count))
+        }
+        return word
     }
 
     /// How many words a line must share with an item's description to describe it (`described(in:among:)`).

@@ -16,6 +16,8 @@ struct Recollection: Sendable {
     var hasMet = false
     /// Where the player said they are from.
     var origin: String?
+    /// What the player said they do for a living.
+    var occupation: String?
 
     /// What the NPC remembers from the facts, completed by the transcript where the facts say nothing.
     ///
@@ -27,8 +29,10 @@ struct Recollection: Sendable {
     init(facts: ConversationFacts?, conversation: Conversation, scene: Scene, world: World) {
         name = ReplyFacts.name(given: facts, scene: scene)
         origin = scene.originGiven ?? facts?.playerFrom ?? conversation.history.playerFrom
+        occupation = scene.occupationGiven ?? facts?.playerOccupation ?? conversation.history.playerOccupation
         dealings = facts?.dealings ?? []
-        if let offer = facts?.pendingOffer {
+        // (A swap, goods on both sides, is no single item for gold: nothing to say it in.)
+        if let offer = facts?.pendingOffer, offer.npcGives.items.isEmpty || offer.playerGives.items.isEmpty {
             let npcSells = !offer.npcGives.items.isEmpty
             let goods = npcSells ? offer.npcGives : offer.playerGives
             if let stack = goods.items.first {
@@ -37,7 +41,7 @@ struct Recollection: Sendable {
                     npcSells
                 )
             }
-        } else if let pending = conversation.pendingOffer {
+        } else if facts?.pendingOffer == nil, let pending = conversation.pendingOffer, pending.partExchange == nil {
             offer = (
                 pending.item.map { world.name(of: $0) } ?? pending.itemText, pending.quantity, pending.price,
                 pending.npcSells
@@ -63,6 +67,8 @@ struct Recollection: Sendable {
             return name.map { lexicon.text(.recallName, ["player": $0]) }
         case .origin:
             return origin.map { lexicon.text(.recallOrigin, ["place": $0]) }
+        case .occupation:
+            return occupation.map { lexicon.text(.recallOccupation, ["occupation": $0]) }
         case .agreed:
             if let offer {
                 return lexicon.text(offer.npcSells ? .recallAgreedBuy : .recallAgreedSell, terms(offer))

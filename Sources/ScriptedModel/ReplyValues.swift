@@ -50,7 +50,8 @@ enum ReplyValues {
         }
         values[.item] = item
         values[.quantity] = (facts.quantity ?? offer?.quantity ?? (item != nil ? 1 : nil)).map(String.init)
-        values[.price] = (facts.price ?? offer?.price).map(String.init)
+        // (A swap's gold is no price of its item: `{offer}` and `{summary}` say the whole exchange.)
+        values[.price] = (facts.price ?? (offer?.partExchange == nil ? offer?.price : nil)).map(String.init)
         values[.lowest] =
             (facts.lowest ?? refusedLowest(in: conversation) ?? lowest(of: facts, scene: scene, npc: npc, world: world))
             .map(String.init)

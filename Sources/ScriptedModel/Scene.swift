@@ -47,7 +47,10 @@ struct Scene: Sendable {
     let recall: RecallTopic?
     /// The other topics the same question asks about ("what's my name, and what did I buy?"), answered after `recall`.
     let recallAlso: [RecallTopic]
-    /// Whether the player's line names a catalog item.
+    /// Whether the player's line names a catalog item, as a question about it would: by a name, or by a
+    /// description in a line that asks ("them things you smoke over alder?"); not in a statement that names it after
+    /// a subject or a `mine` word, before a question about something else ("my mum swore the moon was made of
+    /// cheese. what d'you reckon?"), which asks nothing about the item.
     let namesItem: Bool
     /// What a line naming only a category asks (`askPrice` or `askStock`) when no topic rule takes it.
     let categoryIntent: DialogueIntent?
@@ -65,11 +68,16 @@ struct Scene: Sendable {
     let nameGiven: String?
     /// Where the player says they are from in this turn's line ("I'm from Eastmarch"), if anywhere.
     let originGiven: String?
+    /// What the player says they do for a living in this turn's line ("I work as a scribe"), if anything.
+    let occupationGiven: String?
     /// The lexicon's `negations` words: a rule's keyword with one just before it is not said.
     let negations: Set<String>
     /// Whether the line names the item as the player's own: a `mine` word right before its name, a `weak` word
     /// allowed between ("fancy *my* compass for 10?", "*my* old compass is yours for 10").
     let namesOwnItem: Bool
+    /// What the player gives besides gold for the item in focus, in a swap ("my rusty sword plus 100 gold for the
+    /// silver sword": the Rusty Sword); `nil` when the line proposes none.
+    let partExchange: ItemStack?
     /// The things a `buy` line orders when it names more than one the NPC sells ("a pie and an ale, please"), in the
     /// order named; empty otherwise. An offer is for one thing: the NPC offers the first (the focus) and says the rest
     /// come after, rather than offer one of them as if it were the whole order.
@@ -137,8 +145,10 @@ struct Scene: Sendable {
             leftOutInstructions = false
             namesOwnItem = false
             orderedItems = []
+            partExchange = nil
             nameGiven = nil
             originGiven = nil
+            occupationGiven = nil
             namesItem = false
             categoryIntent = nil
             asksCount = false
@@ -171,10 +181,20 @@ struct Scene: Sendable {
             self.words = words
             let nameGiven = vocabulary.names.name(in: conversation.line ?? "")
             let originGiven = vocabulary.names.origin(in: conversation.line ?? "")
+            let occupationGiven = vocabulary.names.occupation(in: conversation.line ?? "")
             self.nameGiven = nameGiven
             self.originGiven = originGiven
+            self.occupationGiven = occupationGiven
             leftOutInstructions = utterance.leftOutInstructions
             var mentions = resolver.mentions(in: words)
+            // "I'll take them long black pincers you hold the hot metal with", "one of them hand-sized things with the
+            // shiny crust, please": a thing described rather than named is a mention of the item it describes.
+            let description = Self.description(
+                in: words, mentions: mentions, npc: npc, world: world, carried: conversation.latestBefore,
+                clauseStarts: utterance.clauseStarts, resolver: resolver)
+            if let description {
+                mentions = Self.mentions(mentions, describing: description)
+            }
             // A head word ("silver blade") that is also a category's word ("blades").
             let categoryWord =
                 mentions.first.map { best in
@@ -182,9 +202,18 @@ struct Scene: Sendable {
                         && resolver.categories(in: words)?.text
                             == best.range.map({ words.tokens[$0] }).joined(separator: " ")
                 } ?? false
-            let numbers = utterance.reviewed(
+            var numbers = utterance.reviewed(
                 SpokenNumber.all(in: words, itemStarts: Set(mentions.map(\.range.lowerBound)), vocabulary: vocabulary),
                 mentions: mentions, vocabulary: vocabulary)
+            // "Thirty feet of that hemp stuff": a number word right before a description that its item's description
+            // says too is part of the description, not a count.
+            if let description, let item = world.items[description.item] {
+                let described = Set(Words.tokenize(item.description))
+                numbers.removeAll { number in
+                    number.range.upperBound == description.range.lowerBound
+                        && words.tokens[number.range].allSatisfy(described.contains)
+                }
+            }
             let unknownRange = mentions.isEmpty ? resolver.unknownThingRange(in: words) : nil
             let unknownThing = unknownRange.map { words.tokens[$0].joined(separator: " ") }
             let pronoun = words.tokens.contains { vocabulary.isWord($0, in: .pronouns) }
@@ -201,15 +230,33 @@ struct Scene: Sendable {
             clues.saysPronoun = pronoun
             clues.endsWithUnknownThing = unknownRange?.upperBound == words.count
             clues.isQuestion = utterance.asks
+            // (Not one the player answers themself: "right, want to buy it? I do".)
+            clues.questionSentences = utterance.sentences.indices.filter { index in
+                let sentence = utterance.sentences[index]
+                guard sentence.isQuestion else { return false }
+                guard index + 1 < utterance.sentences.count else { return true }
+                let next = utterance.sentences[index + 1].range.lowerBound
+                return !vocabulary.isWord(words.tokens[next], in: .firstPerson)
+            }.map { utterance.sentences[$0].range }
             clues.clauseStarts = utterance.clauseStarts
             clues.soundsLikeAnOrder = utterance.exclaims || utterance.hails
             clues.givesOrigin = originGiven != nil
+            clues.givesOccupation = occupationGiven != nil
             clues.hasPriceContext = conversation.pendingOffer != nil || conversation.pricesQuotedBefore
             clues.hasPendingOffer = conversation.pendingOffer != nil
             let reading = IntentDetector.reading(of: words, clues: clues, vocabulary: vocabulary)
             var intent = reading.intent
+            // "My rusty sword plus 100 gold for the silver sword": a thing of the player's (and gold) for one the NPC
+            // sells is a swap, bid like a price.
+            let swap =
+                [.haggle, .sell, .buy, .offerGift, .unknown].contains(intent)
+                ? Self.swap(
+                    in: words, mentions: mentions, numbers: numbers, npc: npc, world: world, conversation: conversation,
+                    vocabulary: vocabulary) : nil
+            if swap != nil { intent = .haggle }
+            partExchange = swap?.given
             // "My old sword's yours for 6 gold": a price for a thing named as the player's own sells it at that price.
-            if intent == .haggle, let start = clues.itemStart,
+            if swap == nil, intent == .haggle, let start = clues.itemStart,
                 Self.namedAsOwn(at: start, in: words, vocabulary: vocabulary)
             {
                 intent = .sell
@@ -227,7 +274,8 @@ struct Scene: Sendable {
             let recall =
                 intent == .recall
                 ? IntentDetector.recallTopic(
-                    of: words, givesOrigin: originGiven != nil, clauseStarts: utterance.clauseStarts, vocabulary) : nil
+                    of: words, givesOrigin: originGiven != nil, givesOccupation: occupationGiven != nil,
+                    clauseStarts: utterance.clauseStarts, vocabulary) : nil
             self.recall = recall
             recallAlso =
                 recall.map {
@@ -236,7 +284,7 @@ struct Scene: Sendable {
             // "My name is Tamsin", "hi, I'm Wren", "I'm from Eastmarch": the player introduces themself, and the NPC
             // answers in kind.
             if [.unknown, .greet].contains(intent),
-                nameGiven != nil || originGiven != nil
+                nameGiven != nil || originGiven != nil || occupationGiven != nil
             {
                 intent = .introduce
             }
@@ -272,7 +320,8 @@ struct Scene: Sendable {
 
             var focus = Focus.none
             // Whether the item is only guessed from a slip ("the cheeze"): the NPC then asks before it acts.
-            var guessed = false
+            // (A thing described unclearly is only guessed, as from a slip: the NPC asks back before it sells it.)
+            var guessed = description.map { !$0.isClear } ?? false
             // "The cheaper blade": a word that is both a head word ("silver blade") and a category's picks from both.
             let pickCategories =
                 named?.categories
@@ -303,6 +352,16 @@ struct Scene: Sendable {
                     best.items, alternatives: best.alternatives, intent: intent, npc: npc, world: world,
                     conversation: conversation)
                 if case .none = focus { focus = .unknown(best.range.map { words.tokens[$0] }.joined(separator: " ")) }
+                // "Would you buy a heavy grey stone off me?": a thing described that the player sells or gives is one
+                // of the player's things, not the NPC's.
+                if let description, best.strength == 0, [.sell, .offerGift].contains(intent),
+                    (conversation.latestBefore?.quantity(of: description.item) ?? 0) == 0
+                {
+                    let carried = conversation.latestBefore?.inventory.filter { $0.quantity > 0 }.map(\.item) ?? []
+                    focus =
+                        resolver.described(in: words, among: carried, clauseStarts: utterance.clauseStarts)
+                        .map(Focus.item) ?? .unknown(best.range.map { words.tokens[$0] }.joined(separator: " "))
+                }
             } else if let unknownThing, Self.tradeIntents.contains(intent), intent != .haggle,
                 !(intent == .offerGift && pronoun)
             {
@@ -326,6 +385,14 @@ struct Scene: Sendable {
                     if let pendingItem { focus = .item(pendingItem) }
                 }
             }
+            // "One of them slender swords chased with silver": a word several items share, and a description that
+            // tells them apart clearly.
+            if case .ambiguous(let items) = focus, Self.tradeIntents.contains(intent),
+                let chosen = resolver.description(in: words, among: items, clauseStarts: utterance.clauseStarts),
+                chosen.isClear
+            {
+                focus = .item(chosen.item)
+            }
             // "How much is that heavy grey thing you'd throw round your shoulders?", "those long iron pincers", "that
             // cloudy apple stuff": an item described rather than named (nothing named, a name the NPC does not trade,
             // or only another item's distinctive word) is the one of the NPC's goods, or selling of the player's,
@@ -335,8 +402,9 @@ struct Scene: Sendable {
             let namedInFull = mentions.first.map { $0.strength >= 3 && $0.range.count >= 2 } ?? false
             if [.askPrice, .buy, .haggle, .sell].contains(intent), quoted == nil, byPrice == nil, !namedInFull,
                 let described = Self.described(
-                    focus: focus, strength: mentions.first?.strength, intent: intent, in: words, npc: npc,
-                    world: world, conversation: conversation, resolver: resolver)
+                    focus: focus, strength: mentions.first?.strength, intent: intent, in: words,
+                    clauseStarts: utterance.clauseStarts, npc: npc, world: world, conversation: conversation,
+                    resolver: resolver)
             {
                 focus = .item(described)
                 guessed = false
@@ -347,6 +415,15 @@ struct Scene: Sendable {
                 let expected = Self.expectedGift(npc: npc, carried: conversation.latestBefore)
             {
                 focus = .item(expected)
+            }
+            // "I went down the mill cellar with a lamp and look - here, your locket": a gift is of something the
+            // player carries; of the things the line names, the one carried.
+            if intent == .offerGift, case .item(let current) = focus, let carried = conversation.latestBefore,
+                carried.quantity(of: current) == 0
+            {
+                let held = Set(
+                    mentions.flatMap { $0.items + $0.alternatives }.filter { carried.quantity(of: $0) > 0 })
+                if held.count == 1, let item = held.first { focus = .item(item) }
             }
             // "Your grandfather's hammer": a word before the item's name that the NPC's synonym groups tie to
             // another item with the same head word.
@@ -367,17 +444,24 @@ struct Scene: Sendable {
             // "Whats this tarnished coin worth to a man like you": an `appraise` phrase about a thing the player
             // carries and the NPC buys but does not sell asks what the NPC would pay for it ("got any bread?" asks
             // whether the NPC has some).
-            if intent == .askPrice, case .item(let id) = focus, words.containsAny(vocabulary.phrases(.appraise)),
+            // (So does such a question no table reads: "this coin's been in my family for ages, what's it fetch?")
+            if intent == .askPrice || (intent == .unknown && utterance.asks), case .item(let id) = focus,
+                words.containsAny(vocabulary.phrases(.appraise)),
                 Self.isOffered(id, to: npc, carried: conversation.latestBefore, world: world)
             {
                 intent = .sell
             }
             // "Any chance of a wedge of cheese on the house?": a gift of something the player does not carry but the
             // NPC sells asks for it free; the NPC names its price and gives nothing.
+            // (Not a statement about it before a question about something else: "my gran used to say cheese gives you
+            // nightmares. true or not?")
             if intent == .offerGift, case .item(let id) = focus, let carried = conversation.latestBefore,
                 carried.quantity(of: id) == 0, Self.sells(id, npc: npc, world: world)
             {
-                intent = .askPrice
+                let states = mentions.first.map {
+                    Self.states($0, in: words, utterance: utterance, vocabulary: vocabulary)
+                } ?? false
+                intent = states ? .unknown : .askPrice
             }
             // A purchase read from how the line names an item, or of an item only guessed, is weighed before the
             // NPC acts on it: a question gets the price, and too close a call is asked back.
@@ -401,6 +485,7 @@ struct Scene: Sendable {
                     vocabulary: vocabulary) : nil
             if let first = orders?.first { focus = .item(first.item) }
             orderedItems = (orders?.count ?? 0) > 1 ? orders?.map(\.item) ?? [] : []
+            if let swap { focus = .item(swap.wanted.item) }
             self.focus = focus
             namesOwnItem =
                 clues.itemStart.map { start in
@@ -423,7 +508,11 @@ struct Scene: Sendable {
                     || (!IntentDetector.asksForASale(words, clues, vocabulary)
                         && (words.tokens.first.map { vocabulary.isWord($0, in: .asking) } == true
                             || vocabulary.phrases(.price).contains { words.matches($0, at: 0) })))
-            namesItem = !mentions.isEmpty
+            namesItem =
+                mentions.first.map { best in
+                    !Self.states(best, in: words, utterance: utterance, vocabulary: vocabulary)
+                        && (best.strength > 0 || utterance.asks)
+                } ?? false
             asksCount = words.containsAny(vocabulary.phrases(.howMany))
 
             // Of several things ordered, the count said before the first is the first's ("two pies and an ale"); a
@@ -449,8 +538,9 @@ struct Scene: Sendable {
                     !utterance.clauseStarts.contains(next)
                 else { return false }
                 let word = words.tokens[next]
+                // (A word that ends a name leads on too: "I'll grab a couple *if* you've got 'em".)
                 let leadsOn: [Lexicon.WordSet] = [.fillers, .articles, .determiners, .quantityGap, .please, .gold, .things,
-                    .pronouns, .address]
+                    .pronouns, .address, .nameStops]
                 return !leadsOn.contains { vocabulary.isWord(word, in: $0) }
             }
             let counted =
@@ -465,10 +555,10 @@ struct Scene: Sendable {
             switch intent {
             case .haggle:
                 // With no offer yet, as many as the player's last line asked about ("how much for 3 trout?" "10 for
-                // the lot?"); else "the lot" is every one.
+                // the lot?"); else "the lot" is every one. A swap counts what the player wants as the line does.
                 let selling = conversation.pendingOffer?.npcSells ?? true
                 quantity =
-                    quantityNumber
+                    swap?.wanted.quantity ?? quantityNumber
                     ?? (conversation.pendingOffer == nil
                         ? Self.quantityAsked(before: conversation, of: focus, resolver: resolver) : nil)
                     ?? Self.everyOne(
@@ -483,7 +573,8 @@ struct Scene: Sendable {
                                 && words.matches(phrase, at: number.range.lowerBound - phrase.count)
                         }
                 }
-                price = bid?.value ?? priceNumber ?? unmarked
+                // ("Dagger. 18.": a terse bid may say its number in a sentence of its own.)
+                price = bid?.value ?? priceNumber ?? unmarked ?? numbers.first { $0.role == .unmarked }?.value
             case .buy, .sell, .offerGift:
                 // A bare small number is how many; a bare larger one, gold.
                 let largest = vocabulary.limits.largestQuantity
@@ -548,6 +639,92 @@ struct Scene: Sendable {
         let numbers = SpokenNumber.all(
             in: words, itemStarts: Set(mentions.map(\.range.lowerBound)), vocabulary: resolver.vocabulary)
         return numbers.first { $0.role == .quantity }?.value
+    }
+
+    /// Whether a line names a thing only in a statement about it, before a question about something else: in a
+    /// sentence that does not ask, after a `subjects` or `mine` word in its part of the sentence, while another
+    /// sentence asks ("my mum swore the moon was made of *cheese*. what d'you reckon?").
+    static func states(
+        _ mention: ItemResolver.Mention, in words: Words, utterance: Utterance, vocabulary: Vocabulary
+    ) -> Bool {
+        let start = mention.range.lowerBound
+        let clause = utterance.clauseStarts.filter { $0 <= start }.max() ?? 0
+        return utterance.sentence(at: start)?.isQuestion == false && utterance.sentences.contains(where: \.isQuestion)
+            && words.tokens[clause..<start].contains {
+                vocabulary.isWord($0, in: .subjects) || vocabulary.isWord($0, in: .mine)
+            }
+    }
+
+    /// A swap the line proposes: a thing named as the player's own (a `mine` word or a `having` phrase before it) and
+    /// one the NPC sells, with a one-word `priceLeadIns` word between them, either way round ("my rusty sword plus 100
+    /// gold *for* the silver sword", "the short sword *for* my rusty one and 30 gold"), and between them nothing but
+    /// articles, determiners, `weak` words, numbers, `gold` words, joiners and one other word ("plus"): "if I sold you
+    /// my sword, would I have enough left for the tongs?" proposes nothing. Each counts as many as a number right
+    /// before it says ("my two pies for a jug of cider": two pies, one jug).
+    ///
+    /// - Returns: What the player wants and what they give for it, or `nil`.
+    static func swap(
+        in words: Words, mentions: [ItemResolver.Mention], numbers: [SpokenNumber], npc: NPC, world: World,
+        conversation: Conversation, vocabulary: Vocabulary
+    ) -> (wanted: ItemStack, given: ItemStack)? {
+        let leadIns = Set(vocabulary.phrases(.priceLeadIns).filter { $0.count == 1 }.map { $0.tokens[0] })
+        let named = mentions.filter { $0.strength > 0 }.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        guard named.count >= 2 else { return nil }
+        func own(_ mention: ItemResolver.Mention) -> Bool {
+            namedAsOwn(at: mention.range.lowerBound, in: words, vocabulary: vocabulary)
+                || saysHaving(before: mention.range.lowerBound, in: words, vocabulary: vocabulary)
+        }
+        func sold(_ mention: ItemResolver.Mention) -> ItemID? {
+            guard !own(mention),
+                case .item(let item) = narrow(
+                    mention.items, alternatives: mention.alternatives, intent: .buy, npc: npc, world: world,
+                    conversation: conversation),
+                sells(item, npc: npc, world: world)
+            else { return nil }
+            return item
+        }
+        func carried(_ mention: ItemResolver.Mention) -> ItemID? {
+            guard own(mention) else { return nil }
+            let found = narrow(
+                mention.items, alternatives: mention.alternatives, intent: .sell, npc: npc, world: world,
+                conversation: conversation)
+            return found.item
+        }
+        for (index, first) in named.enumerated() {
+            for second in named[(index + 1)...] {
+                let between = words.tokens[first.range.upperBound..<second.range.lowerBound]
+                guard between.contains(where: leadIns.contains) else { continue }
+                let others = between.filter { word in
+                    !(leadIns.contains(word) || vocabulary.joiners.contains(word) || word.allSatisfy(\.isNumber)
+                        || vocabulary.numberWords[word] != nil || vocabulary.isWord(word, in: .articles)
+                        || vocabulary.isWord(word, in: .determiners) || vocabulary.isWord(word, in: .weak)
+                        || vocabulary.isWord(word, in: .gold))
+                }
+                guard others.count <= 1 else { continue }
+                let pair: (wanted: ItemID, wantedAt: Int, given: ItemID, givenAt: Int)?
+                if let given = carried(first), let wanted = sold(second) {
+                    pair = (wanted, second.range.lowerBound, given, first.range.lowerBound)
+                } else if let wanted = sold(first), let given = carried(second) {
+                    pair = (wanted, first.range.lowerBound, given, second.range.lowerBound)
+                } else {
+                    pair = nil
+                }
+                guard let pair, pair.wanted != pair.given else { continue }
+                // "My *two* pies": a count right before a thing (a `mine` word or an article between).
+                func count(before start: Int) -> Int {
+                    let number = numbers.first { number in
+                        number.role != .price && (start - 2...start).contains(number.range.upperBound)
+                            && number.value <= vocabulary.limits.largestQuantity
+                    }
+                    return max(number?.value ?? 1, 1)
+                }
+                return (
+                    ItemStack(pair.wanted, quantity: count(before: pair.wantedAt)),
+                    ItemStack(pair.given, quantity: count(before: pair.givenAt))
+                )
+            }
+        }
+        return nil
     }
 
     /// Whether a `having` phrase ends right before the item's name, not after a `subjects` word ("*I've got* a
@@ -633,13 +810,52 @@ struct Scene: Sendable {
         return false
     }
 
+    /// The item a line describes rather than names (`ItemResolver.description(in:among:clauseStarts:)`), when it
+    /// names nothing, or only by a distinctive word of one item (strength 1: "painted" in "that folding thing with
+    /// the cranes painted on it"): among what the NPC has of the kinds it sells (what it never sells too, so that its
+    /// own rules can say so: "the heavy one with the worn handle" is Brannoc's forge hammer), else among the player's
+    /// things the NPC buys ("this rusty old thing").
+    static func description(
+        in words: Words, mentions: [ItemResolver.Mention], npc: NPC, world: World, carried: PlayerReport?,
+        clauseStarts: Set<Int>, resolver: ItemResolver
+    ) -> ItemResolver.Description? {
+        guard mentions.allSatisfy({ $0.strength < 2 }) else { return nil }
+        let shown = npc.inventory.stacks.map(\.item).filter { item in
+            npc.trade.trades && world.items[item].map { npc.trade.sells.contains($0.category) } == true
+        }
+        if let found = resolver.description(in: words, among: shown, clauseStarts: clauseStarts) { return found }
+        let held = carried?.inventory.filter { $0.quantity > 0 }.map(\.item) ?? []
+        let offered = held.filter { isOffered($0, to: npc, carried: carried, world: world) }
+        return resolver.description(in: words, among: offered, clauseStarts: clauseStarts)
+    }
+
+    /// The line's mentions with a description as the mention of its item: weak mentions inside its words (a
+    /// distinctive word of the same item or of another) make way for it, and it starts where the earliest of them
+    /// did. The mention has strength 0, below every name.
+    static func mentions(
+        _ mentions: [ItemResolver.Mention], describing description: ItemResolver.Description
+    ) -> [ItemResolver.Mention] {
+        var range = description.range
+        var others: [ItemResolver.Mention] = []
+        for mention in mentions {
+            let inside = mention.range.overlaps(description.range)
+            if inside {
+                range =
+                    min(range.lowerBound, mention.range.lowerBound)..<max(range.upperBound, mention.range.upperBound)
+            } else {
+                others.append(mention)
+            }
+        }
+        return [ItemResolver.Mention(items: [description.item], range: range, strength: 0)] + others
+    }
+
     /// The item a trading line describes instead of naming (`ItemResolver.described(in:among:)`), when the focus
     /// found from its names is weak: nothing or something unknown, an item the NPC does not sell (selling: the player
     /// does not carry), or one named only by a distinctive word of its name (strength 1: "iron" in "long iron
     /// pincers" is the Iron Dagger's word). `nil` when no item is described, or the focus is the one described.
     private static func described(
-        focus: Focus, strength: Int?, intent: DialogueIntent, in words: Words, npc: NPC, world: World,
-        conversation: Conversation, resolver: ItemResolver
+        focus: Focus, strength: Int?, intent: DialogueIntent, in words: Words, clauseStarts: Set<Int>, npc: NPC,
+        world: World, conversation: Conversation, resolver: ItemResolver
     ) -> ItemID? {
         let selling = intent == .sell
         let carried = conversation.latestBefore?.inventory.filter { $0.quantity > 0 }.map(\.item) ?? []
@@ -654,7 +870,9 @@ struct Scene: Sendable {
         guard weak else { return nil }
         let candidates =
             selling ? carried : npc.inventory.stacks.map(\.item).filter { sells($0, npc: npc, world: world) }
-        guard let described = resolver.described(in: words, among: candidates), focus != .item(described) else {
+        guard let described = resolver.described(in: words, among: candidates, clauseStarts: clauseStarts),
+            focus != .item(described)
+        else {
             return nil
         }
         return described

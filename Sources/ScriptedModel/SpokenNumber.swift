@@ -43,9 +43,11 @@ struct SpokenNumber: Sendable, Equatable {
                 index = end
                 continue
             }
-            // "the silver one", "that one": a pronoun, not a number.
-            if vocabulary.isWord(tokens[index], in: .pronouns), end == index + 1, spoken.role == .unmarked,
-                tokens.count > 1
+            // "the silver one", "that one": a pronoun, not a number; so is "the one" that a clause follows ("the one
+            // the flood took").
+            let afterDeterminer = index > 0 && vocabulary.isWord(tokens[index - 1], in: .determiners)
+            if vocabulary.isWord(tokens[index], in: .pronouns), end == index + 1,
+                spoken.role == .unmarked || (afterDeterminer && !itemStarts.contains(end)), tokens.count > 1
             {
                 index = end
                 continue

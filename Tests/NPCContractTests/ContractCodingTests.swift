@@ -336,6 +336,9 @@ import Testing
         let offers = [
             OfferTrade.Arguments(action: .sell, item: "lantern", price: 20),
             OfferTrade.Arguments(action: .buy, item: "candle", quantity: 2, price: 4),
+            OfferTrade.Arguments(action: .sell, item: "silver_sword", price: 100, partExchange: "rusty_sword"),
+            OfferTrade.Arguments(
+                action: .sell, item: "jug", price: 3, partExchange: "bread", partExchangeQuantity: 2),
         ]
         for offer in offers {
             let coded = try JSONEncoder().encode(offer)
@@ -343,6 +346,7 @@ import Testing
             #expect(try OfferTrade.Arguments(GeneratedContent(json: String(decoding: coded, as: UTF8.self))) == offer)
         }
         #expect(String(decoding: try JSONEncoder().encode(offers[0]), as: UTF8.self).contains("quantity") == false)
+        #expect(String(decoding: try JSONEncoder().encode(offers[0]), as: UTF8.self).contains("partExchange") == false)
     }
 
     @Test func anOfferActionOtherThanSellOrBuyDoesNotRead() throws {
@@ -354,7 +358,9 @@ import Testing
         }
     }
 
-    /// The tools' schemas as the engine wrote them before the contract, property by property.
+    /// The tools' schemas as the engine wrote them before the contract, property by property; `offerTrade` has since
+    /// gained two optional members for swaps (`partExchange`, `partExchangeQuantity`, issue 31's eighth round), after
+    /// the ones it always had, which are as they were.
     struct Arguments: Generable {
         init(_ content: GeneratedContent) {}
         var generatedContent: GeneratedContent { GeneratedContent(properties: [:]) }
@@ -383,6 +389,10 @@ import Testing
                     .init(
                         name: "price", description: "Gold for all of them together", type: Int.self,
                         guides: [.minimum(0)]),
+                    .init(
+                        name: "partExchange", description: "Selling: an item of the player's you take besides the gold",
+                        type: String?.self),
+                    .init(name: "partExchangeQuantity", type: Int?.self, guides: [.minimum(1)]),
                 ])
         ),
         (
@@ -409,7 +419,7 @@ import Testing
         #expect(schemas[.acceptGift] == schemas[.giveItem])
         #expect(
             OfferTrade.Arguments.generationSchema.jsonSchema.jsonString()
-                == #"{"type":"object","title":"Arguments","properties":{"action":{"type":"string","enum":["sell","buy"]},"item":{"type":"string"},"quantity":{"type":"integer","minimum":1},"price":{"type":"integer","minimum":0,"description":"Gold for all of them together"}},"required":["action","item","price"],"x-order":["action","item","quantity","price"],"additionalProperties":false}"#
+                == #"{"type":"object","title":"Arguments","properties":{"action":{"type":"string","enum":["sell","buy"]},"item":{"type":"string"},"quantity":{"type":"integer","minimum":1},"price":{"type":"integer","minimum":0,"description":"Gold for all of them together"},"partExchange":{"type":"string","description":"Selling: an item of the player's you take besides the gold"},"partExchangeQuantity":{"type":"integer","minimum":1}},"required":["action","item","price"],"x-order":["action","item","quantity","price","partExchange","partExchangeQuantity"],"additionalProperties":false}"#
         )
     }
 

@@ -33,6 +33,18 @@ import Testing
         #expect(screen.text.contains("Wren"), "\(screen.text)")
     }
 
+    @Test func theFactsHoldWhatThePlayerSaidTheyDoForALiving() async throws {
+        let game = try Self.game()
+        let screen = Screen()
+        await game.perform("talk to mira", output: screen.record)
+        await game.perform("I work as a scribe at the guildhall", output: screen.record)
+        #expect(await game.conversationFacts(of: "mira", saying: nil).playerOccupation == "a scribe")
+        screen.clear()
+        await game.perform("what did I say I do for a living?", output: screen.record)
+        #expect(screen.text.contains("a scribe"), "\(screen.text)")
+        #expect(await game.pendingOffers["mira"] == nil, "a question about the past never makes an offer")
+    }
+
     @Test func theFactsHoldTheNameGivenTheTradesAndThePendingOffer() async throws {
         let game = try Self.game()
         let screen = Screen()

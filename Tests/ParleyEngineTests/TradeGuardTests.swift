@@ -226,4 +226,26 @@ import Testing
         #expect(quotes[ItemID("rope")] == 8)
         #expect(quotes.count == 2)  // the sentence naming two items is ambiguous and skipped
     }
+
+    /// A swap ("my rusty sword plus 100 gold for the silver sword") is weighed whole, in net gold: Brannoc's lowest
+    /// price for the silver sword (108) less what he pays for the rusty sword (8) is exactly enough; a gold less is
+    /// not.
+    @Test(arguments: [(100, true), (99, false)])
+    func aSwapIsWeighedInNetGold(gold: Int, allowed: Bool) throws {
+        let pack = try shippedPack()
+        var player = pack.startingPlayer
+        player.location = try #require(pack.world.npcs["brannoc"]).location
+        player.gold = 100
+        let verdict = TradeGuard(quotes: [:], rules: .standard).review(
+            action: .sell, item: "silver sword", quantity: 1, price: gold, partExchange: ("rusty sword", 1),
+            npc: "brannoc", in: GameState(world: pack.world, player: player))
+        switch verdict {
+        case .allowed(let offer):
+            #expect(allowed)
+            #expect(offer.playerGives == TradeSide(items: [ItemStack("rusty_sword")], gold: gold))
+            #expect(offer.npcGives == TradeSide(items: [ItemStack("silver_sword")]))
+        case .refused(_, let reasons):
+            #expect(!allowed, "\(reasons)")
+        }
+    }
 }

@@ -78,6 +78,23 @@ import Testing
         #expect(second.out.contains("Wren"), "\(second.out)")
     }
 
+    /// What the player said they do for a living is read from the saved conversation, like the name (issue 31,
+    /// blind15).
+    @Test func miraRemembersThePlayersTradeAfterAContinue() async throws {
+        let folder = TemporaryFolder()
+        let content = ["--content", packageRoot.appendingPathComponent("Content").path]
+        let first = try await ParleyProcess.run(
+            ["play", "--saves", folder.url.path] + content, in: folder.url,
+            input: "talk to mira\nI'm Tamsin, a cooper from Eastmarch\nquit\n")
+        try #require(first.status == 0, "\(first.err)")
+        let second = try await ParleyProcess.run(
+            ["play", "--continue", "--saves", folder.url.path] + content, in: folder.url,
+            input: "do you remember what my trade is?\nand where did I say I'm from?\n")
+        try #require(second.status == 0, "\(second.err)")
+        #expect(second.out.contains("a cooper"), "\(second.out)")
+        #expect(second.out.contains("Eastmarch"), "\(second.out)")
+    }
+
     @Test func aModdersOwnNPCRemembersAfterAContinueToo() async throws {
         // A pack of a modder's own: one place, one trader with no dialogue rules of her own (the built-in ones).
         let pack = TemporaryFolder()
