@@ -219,6 +219,10 @@ struct ItemResolver: Sendable {
         for (index, token) in line.enumerated() {
             // "3 coins for a trout": a gold word after a number is money, not the Old Coin.
             if index > 0, vocabulary.isWord(token, in: .gold), isNumber(line[index - 1]) { continue }
+            // "that willow stick *you fish* with", "the pot *to cook* in": a word right after a `subjects` word that
+            // follows a thing (a `determiners` or `things` word up to three words before it) is the verb of a clause
+            // about that thing, not an item; "sell you fish" has no thing before "you" and still names the fish.
+            if isClauseVerb(at: index, in: line) { continue }
             // A line word matches a name's first word when it is that word or a plural of it.
             for first in Set([token] + Words.singulars(of: token)) {
                 var position = firstNameStarting[first] ?? -1
@@ -273,6 +277,16 @@ struct ItemResolver: Sendable {
             chosen.insert(chosen.remove(at: head), at: 0)
         }
         return chosen
+    }
+
+    /// Whether the word at `index` is the verb of a clause that describes a thing named before it: it comes right
+    /// after a `subjects` word ("you", "I", "to"), and a `determiners` or `things` word is among the three words before
+    /// that one ("the stick you fish with", "that one I fish with", "something to fish with").
+    private func isClauseVerb(at index: Int, in line: [String]) -> Bool {
+        guard index >= 2, vocabulary.isWord(line[index - 1], in: .subjects) else { return false }
+        return line[max(0, index - 4)..<(index - 1)].contains {
+            vocabulary.isWord($0, in: .determiners) || vocabulary.isWord($0, in: .things)
+        }
     }
 
     /// Whether a word is a number: digits, or a number word of the lexicon.
