@@ -37,6 +37,16 @@ import Testing
         ]
     }
 
+    /// A stand-in speech server that answers every request with the same 440 Hz tone at 24 kHz, and the tone.
+    static func speechServer(samples count: Int) throws -> (tone: [Int16], server: LoopbackHTTPServer) {
+        let tone: [Int16] = (0..<count).map { Int16(8_000 * sin(2 * Double.pi * 440 * Double($0) / 24_000)) }
+        let server = try LoopbackHTTPServer(
+            .respond(
+                status: 200, headers: [("Content-Type", "audio/wav")],
+                body: Data(WAVFile.encode(samples: tone, sampleRate: 24_000))))
+        return (tone, server)
+    }
+
     @Test func withoutAnAudioDeviceItSaysSoAndTheGamePlays() async throws {
         let folder = try Folder()
         let run = try await runParley(
@@ -92,11 +102,7 @@ import Testing
     }
 
     @Test func aSpeechServerSpeaksTheLinesWrittenWithSpeakTo() async throws {
-        let sine: [Int16] = (0..<6_000).map { Int16(8_000 * sin(2 * Double.pi * 440 * Double($0) / 24_000)) }
-        let server = try LoopbackHTTPServer(
-            .respond(
-                status: 200, headers: [("Content-Type", "audio/wav")],
-                body: Data(WAVFile.encode(samples: sine, sampleRate: 24_000))))
+        let (sine, server) = try Self.speechServer(samples: 6_000)
         defer { server.stop() }
         let folder = try Folder()
         let voices = try folder.folder("voices")
@@ -121,11 +127,7 @@ import Testing
     }
 
     @Test func withSpeakAndSpeakToEachSentenceIsSynthesisedOnce() async throws {
-        let sine: [Int16] = (0..<4_000).map { Int16(8_000 * sin(2 * Double.pi * 440 * Double($0) / 24_000)) }
-        let server = try LoopbackHTTPServer(
-            .respond(
-                status: 200, headers: [("Content-Type", "audio/wav")],
-                body: Data(WAVFile.encode(samples: sine, sampleRate: 24_000))))
+        let (sine, server) = try Self.speechServer(samples: 4_000)
         defer { server.stop() }
         let folder = try Folder()
         let played = try folder.folder("played")
