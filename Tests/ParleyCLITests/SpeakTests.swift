@@ -115,11 +115,17 @@ import Testing
         #expect(run.err.isEmpty, "\(run.err)")
         let files = try FileManager.default.contentsOfDirectory(atPath: voices.path).sorted()
         #expect(files.contains("2-mira.wav") && files.contains("3-mira.wav"), "\(files)")
+        // Each line is written sentence by sentence, joined: the server's tone once per sentence, and every
+        // sentence the server was asked for is in exactly one file.
+        var tonesWritten = 0
         for file in files {
             let wav = try WAVFile.decode([UInt8](try Data(contentsOf: voices.appendingPathComponent(file))))
             #expect(wav.header.sampleRate == 24_000)
-            #expect(wav.samples == sine)
+            let tones = wav.samples.count / sine.count
+            #expect(tones >= 1 && wav.samples == Array(Array(repeating: sine, count: tones).joined()), "\(file)")
+            tonesWritten += tones
         }
+        #expect(tonesWritten == server.requests.count)
         let bodies = server.requests.map { String(decoding: $0.body, as: UTF8.self) }
         #expect(server.requests.allSatisfy { $0.path == "/v1/audio/speech" })
         #expect(bodies.contains { $0.contains("The Brass Lantern? 25 gold") }, "\(bodies)")
