@@ -216,4 +216,14 @@ import Testing
         _ = try await visit.session().turn("I'll take the sword that's chased with silver")
         #expect(try #require(visit.pending).offer.npcGives.items == [ItemStack("silver_sword")])
     }
+
+    /// A number in the part of a sentence that asks a price counts, it bids nothing: this one made an unasked
+    /// counter-offer (found rewording a tuning case).
+    @Test func aPriceAskedInTheSecondPartOfASentenceBidsNothing() async throws {
+        let visit = try Packs.visit("brannoc")
+        let turn = try await visit.session().turn("them horseshoes, what do you want for one?")
+        #expect(visit.pending == nil)
+        #expect(turn.calls == [#"lookUpStock({"item":"horseshoe"})"#], "\(turn.calls)")
+        #expect(turn.reply.contains("5"), "\(turn.reply)")
+    }
 }
