@@ -623,6 +623,16 @@ enum IntentDetector {
         let unmarked = clues.numbers.contains { $0.role == .unmarked }
         if unmarked, words.containsAny(vocabulary.phrases(.bid)) { return true }
         if unmarked, clues.hasPriceContext, words.count <= vocabulary.limits.shortLine { return true }
+        // "30 is steep. 25?", "30? you're having a laugh. twenty and it's a deal": after a price, a last part of the
+        // line that opens with a bare number, names no item and is short, bids it (`Scene` takes the last number).
+        if clues.hasPriceContext, let last = clues.clauseStarts.filter({ $0 < words.count }).max(), last > 0,
+            words.count - last <= vocabulary.limits.shortAnswer,
+            clues.numbers.contains(where: { $0.role == .unmarked && $0.range.lowerBound == last }),
+            !([clues.itemStart].compactMap { $0 } + clues.otherItemStarts).contains(where: { $0 >= last }),
+            !words.containsAny(vocabulary.phrases(.buy)), !words.containsAny(vocabulary.phrases(.howMany))
+        {
+            return true
+        }
         // "Dagger. 18.": a short line naming an item with one bare number after it, larger than any quantity, bids
         // that much for it (a bare small number counts it: "dagger, 2").
         if let item = clues.itemStart, words.count <= vocabulary.limits.shortAnswer, clues.numbers.count == 1,

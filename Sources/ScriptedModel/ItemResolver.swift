@@ -217,8 +217,16 @@ struct ItemResolver: Sendable {
         var byRange: [Range<Int>: (strength: Int, items: Set<ItemID>, weaker: Set<ItemID>)] = [:]
         let line = words.tokens
         for (index, token) in line.enumerated() {
-            // "3 coins for a trout": a gold word after a number is money, not the Old Coin.
-            if index > 0, vocabulary.isWord(token, in: .gold), isNumber(line[index - 1]) { continue }
+            // "3 coins for a trout", "knock a few coins off": a gold word after a number or an amount is money, not
+            // the Old Coin.
+            if index > 0, vocabulary.isWord(token, in: .gold),
+                isNumber(line[index - 1]) || vocabulary.amounts.contains(where: { amount in
+                    let start = index - amount.words.count
+                    return !amount.isGold && start >= 0 && words.matches(amount.words, at: start)
+                })
+            {
+                continue
+            }
             // A line word matches a name's first word when it is that word or a plural of it.
             for first in Set([token] + Words.singulars(of: token)) {
                 var position = firstNameStarting[first] ?? -1

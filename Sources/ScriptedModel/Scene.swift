@@ -573,8 +573,11 @@ struct Scene: Sendable {
                                 && words.matches(phrase, at: number.range.lowerBound - phrase.count)
                         }
                 }
-                // ("Dagger. 18.": a terse bid may say its number in a sentence of its own.)
-                price = bid?.value ?? priceNumber ?? unmarked ?? numbers.first { $0.role == .unmarked }?.value
+                // ("Dagger. 18.": a terse bid may say its number in a sentence of its own; of several bare numbers, the
+                // last is the bid: "30 is steep. 25?")
+                let bare = numbers.filter { $0.role == .unmarked }
+                let lastBare = bare.count > 1 ? bare.last?.value : nil
+                price = bid?.value ?? priceNumber ?? lastBare ?? unmarked ?? bare.first?.value
             case .buy, .sell, .offerGift:
                 // A bare small number is how many; a bare larger one, gold.
                 let largest = vocabulary.limits.largestQuantity

@@ -226,4 +226,33 @@ import Testing
         #expect(turn.calls == [#"lookUpStock({"item":"horseshoe"})"#], "\(turn.calls)")
         #expect(turn.reply.contains("5"), "\(turn.reply)")
     }
+
+    @Test(arguments: [
+        ("30 is steep 25", [0, 3], [(30, 0), (25, 3)], true),
+        ("20 you are having a laugh 12 and it is a deal", [0, 1, 6], [(20, 0), (12, 6)], true),
+        // A part that names an item, or a long one, is no bid.
+        ("30 is steep 2 daggers", [0, 3], [(30, 0), (2, 3)], false),
+    ] as [(String, Set<Int>, [(Int, Int)], Bool)])
+    func aShortLastPartOpeningWithANumberAfterAPriceBids(
+        line: String, clauses: Set<Int>, numbers: [(Int, Int)], bids: Bool
+    ) {
+        let words = Words(line)
+        var clues = IntentDetector.Clues()
+        clues.clauseStarts = clauses
+        clues.hasPriceContext = true
+        clues.numbers = numbers.map { SpokenNumber(value: $0.0, range: $0.1..<($0.1 + 1), role: .unmarked) }
+        if let dagger = words.tokens.firstIndex(of: "daggers") {
+            clues.itemStart = dagger
+            clues.itemEnd = dagger + 1
+            clues.namesSomething = true
+            clues.numbers[1].role = .quantity
+        }
+        #expect((IntentDetector.reading(of: words, clues: clues, vocabulary: english).intent == .haggle) == bids)
+    }
+
+    @Test func coinsAfterAnAmountAreMoneyNotTheOldCoin() throws {
+        let resolver = ItemResolver(world: try Packs.shipped().world)
+        #expect(resolver.mentions(in: Words("can you knock a few coins off")).isEmpty)
+        #expect(resolver.bestItems(in: Words("how much is the coin")) == [ItemID("old_coin")])
+    }
 }
