@@ -531,17 +531,8 @@ struct Scene: Sendable {
             }
             // "She's been sitting in the dark two nights … sell us a flask of lamp oil": a bare number right before a
             // word that names something else ("two *nights*") counts that, not the item.
-            let itemStarts = Set(mentions.map(\.range.lowerBound))
             let countsSomethingElse = { (number: SpokenNumber) in
-                let next = number.range.upperBound
-                guard number.role == .unmarked, next < words.count, !itemStarts.contains(next),
-                    !utterance.clauseStarts.contains(next)
-                else { return false }
-                let word = words.tokens[next]
-                // (A word that ends a name leads on too: "I'll grab a couple *if* you've got 'em".)
-                let leadsOn: [Lexicon.WordSet] = [.fillers, .articles, .determiners, .quantityGap, .please, .gold, .things,
-                    .pronouns, .address, .nameStops]
-                return !leadsOn.contains { vocabulary.isWord(word, in: $0) }
+                IntentDetector.countsSomethingElse(number, in: words, clues: clues, vocabulary: vocabulary)
             }
             let counted =
                 orderedItems.isEmpty

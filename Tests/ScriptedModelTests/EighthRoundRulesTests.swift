@@ -255,4 +255,17 @@ import Testing
         #expect(resolver.mentions(in: Words("can you knock a few coins off")).isEmpty)
         #expect(resolver.bestItems(in: Words("how much is the coin")) == [ItemID("old_coin")])
     }
+
+    @Test(arguments: [("rope 30 feet long", 0, 1, false), ("dagger 18", 0, 1, true), ("dagger 18 please", 0, 1, true)])
+    func aNumberThatCountsSomethingElseBidsNothing(line: String, item: Int, number: Int, bids: Bool) {
+        let words = Words(line)
+        var clues = IntentDetector.Clues()
+        clues.itemStart = item
+        clues.itemEnd = item + 1
+        clues.namesSomething = true
+        clues.clauseStarts = [0]
+        let value = Int(words.tokens[number]) ?? 0
+        clues.numbers = [SpokenNumber(value: value, range: number..<(number + 1), role: .unmarked)]
+        #expect((IntentDetector.reading(of: words, clues: clues, vocabulary: english).intent == .haggle) == bids)
+    }
 }
