@@ -653,8 +653,9 @@ struct Scene: Sendable {
     /// one the NPC sells, with a one-word `priceLeadIns` word between them, either way round ("my rusty sword plus 100
     /// gold *for* the silver sword", "the short sword *for* my rusty one and 30 gold"), and between them nothing but
     /// articles, determiners, `weak` words, numbers, `gold` words, joiners and one other word ("plus"): "if I sold you
-    /// my sword, would I have enough left for the tongs?" proposes nothing. Each counts as many as a number right
-    /// before it says ("my two pies for a jug of cider": two pies, one jug).
+    /// my sword, would I have enough left for the tongs?" proposes nothing, nor does a line with a `conditionals` word
+    /// ("…*if* I had the coin"). Each counts as many as a number right before it says ("my two pies for a jug of
+    /// cider": two pies, one jug).
     ///
     /// - Returns: What the player wants and what they give for it, or `nil`.
     static func swap(
@@ -695,6 +696,8 @@ struct Scene: Sendable {
                         || vocabulary.isWord(word, in: .gold))
                 }
                 guard others.count <= 1 else { continue }
+                // "I'd swap my sword for your dagger *if* I had the coin": a supposition proposes nothing.
+                guard !words.tokens.contains(where: { vocabulary.isWord($0, in: .conditionals) }) else { return nil }
                 let pair: (wanted: ItemID, wantedAt: Int, given: ItemID, givenAt: Int)?
                 if let given = carried(first), let wanted = sold(second) {
                     pair = (wanted, second.range.lowerBound, given, first.range.lowerBound)

@@ -166,6 +166,12 @@ import Testing
         #expect(offer.playerGives == TradeSide(items: [ItemStack("rusty_sword")], gold: 16))
     }
 
+    @Test func aSwapSaidAsASuppositionIsNoSwap() async throws {
+        let visit = try Packs.visit("brannoc", gold: 100)
+        _ = try await visit.session().turn("I'd swap my rusty sword for your dagger if I had the nerve")
+        #expect(visit.pending == nil)
+    }
+
     @Test func aQuestionAboutAffordingSomethingIsNoSwap() async throws {
         let visit = try Packs.visit("brannoc", gold: 20)
         _ = try await visit.session().turn("if I traded my sword in, could I afford the tongs after?")
