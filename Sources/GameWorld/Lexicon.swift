@@ -404,6 +404,9 @@ extension Lexicon {
         /// Verbs of letting: `let`. With a `speaker` word and a `takeVerbs` word before the thing named, they ask for
         /// it as a request does ("*let me* get a beer"; the synonym `lemme` is `let me`).
         case permitVerbs
+        /// Words that make a sentence a supposition: `if`, `unless`; German `wenn`, `falls`. A swap said in a line with
+        /// one ("I'd swap my sword for your dagger *if* I had the coin") proposes nothing.
+        case conditionals
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

@@ -622,11 +622,25 @@ enum IntentDetector {
         if clues.numbers.contains(where: { $0.role == .price }) { return true }
         let unmarked = clues.numbers.contains { $0.role == .unmarked }
         if unmarked, words.containsAny(vocabulary.phrases(.bid)) { return true }
-        if unmarked, clues.hasPriceContext, words.count <= vocabulary.limits.shortLine { return true }
+        // (Not a number that counts something else: "30 feet?", "rope, 30 feet?", "30 feet of it?")
+        let bare = clues.numbers.filter {
+            $0.role == .unmarked && !countsSomethingElse($0, in: words, clues: clues, vocabulary: vocabulary)
+        }
+        if !bare.isEmpty, clues.hasPriceContext, words.count <= vocabulary.limits.shortLine { return true }
+        // "30 is steep. 25?", "30? you're having a laugh. twenty and it's a deal": after a price, a last part of the
+        // line that opens with a bare number, names no item and is short, bids it (`Scene` takes the last number).
+        if clues.hasPriceContext, let last = clues.clauseStarts.filter({ $0 < words.count }).max(), last > 0,
+            words.count - last <= vocabulary.limits.shortAnswer,
+            bare.contains(where: { $0.range.lowerBound == last }),
+            !([clues.itemStart].compactMap { $0 } + clues.otherItemStarts).contains(where: { $0 >= last }),
+            !words.containsAny(vocabulary.phrases(.buy)), !words.containsAny(vocabulary.phrases(.howMany))
+        {
+            return true
+        }
         // "Dagger. 18.": a short line naming an item with one bare number after it, larger than any quantity, bids
         // that much for it (a bare small number counts it: "dagger, 2").
         if let item = clues.itemStart, words.count <= vocabulary.limits.shortAnswer, clues.numbers.count == 1,
-            let number = clues.numbers.first, number.role == .unmarked, number.range.lowerBound > item,
+            let number = bare.first, number.range.lowerBound > item,
             number.value > vocabulary.limits.largestQuantity, !words.containsAny(vocabulary.phrases(.howMany))
         {
             return true
@@ -635,7 +649,7 @@ enum IntentDetector {
         // answer naming no item whose one number nothing marks, and that asks for no goods ("I'll take 2", "I want
         // 3"), is a bid.
         if clues.hasPriceContext, clues.itemStart == nil, words.count <= vocabulary.limits.shortAnswer + 1,
-            clues.numbers.count == 1, clues.numbers.allSatisfy({ $0.role == .unmarked }),
+            clues.numbers.count == 1, bare.count == 1,
             !words.containsAny(vocabulary.phrases(.buy)), !words.containsAny(vocabulary.phrases(.want)),
             !words.containsAny(vocabulary.phrases(.howMany))
         {
@@ -655,6 +669,25 @@ enum IntentDetector {
             return false
         }
         return true
+    }
+
+    /// Whether a bare number counts something else than an item: the word right after it, in its part of the
+    /// sentence and not an item's name, is none that leads on to a thing (`fillers`, `articles`, `determiners`,
+    /// `quantityGap`, `please`, `gold`, `things`, `pronouns`, `address`, `nameStops`): "two *nights*", "30 *feet*".
+    static func countsSomethingElse(
+        _ number: SpokenNumber, in words: Words, clues: Clues, vocabulary: Vocabulary
+    ) -> Bool {
+        let next = number.range.upperBound
+        let itemStarts = [clues.itemStart].compactMap { $0 } + clues.otherItemStarts
+        guard number.role == .unmarked, next < words.count, !itemStarts.contains(next),
+            !clues.clauseStarts.contains(next)
+        else { return false }
+        let word = words.tokens[next]
+        // (A word that ends a name leads on too: "I'll grab a couple *if* you've got 'em".)
+        let leadsOn: [Lexicon.WordSet] = [
+            .fillers, .articles, .determiners, .quantityGap, .please, .gold, .things, .pronouns, .address, .nameStops,
+        ]
+        return !leadsOn.contains { vocabulary.isWord(word, in: $0) }
     }
 
     /// Whether the line is a question about something the catalog does not sell: it opens with a `questions` word

@@ -217,8 +217,16 @@ struct ItemResolver: Sendable {
         var byRange: [Range<Int>: (strength: Int, items: Set<ItemID>, weaker: Set<ItemID>)] = [:]
         let line = words.tokens
         for (index, token) in line.enumerated() {
-            // "3 coins for a trout": a gold word after a number is money, not the Old Coin.
-            if index > 0, vocabulary.isWord(token, in: .gold), isNumber(line[index - 1]) { continue }
+            // "3 coins for a trout", "knock a few coins off": a gold word after a number or an amount is money, not
+            // the Old Coin.
+            if index > 0, vocabulary.isWord(token, in: .gold),
+                isNumber(line[index - 1]) || vocabulary.amounts.contains(where: { amount in
+                    let start = index - amount.words.count
+                    return !amount.isGold && start >= 0 && words.matches(amount.words, at: start)
+                })
+            {
+                continue
+            }
             // "that willow stick *you fish* with", "the pot *to cook* in": a word right after a `subjects` word that
             // follows a thing (a `determiners` or `things` word up to three words before it) is the verb of a clause
             // about that thing, not an item; "sell you fish" has no thing before "you" and still names the fish.

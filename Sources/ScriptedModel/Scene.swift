@@ -531,17 +531,8 @@ struct Scene: Sendable {
             }
             // "She's been sitting in the dark two nights … sell us a flask of lamp oil": a bare number right before a
             // word that names something else ("two *nights*") counts that, not the item.
-            let itemStarts = Set(mentions.map(\.range.lowerBound))
             let countsSomethingElse = { (number: SpokenNumber) in
-                let next = number.range.upperBound
-                guard number.role == .unmarked, next < words.count, !itemStarts.contains(next),
-                    !utterance.clauseStarts.contains(next)
-                else { return false }
-                let word = words.tokens[next]
-                // (A word that ends a name leads on too: "I'll grab a couple *if* you've got 'em".)
-                let leadsOn: [Lexicon.WordSet] = [.fillers, .articles, .determiners, .quantityGap, .please, .gold, .things,
-                    .pronouns, .address, .nameStops]
-                return !leadsOn.contains { vocabulary.isWord(word, in: $0) }
+                IntentDetector.countsSomethingElse(number, in: words, clues: clues, vocabulary: vocabulary)
             }
             let counted =
                 orderedItems.isEmpty
@@ -573,8 +564,11 @@ struct Scene: Sendable {
                                 && words.matches(phrase, at: number.range.lowerBound - phrase.count)
                         }
                 }
-                // ("Dagger. 18.": a terse bid may say its number in a sentence of its own.)
-                price = bid?.value ?? priceNumber ?? unmarked ?? numbers.first { $0.role == .unmarked }?.value
+                // ("Dagger. 18.": a terse bid may say its number in a sentence of its own; of several bare numbers, the
+                // last is the bid: "30 is steep. 25?")
+                let bare = numbers.filter { $0.role == .unmarked }
+                let lastBare = bare.count > 1 ? bare.last?.value : nil
+                price = bid?.value ?? priceNumber ?? lastBare ?? unmarked ?? bare.first?.value
             case .buy, .sell, .offerGift:
                 // A bare small number is how many; a bare larger one, gold.
                 let largest = vocabulary.limits.largestQuantity
@@ -659,8 +653,9 @@ struct Scene: Sendable {
     /// one the NPC sells, with a one-word `priceLeadIns` word between them, either way round ("my rusty sword plus 100
     /// gold *for* the silver sword", "the short sword *for* my rusty one and 30 gold"), and between them nothing but
     /// articles, determiners, `weak` words, numbers, `gold` words, joiners and one other word ("plus"): "if I sold you
-    /// my sword, would I have enough left for the tongs?" proposes nothing. Each counts as many as a number right
-    /// before it says ("my two pies for a jug of cider": two pies, one jug).
+    /// my sword, would I have enough left for the tongs?" proposes nothing, nor does a line with a `conditionals` word
+    /// ("…*if* I had the coin"). Each counts as many as a number right before it says ("my two pies for a jug of
+    /// cider": two pies, one jug).
     ///
     /// - Returns: What the player wants and what they give for it, or `nil`.
     static func swap(
@@ -701,6 +696,8 @@ struct Scene: Sendable {
                         || vocabulary.isWord(word, in: .gold))
                 }
                 guard others.count <= 1 else { continue }
+                // "I'd swap my sword for your dagger *if* I had the coin": a supposition proposes nothing.
+                guard !words.tokens.contains(where: { vocabulary.isWord($0, in: .conditionals) }) else { return nil }
                 let pair: (wanted: ItemID, wantedAt: Int, given: ItemID, givenAt: Int)?
                 if let given = carried(first), let wanted = sold(second) {
                     pair = (wanted, second.range.lowerBound, given, first.range.lowerBound)

@@ -282,12 +282,15 @@ struct Utterance: Sendable {
             var number = number
             let after = number.range.upperBound
             let goldFollows = after < tokens.count && vocabulary.isWord(tokens[after], in: .gold)
-            // "How much for three?", "and how much for three?": the first word after fillers asks.
-            let inquires =
-                tokens[sentence.range].first {
+            // "How much for three?", "and how much for three?": the first word after fillers asks, in the sentence or
+            // in the number's part of it ("them horseshoes, what do you want for one?").
+            let clause = clauseStarts.filter { sentence.range.contains($0) && $0 <= number.range.lowerBound }.max()
+            let inquires = [sentence.range.lowerBound, clause ?? sentence.range.lowerBound].contains { start in
+                tokens[start..<sentence.range.upperBound].first {
                     !vocabulary.isWord($0, in: .fillers) || vocabulary.isWord($0, in: .inquiry)
                 }
                 .map { vocabulary.isWord($0, in: .inquiry) } ?? false
+            }
             if number.role == .price, inquires, !goldFollows, !bidding, slice(before).containsAny(prices),
                 !slice(before).containsAny(vocabulary.phrases(.appraise))
             {

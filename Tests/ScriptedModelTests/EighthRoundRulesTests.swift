@@ -166,6 +166,12 @@ import Testing
         #expect(offer.playerGives == TradeSide(items: [ItemStack("rusty_sword")], gold: 16))
     }
 
+    @Test func aSwapSaidAsASuppositionIsNoSwap() async throws {
+        let visit = try Packs.visit("brannoc", gold: 100)
+        _ = try await visit.session().turn("I'd swap my rusty sword for your dagger if I had the nerve")
+        #expect(visit.pending == nil)
+    }
+
     @Test func aQuestionAboutAffordingSomethingIsNoSwap() async throws {
         let visit = try Packs.visit("brannoc", gold: 20)
         _ = try await visit.session().turn("if I traded my sword in, could I afford the tongs after?")
@@ -215,5 +221,57 @@ import Testing
         let visit = try Packs.visit("brannoc", gold: 200)
         _ = try await visit.session().turn("I'll take the sword that's chased with silver")
         #expect(try #require(visit.pending).offer.npcGives.items == [ItemStack("silver_sword")])
+    }
+
+    /// A number in the part of a sentence that asks a price counts, it bids nothing: this one made an unasked
+    /// counter-offer (found rewording a tuning case).
+    @Test func aPriceAskedInTheSecondPartOfASentenceBidsNothing() async throws {
+        let visit = try Packs.visit("brannoc")
+        let turn = try await visit.session().turn("them horseshoes, what do you want for one?")
+        #expect(visit.pending == nil)
+        #expect(turn.calls == [#"lookUpStock({"item":"horseshoe"})"#], "\(turn.calls)")
+        #expect(turn.reply.contains("5"), "\(turn.reply)")
+    }
+
+    @Test(arguments: [
+        ("30 is steep 25", [0, 3], [(30, 0), (25, 3)], true),
+        ("20 you are having a laugh 12 and it is a deal", [0, 1, 6], [(20, 0), (12, 6)], true),
+        // A part that names an item, or a long one, is no bid.
+        ("30 is steep 2 daggers", [0, 3], [(30, 0), (2, 3)], false),
+    ] as [(String, Set<Int>, [(Int, Int)], Bool)])
+    func aShortLastPartOpeningWithANumberAfterAPriceBids(
+        line: String, clauses: Set<Int>, numbers: [(Int, Int)], bids: Bool
+    ) {
+        let words = Words(line)
+        var clues = IntentDetector.Clues()
+        clues.clauseStarts = clauses
+        clues.hasPriceContext = true
+        clues.numbers = numbers.map { SpokenNumber(value: $0.0, range: $0.1..<($0.1 + 1), role: .unmarked) }
+        if let dagger = words.tokens.firstIndex(of: "daggers") {
+            clues.itemStart = dagger
+            clues.itemEnd = dagger + 1
+            clues.namesSomething = true
+            clues.numbers[1].role = .quantity
+        }
+        #expect((IntentDetector.reading(of: words, clues: clues, vocabulary: english).intent == .haggle) == bids)
+    }
+
+    @Test func coinsAfterAnAmountAreMoneyNotTheOldCoin() throws {
+        let resolver = ItemResolver(world: try Packs.shipped().world)
+        #expect(resolver.mentions(in: Words("can you knock a few coins off")).isEmpty)
+        #expect(resolver.bestItems(in: Words("how much is the coin")) == [ItemID("old_coin")])
+    }
+
+    @Test(arguments: [("rope 30 feet long", 0, 1, false), ("dagger 18", 0, 1, true), ("dagger 18 please", 0, 1, true)])
+    func aNumberThatCountsSomethingElseBidsNothing(line: String, item: Int, number: Int, bids: Bool) {
+        let words = Words(line)
+        var clues = IntentDetector.Clues()
+        clues.itemStart = item
+        clues.itemEnd = item + 1
+        clues.namesSomething = true
+        clues.clauseStarts = [0]
+        let value = Int(words.tokens[number]) ?? 0
+        clues.numbers = [SpokenNumber(value: value, range: number..<(number + 1), role: .unmarked)]
+        #expect((IntentDetector.reading(of: words, clues: clues, vocabulary: english).intent == .haggle) == bids)
     }
 }
