@@ -201,9 +201,12 @@ extension Lexicon {
         case offerBuy
         /// An offer buying from the player: `{npc} offers {price} gold for your {goods}.`
         case offerSell
-        /// An offer of goods and gold for goods and gold: `{npc} offers {goods} and {gold} gold for your
-        /// {yourGoods} and {yourGold} gold.`
+        /// An offer of goods (and gold) for the player's goods and gold, a swap: `{npc} offers {npcSide} for your
+        /// {yourSide}.` Each side lists its goods and, when there is any, its gold (`1 Rusty Sword and 100 gold`);
+        /// `{goods}`, `{gold}`, `{yourGoods}` and `{yourGold}` hold the parts apart.
         case offerSwap
+        /// An amount of gold on one side of a swap: `{gold} gold`.
+        case goldAmount
         /// The NPC gave the player something: `{npc} gives you {quantity} × {item}.`
         case given
         /// The NPC took the player's gift: `{player} gives you {quantity} × {item}.`
@@ -340,7 +343,8 @@ extension Lexicon {
             case .goodsSeveral, .refusalOnlyLeft, .refusalPlayerHasOnly, .recallGave, .recallReceived:
                 ["item", "quantity"]
             case .offerBuy, .offerSell: ["npc", "goods", "price"]
-            case .offerSwap: ["npc", "goods", "gold", "yourGoods", "yourGold"]
+            case .offerSwap: ["npc", "npcSide", "yourSide", "goods", "gold", "yourGoods", "yourGold"]
+            case .goldAmount: ["gold"]
             case .given: ["npc", "item", "quantity"]
             case .giftAccepted: ["player", "item", "quantity"]
             case .refusalNoSuchItem: ["text"]

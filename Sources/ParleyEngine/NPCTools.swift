@@ -231,10 +231,17 @@ extension TradeOffer {
             return lexicon.text(
                 .offerSell, ["npc": name, "goods": goods(playerGives), "price": String(npcGives.gold)])
         }
+        // A side is its goods and its gold, the gold left out when there is none: "1 Silver Sword" for "1 Rusty
+        // Sword and 100 gold", never "… and 0 gold".
+        func side(_ side: TradeSide) -> String {
+            let gold = side.gold > 0 ? [lexicon.text(.goldAmount, ["gold": String(side.gold)])] : []
+            return lexicon.list(side.items.map { goods(TradeSide(items: [$0], gold: 0)) } + gold)
+        }
         return lexicon.text(
             .offerSwap,
             [
-                "npc": name, "goods": goods(npcGives), "gold": String(npcGives.gold),
+                "npc": name, "npcSide": side(npcGives), "yourSide": side(playerGives),
+                "goods": goods(npcGives), "gold": String(npcGives.gold),
                 "yourGoods": goods(playerGives), "yourGold": String(playerGives.gold),
             ])
     }

@@ -244,8 +244,29 @@ import Testing
             #expect(allowed)
             #expect(offer.playerGives == TradeSide(items: [ItemStack("rusty_sword")], gold: gold))
             #expect(offer.npcGives == TradeSide(items: [ItemStack("silver_sword")]))
+            // The summary names the gold only on the side that has some.
+            #expect(
+                offer.summary(in: pack.world)
+                    == "Brannoc Ashdown offers 1 Silver Sword for your 1 Rusty Sword and \(gold) gold.")
         case .refused(_, let reasons):
             #expect(!allowed, "\(reasons)")
         }
+    }
+
+    /// A swap's summary lists each side's goods and gold in the NPC's language, leaving out gold that is not there.
+    @Test func aSwapsSummaryListsEachSidesGoodsAndGoldInTheNPCsLanguage() throws {
+        let world = try shippedPack().world
+        let both = TradeOffer(
+            npc: "brannoc", playerGives: TradeSide(items: [ItemStack("rusty_sword"), ItemStack("bread", quantity: 2)], gold: 5),
+            npcGives: TradeSide(items: [ItemStack("iron_dagger")], gold: 3))
+        #expect(
+            both.summary(in: world)
+                == "Brannoc Ashdown offers 1 Iron Dagger and 3 gold for your 1 Rusty Sword, 2 × Loaf of Bread and 5 gold.")
+        let swap = TradeOffer(
+            npc: "greta", playerGives: TradeSide(items: [ItemStack("messer")], gold: 7),
+            npcGives: TradeSide(items: [ItemStack("laterne")]))
+        #expect(
+            swap.summary(in: try GermanGameTests.marktplatz().world)
+                == "Greta Krämer bietet dir 1 Laterne für 1 Messer und 7 Gold an.")
     }
 }
