@@ -156,7 +156,8 @@ let package = Package(
         // MARK: - ParleyServer: an HTTP/1.1 server over POSIX sockets (keep-alive, chunked bodies, server-sent events,
         // limits and timeouts, problem+json, bearer tokens) for `parley serve`; no game logic, no C module
         .target(name: "ParleyServer", dependencies: ["ParleyHTTPTypes", "ParleyJSON", "ParleyBasics"]),
-        .testTarget(name: "ParleyServerTests", dependencies: ["ParleyServer", "ParleyHTTP", "ParleyJSON"]),
+        .testTarget(
+            name: "ParleyServerTests", dependencies: ["ParleyServer", "ParleyHTTP", "ParleyJSON", "HTTPTestSupport"]),
 
         // MARK: - OpenAICompatible: a LanguageModel for llama-server, Ollama, vLLM and OpenAI, over ParleyHTTP
         .target(
@@ -299,7 +300,7 @@ let package = Package(
             dependencies: [
                 "ParleyAPI", "ParleyEngine", "GameWorld", "ContentPacks", "ParleyJSON", "SaveGames", "ScriptedModel",
                 "ParleyServer", "ParleyHTTP", "LanguageModels", "LanguageModelsTesting", "ParleySpeech",
-                "GameWorldFixtures",
+                "GameWorldFixtures", "HTTPTestSupport",
             ]),
 
         // MARK: - Speech: NPC lines spoken with espeak-ng, loaded at run time (dlopen) so that the package builds and

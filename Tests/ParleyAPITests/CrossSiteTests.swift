@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestSupport
 import ParleyHTTP
 import ParleyJSON
 import Testing
@@ -218,23 +219,23 @@ import Testing
                 ("POST", "/v1/saves/kept/replay", ""),
             ]
             for (method, path, body) in requests {
-                let socket = try RawSocket(port: fixture.server.port)
+                let socket = try RawClient(port: fixture.server.port)
                 let sent = await socket.send(
                     "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\nOrigin: http://\(host)\r\n"
                         + "Sec-Fetch-Site: same-origin\r\nContent-Type: application/json\r\n"
                         + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
                 #expect(sent)
-                let answer = await socket.read(until: "\r\n\r\n{")
+                let answer = await socket.read(untilText: "\r\n\r\n{")
                 #expect(answer.hasPrefix("HTTP/1.1 421 "), "\(method) \(path): \(answer.prefix(300))")
                 #expect(answer.contains("urn:parley:problem:misdirected-request"), "\(answer.prefix(600))")
             }
             let form = "token=\(token)"
-            let socket = try RawSocket(port: fixture.server.port)
+            let socket = try RawClient(port: fixture.server.port)
             _ = await socket.send(
                 "POST /inspect/saves/kept/replay HTTP/1.1\r\nHost: \(host)\r\nOrigin: http://\(host)\r\n"
                     + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(form.utf8.count)\r\n"
                     + "Connection: close\r\n\r\n\(form)")
-            let replayed = await socket.read(until: "\r\n\r\n{")
+            let replayed = await socket.read(untilText: "\r\n\r\n{")
             #expect(replayed.hasPrefix("HTTP/1.1 421 "), "\(replayed.prefix(300))")
             let (_, listed, _) = try await fixture.call(.get, "/v1/games")
             #expect(listed?["games"]?.arrayValue?.count == 1)

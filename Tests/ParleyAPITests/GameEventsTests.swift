@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestSupport
 import LanguageModels
 import ParleyAPI
 import ParleyHTTP
@@ -130,12 +131,12 @@ import Testing
         try await HTTPAPITests.withFixture(configure: { $0.heartbeatInterval = .milliseconds(20) }) { fixture in
             let game = try await fixture.newGame()
             _ = try await fixture.say(game, "talk to mira")
-            let socket = try RawSocket(port: fixture.server.port)
+            let socket = try RawClient(port: fixture.server.port)
             #expect(
                 await socket.send(
                     "GET /v1/games/\(game)/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
                         + "Last-Event-ID: 2\r\n\r\n"))
-            let text = await socket.read(until: ": heartbeat\n\n")
+            let text = await socket.read(untilText: ": heartbeat\n\n")
             #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(text)")
             #expect(text.contains("Content-Type: text/event-stream\r\n"))
             #expect(text.contains("Cache-Control: no-cache\r\n"))
@@ -176,11 +177,11 @@ import Testing
             #expect(try await fixture.call(.get, "/v1/games/none/events").status == 404)
             // Digits with a sign are no id this stream sends, though Int("+5") reads them (found by schemathesis).
             // Read raw: a stream that wrongly starts would never end.
-            let socket = try RawSocket(port: fixture.server.port)
+            let socket = try RawClient(port: fixture.server.port)
             #expect(
                 await socket.send(
                     "GET /v1/games/\(game)/events HTTP/1.1\r\nHost: 127.0.0.1\r\nLast-Event-ID: +5\r\n\r\n"))
-            let head = await socket.read(until: "\r\n\r\n")
+            let head = await socket.read(untilText: "\r\n\r\n")
             #expect(head.hasPrefix("HTTP/1.1 400 "), "\(head)")
         }
     }
@@ -191,11 +192,11 @@ import Testing
         try await HTTPAPITests.withFixture { fixture in
             let game = try await fixture.newGame()
             let huge = String(repeating: "9", count: 40)
-            let socket = try RawSocket(port: fixture.server.port)
+            let socket = try RawClient(port: fixture.server.port)
             #expect(
                 await socket.send(
                     "GET /v1/games/\(game)/events HTTP/1.1\r\nHost: 127.0.0.1\r\nLast-Event-ID: \(huge)\r\n\r\n"))
-            let text = await socket.read(until: ": listening to game \(game)\n\n")
+            let text = await socket.read(untilText: ": listening to game \(game)\n\n")
             #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(text)")
             // Nothing from before: the new game's introduction (event 1) is not sent again.
             #expect(!text.contains("id: 1\n"), "\(text)")

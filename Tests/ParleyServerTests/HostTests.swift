@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestSupport
 import ParleyJSON
 import ParleyServer
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HTTPTestSupport
 import ParleyHTTP
 import ParleyServer
 import Testing
@@ -56,7 +57,7 @@ import Testing
         #expect(next.port == port)
         await next.stop()
         // And nothing listens there any more.
-        #expect(throws: RawClient.ClientError.self) { try RawClient(port: port) }
+        #expect(throws: SocketError.self) { try RawClient(port: port) }
     }
 
     /// A request in progress when stop begins is answered, with `Connection: close`, before the server stops.
