@@ -278,10 +278,8 @@ public struct PlayerNameFinder: Sendable {
     /// form.
     private func spelledOut(_ line: String) -> [(written: String, lower: String)] {
         let suffixes = ["m": "am", "s": "is", "re": "are", "ll": "will", "d": "would", "ve": "have"]
-        let apostrophes: Set<Character> = ["'", "\u{2019}"]
         var words: [(written: String, lower: String)] = []
-        for token in line.split(whereSeparator: { !$0.isLetter && !$0.isNumber && !apostrophes.contains($0) }) {
-            let parts = token.split(whereSeparator: { apostrophes.contains($0) }).map(String.init)
+        for parts in Self.tokens(of: line) {
             guard let base = parts.first else { continue }
             if parts.count == 1, let replacement = synonyms[base.lowercased()] {
                 words += replacement.map { ($0, $0) }
@@ -291,5 +289,28 @@ public struct PlayerNameFinder: Sendable {
             if parts.count == 2, let spelled = suffixes[parts[1].lowercased()] { words.append((spelled, spelled)) }
         }
         return words
+    }
+
+    /// A line's tokens, runs of letters, digits and apostrophes, each split at its apostrophes: `Dax's` is `["Dax",
+    /// "s"]`. Every line the player says is read so several times a turn, so a line of ASCII is read byte by byte
+    /// (the same tokens: an ASCII letter or digit is exactly what `isLetter` and `isNumber` accept there); any other
+    /// line by its characters.
+    static func tokens(of line: String) -> [[String]] {
+        let utf8 = line.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return characterTokens(of: line) }
+        func isWordByte(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        }
+        return utf8.split(whereSeparator: { !isWordByte($0) && $0 != UInt8(ascii: "'") }).map { token in
+            token.split(separator: UInt8(ascii: "'")).map { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    /// `tokens(of:)` read by characters, for any line.
+    static func characterTokens(of line: String) -> [[String]] {
+        let apostrophes: Set<Character> = ["'", "\u{2019}"]
+        return line.split(whereSeparator: { !$0.isLetter && !$0.isNumber && !apostrophes.contains($0) }).map {
+            $0.split(whereSeparator: { apostrophes.contains($0) }).map(String.init)
+        }
     }
 }
