@@ -1,5 +1,6 @@
 import GameWorld
 import ParleyBasics
+import Synchronization
 
 /// Mends typos in a player's line, against the words the world knows: the lexicon's phrase words and the words of
 /// item names, aliases and the NPCs' synonym groups (`lantren` → `lantern`, `mcuh` → `much`, `chese` → `cheese`).
@@ -42,6 +43,10 @@ struct TypoMender: Sendable {
     private let firstPerson: Set<String>
     /// The shortest name mended by an edit; 0 turns edits off.
     private let shortestEdit: Int
+    /// What `mendedName(_:)` found for the words it was asked about, and so will find again: an unknown word (a
+    /// name the player gave, a slip) comes back in every later request of the conversation, and each look is a scan
+    /// of the content words.
+    private let mendedNames = MendedNames()
 
     /// The mender for a world.
     ///
@@ -149,6 +154,14 @@ struct TypoMender: Sendable {
 
     /// The one content word an unknown word of a name is a slip of, or `nil`: see the type's rules.
     private func mendedName(_ token: String) -> String? {
+        if let known = mendedNames.found(for: token) { return known }
+        let found = scannedName(token)
+        mendedNames.remember(found, for: token)
+        return found
+    }
+
+    /// `mendedName(_:)`'s scan of the content words.
+    private func scannedName(_ token: String) -> String? {
         func one(_ found: [String]) -> String? { found.count == 1 ? found[0] : nil }
         guard token.count >= shortestEdit else {
             // Short words: a swap ("pei"), or a letter added to a word without a vowel ("fsh").
@@ -195,5 +208,27 @@ struct TypoMender: Sendable {
     static func isOneEdit(_ first: String, _ second: String) -> Bool {
         abs(first.count - second.count) <= 1
             && Suggestions.distance(Array(first), Array(second), countingSwaps: false) == 1
+    }
+}
+
+/// The words `TypoMender.mendedName(_:)` has looked at and what it found for each (`nil`: nothing), shared by the
+/// copies of one mender. It forgets everything when it holds `limit` words, so a server's long run keeps it small.
+private final class MendedNames: Sendable {
+    /// The most words it holds.
+    private let limit = 4_096
+    /// What was found, by word.
+    private let found = Mutex<[String: String?]>([:])
+
+    /// What was found for `token`: `.some(nil)` when nothing was, `nil` when it was never looked at.
+    func found(for token: String) -> String?? {
+        found.withLock { $0[token] }
+    }
+
+    /// Remembers what was found for `token`.
+    func remember(_ name: String?, for token: String) {
+        found.withLock { found in
+            if found.count >= limit { found.removeAll(keepingCapacity: true) }
+            found[token] = .some(name)
+        }
     }
 }
