@@ -131,8 +131,8 @@ public struct PlayerNameFinder: Sendable {
     /// - Returns: The place, or `nil`.
     public func origin(in line: String) -> String? {
         guard !selfOrigin.isEmpty else { return nil }
-        for sentence in line.split(whereSeparator: { ".!?;,\n".contains($0) }) {
-            let words = spelledOut(String(sentence))
+        for sentence in Self.parts(of: line, between: ".!?;,\n") {
+            let words = spelledOut(sentence)
             let lower = words.map(\.lower)
             for phrase in selfOrigin where phrase.count < lower.count {
                 for start in 0...(lower.count - phrase.count - 1)
@@ -165,8 +165,8 @@ public struct PlayerNameFinder: Sendable {
     /// - Returns: The occupation, or `nil`.
     public func occupation(in line: String) -> String? {
         guard !selfOccupation.isEmpty || !selfOccupationAfter.isEmpty || !tradeEndings.isEmpty else { return nil }
-        for sentence in line.split(whereSeparator: { ".!?;\n".contains($0) }) {
-            let parts = sentence.split(separator: ",").map { spelledOut(String($0)) }
+        for sentence in Self.parts(of: line, between: ".!?;\n") {
+            let parts = Self.parts(of: sentence, between: ",").map(spelledOut)
             for (index, part) in parts.enumerated() {
                 if let found = occupation(inPart: part) { return found }
                 // "I'm Ysolde, a bookbinder from Carrow": an article right after the part that gives the name.
@@ -304,6 +304,18 @@ public struct PlayerNameFinder: Sendable {
         return utf8.split(whereSeparator: { !isWordByte($0) && $0 != UInt8(ascii: "'") }).map { token in
             token.split(separator: UInt8(ascii: "'")).map { String(decoding: $0, as: UTF8.self) }
         }
+    }
+
+    /// A line's parts between the `separators` (sentences, or clauses), the empty ones left out. A line of ASCII
+    /// without a carriage return (which joins a following line feed into one character) is split byte by byte, any
+    /// other by its characters: the same parts, faster.
+    static func parts(of line: String, between separators: String) -> [String] {
+        let utf8 = line.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }), separators.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return line.split(whereSeparator: { separators.contains($0) }).map(String.init)
+        }
+        let bytes = Set(separators.utf8)
+        return utf8.split(whereSeparator: bytes.contains).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `tokens(of:)` read by characters, for any line.
