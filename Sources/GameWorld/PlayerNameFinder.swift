@@ -326,3 +326,19 @@ public struct PlayerNameFinder: Sendable {
         }
     }
 }
+
+extension World {
+    /// A `PlayerNameFinder` for the world's lexicon, built once for the copies of a world (each game of a server, each
+    /// case of `parley eval`, builds its conversations' indexes from it); a copy whose lexicon was changed gets one of
+    /// its own.
+    public var playerNameFinder: PlayerNameFinder {
+        let built = catalogDerived { BuiltNameFinder(lexicon: $0.lexicon, finder: PlayerNameFinder($0.lexicon)) }
+        return built.lexicon == lexicon ? built.finder : PlayerNameFinder(lexicon)
+    }
+}
+
+/// A `PlayerNameFinder` and the lexicon it was built for.
+private struct BuiltNameFinder: Sendable {
+    let lexicon: Lexicon
+    let finder: PlayerNameFinder
+}

@@ -125,7 +125,7 @@ struct TopicIndex: Sendable {
         groups = (world.npcs[npc]?.dialogue.synonyms ?? [:]).sorted { $0.key < $1.key }.map { group, synonyms in
             (group, Set(synonyms.map { $0.lowercased() } + [group.lowercased()]))
         }
-        names = PlayerNameFinder(world.lexicon)
+        names = world.playerNameFinder
     }
 
     /// A line's lowercased words: letters and digits.

@@ -180,5 +180,10 @@ public actor Game {
         if !goalWasReached, state.isGoalReached {
             output(.goalReached(state.world.goal.description))
         }
+        // What each NPC knows now (its knowledge and goals, by their conditions) is written into its instructions
+        // after every input, as a restored game writes it when it opens the conversation: a turn's tool calls (the
+        // topic), a command's gift or a rule's flag change what holds, and the saved instructions must say what a
+        // load would.
+        for npc in conversations.keys { refreshKnowledge(of: npc) }
     }
 }
