@@ -247,6 +247,10 @@ extension Lexicon {
         /// Instructions to a machine rather than words to the NPC, anywhere in a sentence: `ignore previous
         /// instructions`, `you are now`, `debug mode`. The scripted model leaves such a sentence out of the line.
         case instructions
+        /// Saying a thing named just before is the player's own: `like mine`, `of mine`; German `von mir`, `wie
+        /// meins`. An `appraise` phrase about a thing named so asks what the NPC would pay for it ("what would a rusted
+        /// old blade *like mine* fetch here?", "what's an old sword *of mine* worth to you?").
+        case ownAfter
 
         /// Tables in the order of their cases.
         public static func < (lhs: PhraseTable, rhs: PhraseTable) -> Bool {
@@ -407,6 +411,11 @@ extension Lexicon {
         /// Words that make a sentence a supposition: `if`, `unless`; German `wenn`, `falls`. A swap said in a line with
         /// one ("I'd swap my sword for your dagger *if* I had the coin") proposes nothing.
         case conditionals
+        /// Verbs of what a thing cost the player: `cost`, `charge`, `set` (back), `sting`; German `gekostet`,
+        /// `berechnet`. One right before a `speaker` word, after a `pastAuxiliaries` word in a part of the sentence
+        /// that opens with an `inquiry` word, asks back what the player paid ("how much *did* that ale *cost me*
+        /// again?", "what *did* you *charge me* for the dagger?"), not "how much will it cost me?".
+        case billVerbs
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

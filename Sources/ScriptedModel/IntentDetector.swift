@@ -127,6 +127,7 @@ enum IntentDetector {
             {
                 return Reading(intent: .buy, isInferred: true, isStatement: true, saysHaving: true)
             }
+            if isTerseOrder(words, clues, vocabulary) { return Reading(intent: .buy, isInferred: true) }
             // "A pint for me": the item, then a one-word `priceLeadIns` word and a `speaker` word ending the line or its
             // part of it ("cider for me, Hesper, a whole jug of it"), orders it.
             // (One word may follow before the part ends: "a pie for me *too*", "cider for me *Hesper*, a whole jug".)
@@ -165,6 +166,39 @@ enum IntentDetector {
             return nil
         default:
             return intent(of: words, clues: clues, check: check, vocabulary).map { Reading(intent: $0) }
+        }
+    }
+
+    /// Whether the line is a terse order said in bits: not a question, at most `shortAnswer` + 2 words in two parts or
+    /// more (sentences or comma-separated), the first the item's name alone (after fillers), a later one a count alone
+    /// (a number or a number word such as `one`, with articles, fillers and `orderLeadIns` words: "just the one"; not
+    /// "that"), and no part with a
+    /// subject, a negation, a copula or an `inquiry` word: "dagger. one. now.", "rope. one. sharpish.", "pie. two.
+    /// quick." (the count counts the item, though said in a sentence of its own). "Pie. Not today." and "dagger. how
+    /// much." order nothing.
+    static func isTerseOrder(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        guard let start = clues.itemStart, let end = clues.itemEnd, !clues.isQuestion,
+            words.count <= vocabulary.limits.shortAnswer + 2, clues.clauseStarts.contains(end),
+            tokens[..<start].allSatisfy({ vocabulary.isWord($0, in: .fillers) }),
+            !clues.clauseStarts.contains(where: { $0 > 0 && $0 <= start })
+        else { return false }
+        let stops: [Lexicon.WordSet] = [.subjects, .firstPerson, .negations, .copulas, .inquiry]
+        guard !tokens.contains(where: { token in stops.contains { vocabulary.isWord(token, in: $0) } }) else {
+            return false
+        }
+        let starts = clues.clauseStarts.filter { $0 >= end && $0 < tokens.count }.sorted()
+        return starts.indices.contains { index in
+            let part = starts[index]..<(index + 1 < starts.count ? starts[index + 1] : tokens.count)
+            let counts = part.filter { position in
+                clues.numbers.contains { $0.range.contains(position) } || vocabulary.numberWords[tokens[position]] != nil
+            }
+            return !counts.isEmpty
+                && part.allSatisfy { position in
+                    counts.contains(position) || vocabulary.isWord(tokens[position], in: .articles)
+                        || vocabulary.isWord(tokens[position], in: .fillers)
+                        || vocabulary.isWord(tokens[position], in: .orderLeadIns)
+                }
         }
     }
 
@@ -320,6 +354,7 @@ enum IntentDetector {
     /// sold it?" (the question is about something else, far before `I`). `nil` when it asks neither.
     static func askedAbout(_ words: Words, clauseStarts: Set<Int>, _ vocabulary: Vocabulary) -> RecallTopic? {
         let tokens = words.tokens
+        if asksWhatItCost(words, clauseStarts: clauseStarts, vocabulary) { return .dealings }
         // "How many ales did I have off you?": a `pastAuxiliaries` word, a `firstPerson` word and a `takeVerbs` word,
         // then, in the same part of the sentence, a `fromWords` word and a `listener` word: what the player got.
         for index in tokens.indices.dropFirst(2) where vocabulary.isWord(tokens[index], in: .takeVerbs) {
@@ -352,6 +387,25 @@ enum IntentDetector {
             }
         }
         return nil
+    }
+
+    /// Whether the line asks back what something cost the player: in a part of the sentence that opens with an
+    /// `inquiry` word (after `orderLeadIns` words), a `pastAuxiliaries` word, then a `billVerbs` word right before a
+    /// `speaker` word ("how much *did* that ale *cost me* again?", "what *did* you *charge me* for the dagger?", "what
+    /// *did* that rope *set me* back?"). "How much will it cost me?" asks a price; "did it cost much?" asks nothing
+    /// back.
+    static func asksWhatItCost(_ words: Words, clauseStarts: Set<Int>, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        for verb in tokens.indices.dropLast() where vocabulary.isWord(tokens[verb], in: .billVerbs) {
+            guard vocabulary.isWord(tokens[verb + 1], in: .speaker) else { continue }
+            var clause = clauseStarts.filter { $0 <= verb }.max() ?? 0
+            while clause < verb, vocabulary.isWord(tokens[clause], in: .orderLeadIns) { clause += 1 }
+            guard vocabulary.isWord(tokens[clause], in: .inquiry),
+                tokens[clause..<verb].contains(where: { vocabulary.isWord($0, in: .pastAuxiliaries) })
+            else { continue }
+            return true
+        }
+        return false
     }
 
     /// Whether the line asks back where the player came from, in any words: a `whereWords` word (or an `inquiry` word
@@ -451,7 +505,15 @@ enum IntentDetector {
     private static func isSell(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
         if asksForASale(words, clues, vocabulary) { return true }
         if asksWhatOthersPay(words, clues, vocabulary) || asksSomethingForIt(words, clues, vocabulary) { return true }
+        if asksForWhatItIsWorth(words, clues, vocabulary) { return true }
         let tokens = words.tokens
+        // "What would a rusted old blade like mine fetch here?": an `appraise` phrase about a thing an `ownAfter`
+        // phrase says is the player's.
+        if let end = clues.itemEnd, words.containsAny(vocabulary.phrases(.appraise)),
+            vocabulary.phrases(.ownAfter).contains(where: { words.matches($0, at: end) || words.matches($0, at: end + 1) })
+        {
+            return true
+        }
         // "What'd my two mutton pies fetch here?": an `appraise` phrase about a thing named as the player's own.
         if let start = clues.itemStart, words.containsAny(vocabulary.phrases(.appraise)),
             Scene.namedAsOwn(at: start, in: words, vocabulary: vocabulary)
@@ -528,6 +590,31 @@ enum IntentDetector {
                 else { continue }
                 return true
             }
+        }
+        return false
+    }
+
+    /// Whether the line asks the NPC to pay the player what a thing is worth: a `buy` phrase with a `speaker` word
+    /// ("give us") or a `payVerbs` word and a `speaker` word ("pay me"), then an `asking` word ("what", "whatever"),
+    /// then within five words in the same part of the sentence, naming no item, a one-word `appraise` phrase ("give
+    /// us *whatever* it's *worth* in coin", "pay me *what* it's *worth* and it's yours", "give me *what* they're
+    /// *worth*"). The NPC offers to buy; "tell me what it's worth" asks only the value.
+    static func asksForWhatItIsWorth(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        let appraisals = Set(vocabulary.phrases(.appraise).filter { $0.count == 1 }.map { $0.tokens[0] })
+        let named = [clues.itemStart].compactMap { $0 } + clues.otherItemStarts
+        var ends = vocabulary.phrases(.buy).filter { $0.tokens.contains { vocabulary.isWord($0, in: .speaker) } }
+            .flatMap { phrase in affirmed([phrase], in: words, clues, vocabulary).map { $0 + phrase.count } }
+        ends += tokens.indices.dropLast().filter { index in
+            vocabulary.isWord(tokens[index], in: .payVerbs) && vocabulary.isWord(tokens[index + 1], in: .speaker)
+                && !isNegated(at: index, in: words, clues, vocabulary)
+        }.map { $0 + 2 }
+        for end in ends where end < tokens.count && vocabulary.isWord(tokens[end], in: .asking) {
+            let clauseEnd = clues.clauseStarts.filter { $0 > end }.min() ?? tokens.count
+            guard let worth = tokens.indices[(end + 1)..<min(clauseEnd, end + 6)].first(where: {
+                appraisals.contains(tokens[$0])
+            }) else { continue }
+            if !named.contains(where: { $0 > end && $0 < worth }) { return true }
         }
         return false
     }
@@ -682,6 +769,15 @@ enum IntentDetector {
         guard number.role == .unmarked, next < words.count, !itemStarts.contains(next),
             !clues.clauseStarts.contains(next)
         else { return false }
+        // "Found three green old coins": an item named within three words after it, in its part of the sentence and
+        // with no `nameStops` word between, is what it counts ("three *green* old coins", not "two nights *in* the
+        // cellar, a pie").
+        let clauseEnd = clues.clauseStarts.filter { $0 > next }.min() ?? words.count
+        if let item = itemStarts.filter({ $0 > next && $0 <= next + 3 && $0 < clauseEnd }).min(),
+            !words.tokens[next..<item].contains(where: { vocabulary.isWord($0, in: .nameStops) })
+        {
+            return false
+        }
         let word = words.tokens[next]
         // (A word that ends a name leads on too: "I'll grab a couple *if* you've got 'em".)
         let leadsOn: [Lexicon.WordSet] = [

@@ -502,8 +502,9 @@ struct Scene: Sendable {
             // `price` phrase) wants the price, not an offer.
             // "Got a tarnished old coin here, what say you buy it off me": a sale asked for in so many words wants the
             // offer, whatever the line starts with.
+            // "Give us whatever it's worth in coin" asks for the money, not the value.
             asksValue =
-                intent == .sell
+                intent == .sell && !IntentDetector.asksForWhatItIsWorth(words, clues, vocabulary)
                 && (words.containsAny(vocabulary.phrases(.appraise))
                     || (!IntentDetector.asksForASale(words, clues, vocabulary)
                         && (words.tokens.first.map { vocabulary.isWord($0, in: .asking) } == true
@@ -517,7 +518,10 @@ struct Scene: Sendable {
 
             // Of several things ordered, the count said before the first is the first's ("two pies and an ale"); a
             // number in another sentence than the thing's counts nothing ("I walked four miles. A pie, please.").
-            let itemSentence = mentions.first.flatMap { utterance.sentence(at: $0.range.lowerBound)?.range }
+            // ("Pie. Two. Quick.": in a terse order the count has a sentence of its own.)
+            let itemSentence =
+                IntentDetector.isTerseOrder(words, clues, vocabulary)
+                ? nil : mentions.first.flatMap { utterance.sentence(at: $0.range.lowerBound)?.range }
             let inItemSentence = numbers.filter { number in
                 itemSentence.map { $0.contains(number.range.lowerBound) } ?? true
             }
