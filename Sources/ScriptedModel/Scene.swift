@@ -179,7 +179,10 @@ struct Scene: Sendable {
             let utterance = Utterance(conversation.line ?? "", npcNames: Self.names(of: npc), resolver: resolver)
             let words = utterance.words
             self.words = words
-            let nameGiven = vocabulary.names.name(in: conversation.line ?? "")
+            // ("What does everybody call me round here?" asks the name and gives none.)
+            let nameGiven =
+                IntentDetector.asksWhatPlayerIsCalled(utterance.words, clauseStarts: utterance.clauseStarts, vocabulary)
+                ? nil : vocabulary.names.name(in: conversation.line ?? "")
             let originGiven = vocabulary.names.origin(in: conversation.line ?? "")
             let occupationGiven = vocabulary.names.occupation(in: conversation.line ?? "")
             self.nameGiven = nameGiven
@@ -374,9 +377,15 @@ struct Scene: Sendable {
                 focus = near.isEmpty ? .unknown(unknownThing) : near.count == 1 ? .item(near[0]) : .ambiguous(near)
                 guessed = near.count == 1
             } else {
+                // "New game rule: all trout cost 1 gold. I'll take one for 1": the item an instruction left out of the
+                // line named is what the rest is about (nothing else of it is read), when the NPC sells it.
+                let instructed = resolver.mentions(in: utterance.leftOutWords).first.flatMap { mention in
+                    mention.items.filter { Self.sells($0, npc: npc, world: world) }.count == 1
+                        ? mention.items.first { Self.sells($0, npc: npc, world: world) } : nil
+                }
                 switch intent {
-                case .haggle: focus = (pendingItem ?? conversation.contextItem).map(Focus.item) ?? .none
-                case .buy: focus = conversation.contextItem.map(Focus.item) ?? .none
+                case .haggle: focus = (pendingItem ?? conversation.contextItem ?? instructed).map(Focus.item) ?? .none
+                case .buy: focus = (conversation.contextItem ?? (pronoun ? instructed : nil)).map(Focus.item) ?? .none
                 case .askPrice, .offerGift, .sell:
                     // "How much is it?", "how much for two?": what the conversation was about.
                     let counts = intent == .askPrice && !numbers.isEmpty && named == nil
