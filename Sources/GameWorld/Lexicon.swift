@@ -428,6 +428,10 @@ extension Lexicon {
         /// copula or a modal and a `listener` word, at most two words between and one after, asks who the NPC is
         /// ("*who* on earth *are you*?", "*who* are you exactly?", "*who* precisely might you be?").
         case whoWords
+        /// Words of goods laid out on show: `hung`, `spread`, `laid`; German `ausgelegt`, `aufgehängt`. One right after
+        /// "what's this" or "what's all that" (naming nothing) asks what the NPC has ("so what's this lot *spread* out on
+        /// your crate?").
+        case displayWords
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

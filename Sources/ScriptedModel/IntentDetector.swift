@@ -220,6 +220,18 @@ enum IntentDetector {
         case .buy, .namedItem: return reading(of: words, clues: clues, check: check, vocabulary)?.intent
         case .offerGift: return isGift(words, clues, vocabulary) ? .offerGift : nil
         case .askPrice:
+            // "Got owt to drink besides the cider?": a question that leaves out the thing it names asks for the rest.
+            // (The phrase, then only determiners before the thing: "besides *the* cider".)
+            if clues.isQuestion, let item = clues.itemStart,
+                vocabulary.phrases(.besides).contains(where: { phrase in
+                    guard let at = words.firstIndex(of: phrase), at + phrase.count <= item else { return false }
+                    return item - (at + phrase.count) <= 2
+                        && words.tokens[(at + phrase.count)..<item].allSatisfy { vocabulary.isWord($0, in: .determiners) }
+                })
+            {
+                return .askStock
+            }
+            if asksWhatIsLaidOut(words, clues, vocabulary) { return .askStock }
             let asksPrice =
                 words.containsAny(vocabulary.phrases(.price)) || asksCostWithVerb(words, clues, vocabulary)
             // ("Anything else you're looking to sell?": what the NPC has to sell.)
@@ -311,6 +323,40 @@ enum IntentDetector {
             }
             guard let listener = listeners.first else { continue }
             if end - (listener + 1) <= 1 { return true }
+        }
+        return false
+    }
+
+    /// Whether a part of the line asks what the NPC has on show, naming nothing: it opens with an `asking` word and a
+    /// copula (after `orderLeadIns` words), then perhaps the first word of an `everything` phrase (`all`), then a `pronouns` word (`this`,
+    /// `that`) and perhaps a `things` word (`lot`), then a `listener` word and an `offering` word ("what's all *that you
+    /// have* got hung up along the back wall?") or a `displayWords` word ("so what's this lot *spread* out on your
+    /// crate?"). "What's that you said?" and "what's this place called?" ask no such thing.
+    static func asksWhatIsLaidOut(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        guard clues.itemStart == nil, clues.otherItemStarts.isEmpty else { return false }
+        let starts = ([0] + clues.clauseStarts.filter { $0 < tokens.count }).sorted()
+        // (The first word of an `everything` phrase that is no article: `all`, `every`.)
+        let everyWords = Set(
+            vocabulary.phrases(.everything).compactMap(\.tokens.first).filter { !vocabulary.isWord($0, in: .articles) })
+        for start in Set(starts) {
+            var index = start
+            while index < tokens.count, vocabulary.isWord(tokens[index], in: .orderLeadIns) { index += 1 }
+            guard index + 3 < tokens.count, vocabulary.isWord(tokens[index], in: .asking),
+                vocabulary.isWord(tokens[index + 1], in: .copulas)
+            else { continue }
+            index += 2
+            if everyWords.contains(tokens[index]) { index += 1 }
+            guard index + 1 < tokens.count, vocabulary.isWord(tokens[index], in: .pronouns) else { continue }
+            index += 1
+            if vocabulary.isWord(tokens[index], in: .things) { index += 1 }
+            guard index < tokens.count else { continue }
+            if vocabulary.isWord(tokens[index], in: .displayWords) { return true }
+            if index + 1 < tokens.count, vocabulary.isWord(tokens[index], in: .listener),
+                vocabulary.isWord(tokens[index + 1], in: .offering)
+            {
+                return true
+            }
         }
         return false
     }

@@ -316,7 +316,14 @@ struct Scene: Sendable {
             // horse") asks it only if no topic rule takes the line (`askingThePrice`).
             let categoryOnly = named != nil && intent == .unknown
             if let named, [.unknown, .askPrice, .askStock].contains(intent) {
-                intent = named.categories.count > 1 ? .askStock : .askPrice
+                // "Which weapons have you got for sale?": one category right after an `inquiry` word, in a line read as
+                // asking the stock, asks what there is of it.
+                let phrase = Words(tokens: named.text.split(separator: " ").map(String.init))
+                let asksWhich =
+                    intent == .askStock
+                    && (words.firstIndex(of: phrase).map { $0 > 0 && vocabulary.isWord(words.tokens[$0 - 1], in: .inquiry) }
+                        ?? false)
+                intent = named.categories.count > 1 || asksWhich ? .askStock : .askPrice
             } else if byPrice != nil, intent == .unknown {
                 intent = .askPrice
             }

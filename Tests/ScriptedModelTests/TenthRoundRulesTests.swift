@@ -112,3 +112,42 @@ import Testing
         #expect(IntentDetector.intent(of: long, clues: longClues, vocabulary: english) != .thanks)
     }
 }
+
+/// The tenth round's rules for stock asked without naming a thing: goods on show, and the rest besides a thing named.
+@Suite struct TenthRoundStockTests {
+    /// The built-in English lexicon, prepared.
+    let english = Vocabulary(.english)
+
+    @Test(arguments: [
+        ("what is all that you have got hung up along the back wall", [0], true),
+        ("so what is this lot spread out on your crate then", [0], true),
+        ("what is all this you have got laid out under the awning then", [0, 12], true),
+        // Something said, or a place, not goods.
+        ("what is that you said about the mill", [0], false), ("what is this place called", [0], false),
+        ("that lot spread out on your crate is lovely", [0], false),
+    ] as [(String, Set<Int>, Bool)])
+    func whatIsThisLaidOutAsksWhatTheNPCHas(line: String, clauses: Set<Int>, asks: Bool) {
+        let words = Words(line)
+        var clues = IntentDetector.Clues()
+        clues.clauseStarts = clauses
+        #expect(IntentDetector.asksWhatIsLaidOut(words, clues, english) == asks, "\(words.tokens)")
+    }
+
+    @Test(arguments: [
+        ("anything to eat apart from the trout", 5, true, DialogueIntent.askStock),
+        ("got owt to drink besides the cider", 6, true, .askStock),
+    ] as [(String, Int, Bool, DialogueIntent)])
+    func aQuestionBesidesAThingNamedAsksForTheRest(line: String, item: Int, question: Bool, intent: DialogueIntent) {
+        let words = Words(line)
+        var clues = IntentDetector.Clues()
+        clues.itemStart = item
+        clues.itemEnd = item + 1
+        clues.namesSomething = true
+        clues.isQuestion = question
+        clues.clauseStarts = [0]
+        #expect(IntentDetector.intent(of: words, clues: clues, vocabulary: english) == intent, "\(words.tokens)")
+        // Not asked, it asks nothing of the rest.
+        clues.isQuestion = false
+        #expect(IntentDetector.intent(of: words, clues: clues, vocabulary: english) != .askStock)
+    }
+}
