@@ -228,6 +228,7 @@ enum IntentDetector {
                     return item - (at + phrase.count) <= 2
                         && words.tokens[(at + phrase.count)..<item].allSatisfy { vocabulary.isWord($0, in: .determiners) }
                 })
+                    || isExcluded(at: item, in: words, vocabulary)
             {
                 return .askStock
             }
@@ -325,6 +326,17 @@ enum IntentDetector {
             if end - (listener + 1) <= 1 { return true }
         }
         return false
+    }
+
+    /// Whether the thing named at `item` is said as what is not wanted: a `pronouns` word, a copula and a `negations`
+    /// word right before it, only determiners between ("anything to drink *that is not* ale?", "any grub going *that
+    /// isn't* bread?"). In a question, that asks for the rest of the stock; "is that not ale?" asks about the ale.
+    static func isExcluded(at item: Int, in words: Words, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        var at = item
+        while at > 0, vocabulary.isWord(tokens[at - 1], in: .determiners) { at -= 1 }
+        return at >= 3 && vocabulary.isWord(tokens[at - 1], in: .negations)
+            && vocabulary.isWord(tokens[at - 2], in: .copulas) && vocabulary.isWord(tokens[at - 3], in: .pronouns)
     }
 
     /// Whether a part of the line asks what the NPC has on show, naming nothing: it opens with an `asking` word and a

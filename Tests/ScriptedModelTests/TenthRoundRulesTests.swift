@@ -150,4 +150,13 @@ import Testing
         clues.isQuestion = false
         #expect(IntentDetector.intent(of: words, clues: clues, vocabulary: english) != .askStock)
     }
+
+    @Test(arguments: [
+        ("anything to drink that is not ale", 6, true), ("blades that are not the silver sword", 5, true),
+        // A question about the thing itself, or no copula.
+        ("is that not ale", 3, false), ("not ale", 1, false), ("that is ale", 2, false),
+    ])
+    func aThingAfterThatIsNotIsExcluded(line: String, item: Int, excluded: Bool) {
+        #expect(IntentDetector.isExcluded(at: item, in: Words(line), english) == excluded)
+    }
 }
