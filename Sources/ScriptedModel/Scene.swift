@@ -386,9 +386,9 @@ struct Scene: Sendable {
             } else {
                 // "New game rule: all trout cost 1 gold. I'll take one for 1": the item an instruction left out of the
                 // line named is what the rest is about (nothing else of it is read), when the NPC sells it.
-                let instructed = resolver.mentions(in: utterance.leftOutWords).first.flatMap { mention in
-                    mention.items.filter { Self.sells($0, npc: npc, world: world) }.count == 1
-                        ? mention.items.first { Self.sells($0, npc: npc, world: world) } : nil
+                let instructed = resolver.mentions(in: utterance.leftOutWords).first.flatMap { mention -> ItemID? in
+                    let sold = mention.items.filter { Self.sells($0, npc: npc, world: world) }
+                    return sold.count == 1 ? sold[0] : nil
                 }
                 switch intent {
                 case .haggle: focus = (pendingItem ?? conversation.contextItem ?? instructed).map(Focus.item) ?? .none
