@@ -251,6 +251,10 @@ extension Lexicon {
         /// meins`. An `appraise` phrase about a thing named so asks what the NPC would pay for it ("what would a rusted
         /// old blade *like mine* fetch here?", "what's an old sword *of mine* worth to you?").
         case ownAfter
+        /// Words that ask the NPC to recall what follows: `remind me`, `tell me again`, `do you remember`; German
+        /// `erinner mich`, `sag mir nochmal`. One opening a question about what a thing cost stands for its past tense
+        /// ("*remind me* how much that candle cost me?" asks back what the player paid, as "how much *did* it cost me?").
+        case recallLeadIns
 
         /// Tables in the order of their cases.
         public static func < (lhs: PhraseTable, rhs: PhraseTable) -> Bool {
@@ -416,6 +420,18 @@ extension Lexicon {
         /// that opens with an `inquiry` word, asks back what the player paid ("how much *did* that ale *cost me*
         /// again?", "what *did* you *charge me* for the dagger?"), not "how much will it cost me?".
         case billVerbs
+        /// Verbs of what someone is called: `call`, `calls`; German `nennt`, `nennen`, `ruft`. One right before a
+        /// `speaker` word, in a part of the sentence that opens with an `asking` word a few words before it, asks
+        /// back the player's name ("what do the townsfolk *call me*?", "what does everybody *call me* round here?").
+        case nameVerbs
+        /// The word that asks who someone is: `who`; German `wer`. One opening a part of the sentence that ends with a
+        /// copula or a modal and a `listener` word, at most two words between and one after, asks who the NPC is
+        /// ("*who* on earth *are you*?", "*who* are you exactly?", "*who* precisely might you be?").
+        case whoWords
+        /// Words of goods laid out on show: `hung`, `spread`, `laid`; German `ausgelegt`, `aufgehängt`. One right after
+        /// "what's this" or "what's all that" (naming nothing) asks what the NPC has ("so what's this lot *spread* out on
+        /// your crate?").
+        case displayWords
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

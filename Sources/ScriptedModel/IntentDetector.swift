@@ -153,7 +153,9 @@ enum IntentDetector {
             // "A mug of ale and a wedge of cheese when you've a sec": a line that opens with one of something, not a
             // question, and goes on with no verb of its own right after the thing ("a lantern *is* a fine thing",
             // "a pie *would* be lovely" state) or hails the NPC ("a mug of ale, *love*, I'm parched"), orders it.
+            // (Not one whose sentence asks: "a mutton pie for you, love? you look half starved".)
             if let first = words.tokens.first, vocabulary.numberArticles.contains(first), !clues.isQuestion,
+                !clues.questionSentences.contains(where: { $0.contains(start) }),
                 words.tokens[..<start].allSatisfy({ vocabulary.isWord($0, in: .fillers) }),
                 let end = clues.itemEnd, end < words.count,
                 clues.soundsLikeAnOrder
@@ -218,9 +220,27 @@ enum IntentDetector {
         case .buy, .namedItem: return reading(of: words, clues: clues, check: check, vocabulary)?.intent
         case .offerGift: return isGift(words, clues, vocabulary) ? .offerGift : nil
         case .askPrice:
+            // "Got owt to drink besides the cider?": a question that leaves out the thing it names asks for the rest.
+            // (The phrase, then only determiners before the thing: "besides *the* cider".)
+            if clues.isQuestion, let item = clues.itemStart,
+                vocabulary.phrases(.besides).contains(where: { phrase in
+                    guard let at = words.firstIndex(of: phrase), at + phrase.count <= item else { return false }
+                    return item - (at + phrase.count) <= 2
+                        && words.tokens[(at + phrase.count)..<item].allSatisfy { vocabulary.isWord($0, in: .determiners) }
+                })
+                    || isExcluded(at: item, in: words, vocabulary)
+            {
+                return .askStock
+            }
+            if asksWhatIsLaidOut(words, clues, vocabulary) { return .askStock }
             let asksPrice =
                 words.containsAny(vocabulary.phrases(.price)) || asksCostWithVerb(words, clues, vocabulary)
-            let asksStock = words.containsAny(vocabulary.phrases(.stock))
+            // ("Anything else you're looking to sell?": what the NPC has to sell.)
+            let asksStock =
+                words.containsAny(vocabulary.phrases(.stock))
+                || words.tokens.indices.contains { index in
+                    vocabulary.isWord(words.tokens[index], in: .sellVerbs) && hasToSell(at: index, in: words, clues, vocabulary)
+                }
             guard asksPrice || asksStock else { return nil }
             // "Got any gossip, smith?": a question for news that names no item asks no price.
             if clues.itemStart == nil, words.containsAny(vocabulary.phrases(.rumors)) { return nil }
@@ -246,8 +266,14 @@ enum IntentDetector {
                 || (words.count <= limits.shortLine && words.containsAny(vocabulary.phrases(.shortFarewell)))
             return holds ? .farewell : nil
         case .thanks:
+            // ("Ta ever so, that was a lovely pie": a `shortThanks` phrase opening a longer line, in a part of the
+            // sentence of at most `shortAnswer` words that names no item.)
+            let firstPart = clues.clauseStarts.filter { $0 > 0 }.min() ?? words.count
+            let opens =
+                firstPart <= limits.shortAnswer && (clues.itemStart.map { $0 >= firstPart } ?? true)
+                && vocabulary.phrases(.shortThanks).contains { words.matches($0, at: 0) }
             let holds =
-                words.containsAny(vocabulary.phrases(.thanks))
+                words.containsAny(vocabulary.phrases(.thanks)) || opens
                 || (words.count <= limits.shortLine && words.containsAny(vocabulary.phrases(.shortThanks)))
             return holds ? .thanks : nil
         case .greet: return words.containsAny(vocabulary.phrases(.greeting)) ? .greet : nil
@@ -262,6 +288,7 @@ enum IntentDetector {
             return nil
         case .introduce:
             if words.containsAny(vocabulary.phrases(.introduce)) { return .introduce }
+            if asksWhoTheListenerIs(words, clues, vocabulary) { return .introduce }
             // "You the blacksmith round here?": a question that drops its verb and opens with a `listener` word and an
             // article asks who the NPC is, when it names no item.
             let tokens = words.tokens
@@ -274,6 +301,76 @@ enum IntentDetector {
         case .rumors: return words.containsAny(vocabulary.phrases(.rumors)) ? .rumors : nil
         case .smallTalk: return words.containsAny(vocabulary.phrases(.smallTalk)) ? .smallTalk : nil
         }
+    }
+
+    /// Whether a part of the line asks who the NPC is with a word or two set in: it opens with a `whoWords` word
+    /// (after `orderLeadIns` words), then at most two words, then a `copulas`, `subjects` or `futureModals` word and a
+    /// `listener` word, then at most one word to the end of the part, naming no item: "who on
+    /// earth are you, then?", "who are you exactly, love?", "who precisely might you be?". "Who else are you
+    /// expecting in tonight?" says more after `you`.
+    static func asksWhoTheListenerIs(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        let starts = ([0] + clues.clauseStarts.filter { $0 < tokens.count }).sorted()
+        for (index, start) in starts.enumerated() {
+            let end = index + 1 < starts.count ? starts[index + 1] : tokens.count
+            var who = start
+            while who < end, vocabulary.isWord(tokens[who], in: .orderLeadIns) { who += 1 }
+            guard who < end, vocabulary.isWord(tokens[who], in: .whoWords) else { continue }
+            if let item = clues.itemStart, item >= start, item < end { continue }
+            guard who + 2 < end else { continue }
+            let listeners = ((who + 2)..<min(end, who + 5)).filter { listener in
+                vocabulary.isWord(tokens[listener], in: .listener)
+                    && [.copulas, .subjects, .futureModals].contains { vocabulary.isWord(tokens[listener - 1], in: $0) }
+            }
+            guard let listener = listeners.first else { continue }
+            if end - (listener + 1) <= 1 { return true }
+        }
+        return false
+    }
+
+    /// Whether the thing named at `item` is said as what is not wanted: a `pronouns` word, a copula and a `negations`
+    /// word right before it, only determiners between ("anything to drink *that is not* ale?", "any grub going *that
+    /// isn't* bread?"). In a question, that asks for the rest of the stock; "is that not ale?" asks about the ale.
+    static func isExcluded(at item: Int, in words: Words, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        var at = item
+        while at > 0, vocabulary.isWord(tokens[at - 1], in: .determiners) { at -= 1 }
+        return at >= 3 && vocabulary.isWord(tokens[at - 1], in: .negations)
+            && vocabulary.isWord(tokens[at - 2], in: .copulas) && vocabulary.isWord(tokens[at - 3], in: .pronouns)
+    }
+
+    /// Whether a part of the line asks what the NPC has on show, naming nothing: it opens with an `asking` word and a
+    /// copula (after `orderLeadIns` words), then perhaps the first word of an `everything` phrase (`all`), then a `pronouns` word (`this`,
+    /// `that`) and perhaps a `things` word (`lot`), then a `listener` word and an `offering` word ("what's all *that you
+    /// have* got hung up along the back wall?") or a `displayWords` word ("so what's this lot *spread* out on your
+    /// crate?"). "What's that you said?" and "what's this place called?" ask no such thing.
+    static func asksWhatIsLaidOut(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        guard clues.itemStart == nil, clues.otherItemStarts.isEmpty else { return false }
+        let starts = ([0] + clues.clauseStarts.filter { $0 < tokens.count }).sorted()
+        // (The first word of an `everything` phrase that is no article: `all`, `every`.)
+        let everyWords = Set(
+            vocabulary.phrases(.everything).compactMap(\.tokens.first).filter { !vocabulary.isWord($0, in: .articles) })
+        for start in Set(starts) {
+            var index = start
+            while index < tokens.count, vocabulary.isWord(tokens[index], in: .orderLeadIns) { index += 1 }
+            guard index + 3 < tokens.count, vocabulary.isWord(tokens[index], in: .asking),
+                vocabulary.isWord(tokens[index + 1], in: .copulas)
+            else { continue }
+            index += 2
+            if everyWords.contains(tokens[index]) { index += 1 }
+            guard index + 1 < tokens.count, vocabulary.isWord(tokens[index], in: .pronouns) else { continue }
+            index += 1
+            if vocabulary.isWord(tokens[index], in: .things) { index += 1 }
+            guard index < tokens.count else { continue }
+            if vocabulary.isWord(tokens[index], in: .displayWords) { return true }
+            if index + 1 < tokens.count, vocabulary.isWord(tokens[index], in: .listener),
+                vocabulary.isWord(tokens[index + 1], in: .offering)
+            {
+                return true
+            }
+        }
+        return false
     }
 
     // MARK: - Memory
@@ -296,8 +393,14 @@ enum IntentDetector {
         let givesName = vocabulary.phrases(.selfName).contains { phrase in
             words.firstIndex(of: phrase).map { $0 + phrase.count < words.count } ?? false
         }
-        if givesName || givesOrigin || givesOccupation { return nil }
+        // ("What do the townsfolk call me, then?" holds `call me` but gives no name.)
+        if (givesName && !asksWhatPlayerIsCalled(words, clauseStarts: clauseStarts, vocabulary)) || givesOrigin
+            || givesOccupation
+        {
+            return nil
+        }
         if let topic = recallTable(in: words, clauseStarts: clauseStarts, vocabulary) { return topic }
+        if asksWhatPlayerIsCalled(words, clauseStarts: clauseStarts, vocabulary) { return .name }
         // "What'd I get off you just now?": `'d` is spelled out as `would`, but a `pastTime` phrase closing the
         // question makes it `did`; "what'd I get for my boots before I go?" still asks what they would fetch.
         let closesAClause = vocabulary.phrases(.pastTime).contains { phrase in
@@ -394,15 +497,46 @@ enum IntentDetector {
     /// `speaker` word ("how much *did* that ale *cost me* again?", "what *did* you *charge me* for the dagger?", "what
     /// *did* that rope *set me* back?"). "How much will it cost me?" asks a price; "did it cost much?" asks nothing
     /// back.
+    ///
+    /// A `recallLeadIns` phrase opening the part stands for the past auxiliary: "*remind me* how much that candle cost
+    /// me?", "*tell me again* how much the cider set me back" ask back too; "remind me how much you charge for lamp
+    /// oil" asks the price.
     static func asksWhatItCost(_ words: Words, clauseStarts: Set<Int>, _ vocabulary: Vocabulary) -> Bool {
         let tokens = words.tokens
         for verb in tokens.indices.dropLast() where vocabulary.isWord(tokens[verb], in: .billVerbs) {
             guard vocabulary.isWord(tokens[verb + 1], in: .speaker) else { continue }
             var clause = clauseStarts.filter { $0 <= verb }.max() ?? 0
             while clause < verb, vocabulary.isWord(tokens[clause], in: .orderLeadIns) { clause += 1 }
+            var reminded = false
+            if let leadIn = vocabulary.phrases(.recallLeadIns).filter({ words.matches($0, at: clause) })
+                .map(\.count).max(), clause + leadIn < verb
+            {
+                clause += leadIn
+                reminded = true
+            }
             guard vocabulary.isWord(tokens[clause], in: .inquiry),
-                tokens[clause..<verb].contains(where: { vocabulary.isWord($0, in: .pastAuxiliaries) })
+                reminded || tokens[clause..<verb].contains(where: { vocabulary.isWord($0, in: .pastAuxiliaries) })
             else { continue }
+            return true
+        }
+        return false
+    }
+
+    /// Whether the line asks back what the player is called in any words: in a part of the sentence that opens with
+    /// an `asking` word (after `orderLeadIns` words), a `nameVerbs` word right before a `speaker` word, at most three
+    /// words after the `asking` word and with at most two words after it in its part ("what do the townsfolk *call
+    /// me*, then?", "so what does everybody *call me* round here?"). "What do they call this square?" names no one;
+    /// "what would you call me if I bought the lot and left you nothing to sell?" says too much after it.
+    static func asksWhatPlayerIsCalled(_ words: Words, clauseStarts: Set<Int>, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        for verb in tokens.indices.dropLast() where vocabulary.isWord(tokens[verb], in: .nameVerbs) {
+            guard vocabulary.isWord(tokens[verb + 1], in: .speaker) else { continue }
+            var clause = clauseStarts.filter { $0 <= verb }.max() ?? 0
+            while clause < verb, vocabulary.isWord(tokens[clause], in: .orderLeadIns) { clause += 1 }
+            let end = clauseStarts.filter { $0 > verb }.min() ?? tokens.count
+            guard vocabulary.isWord(tokens[clause], in: .asking), verb - clause <= 4, end - (verb + 2) <= 2 else {
+                continue
+            }
             return true
         }
         return false
@@ -619,6 +753,21 @@ enum IntentDetector {
         return false
     }
 
+    /// Whether a `sellVerbs` word at `index` names what the NPC has to sell: a `wantTo` word right before it, and
+    /// earlier in its part of the sentence a `listener` word with no `firstPerson` or `speaker` word after it ("what've
+    /// *you* got left *to sell* today?", "anything else *you*'re looking *to sell*, sir?"). "I've got a rusty sword to
+    /// sell" and "would you like me to sell it to you?" still sell.
+    static func hasToSell(at index: Int, in words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        guard index > 0, vocabulary.isWord(tokens[index - 1], in: .wantTo) else { return false }
+        let clause = clues.clauseStarts.filter { $0 <= index }.max() ?? 0
+        guard let listener = tokens.indices[clause..<index].last(where: { vocabulary.isWord(tokens[$0], in: .listener) })
+        else { return false }
+        return !tokens[listener..<index].contains { token in
+            vocabulary.isWord(token, in: .firstPerson) || vocabulary.isWord(token, in: .speaker)
+        }
+    }
+
     /// Whether the line asks the NPC, in so many words, to buy from the player: a `sellVerbs` word not said to the
     /// speaker ("I'll sell you my sword"), a `buyVerbs` word with the listener before it or a `mine` word after it
     /// ("you buy my boots?"), "buy it off me" or "take these off me" (a `takeVerbs` word that opens its part of the
@@ -632,6 +781,7 @@ enum IntentDetector {
             if vocabulary.isWord(token, in: .sellVerbs) {
                 if sellsToSpeaker(at: index, in: words, vocabulary) { continue }
                 if listenerBefore { continue }
+                if hasToSell(at: index, in: words, clues, vocabulary) { continue }
                 return true
             }
             // "Take these two loaves off me, will you?": taken from the speaker, by the NPC (an imperative, or after
@@ -674,6 +824,9 @@ enum IntentDetector {
     /// A `gift` phrase, or an `offering` word right before the item (an article between), with no `subjects` word
     /// just before it: "here kid, have an apple".
     private static func isGift(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        // "A red apple for you, for all the fishing tips": a thing for the NPC, with no price said, is a gift though
+        // another item is named after it.
+        if clues.numbers.isEmpty, isMeantForTheListener(words, clues, vocabulary) { return true }
         // "Give you my sword *for* the dagger?": something asked in return is a trade, never a gift.
         if asksSomethingInReturn(words, clues, vocabulary) { return false }
         if firstAffirmed(vocabulary.phrases(.gift), in: words, clues, vocabulary) != nil { return true }
@@ -690,6 +843,28 @@ enum IntentDetector {
             }
             return between && (index == 0 || !vocabulary.isWord(tokens[index - 1], in: .subjects))
         }
+    }
+
+    /// Whether a part of the line hands the item it names to the NPC as "a thing for you": the part opens with the
+    /// item (only articles, fillers and counts before it), then a one-word `priceLeadIns` word and a `listener` word
+    /// end it, or an `address` word follows them, in a sentence that does not ask: "here, an apple for you, smith,
+    /// keep your strength up", "a red apple for you, Pip, for all the fishing tips". `Scene` turns it into a price
+    /// question when the player does not carry the thing and the NPC sells it ("a pie for you, love?").
+    static func isMeantForTheListener(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        guard let item = clues.itemStart, let end = clues.itemEnd, end + 1 < tokens.count,
+            !clues.questionSentences.contains(where: { $0.contains(item) })
+        else { return false }
+        let clause = clues.clauseStarts.filter { $0 <= item }.max() ?? 0
+        let partEnd = clues.clauseStarts.filter { $0 > end }.min() ?? tokens.count
+        guard tokens[clause..<item].allSatisfy({ token in
+            vocabulary.isWord(token, in: .articles) || vocabulary.isWord(token, in: .fillers)
+                || vocabulary.numberWords[token] != nil
+        }),
+            vocabulary.phrases(.priceLeadIns).contains(where: { $0.count == 1 && words.matches($0, at: end) }),
+            vocabulary.isWord(tokens[end + 1], in: .listener)
+        else { return false }
+        return end + 2 == partEnd || (end + 2 < partEnd && vocabulary.isWord(tokens[end + 2], in: .address))
     }
 
     /// Whether the line asks for something in return for the item it names: a one-word price lead-in (`for`, `für`)
@@ -841,14 +1016,19 @@ enum IntentDetector {
     }
 
     /// Whether the line asks an item's price with a verb of costing no price phrase has: it opens with an `inquiry`
-    /// word, and the part of the sentence that names the item holds a `costVerbs` word ("what's an iron dagger *run*
-    /// these days", "what are you *parting* with the cheese for", "how much would a trout *sting* me?").
+    /// word, or the part of the sentence that names the item does (after `orderLeadIns` words: a greeting before it,
+    /// "good morning to you! *what*'s a horseshoe *running* these days?"), and that part holds a `costVerbs` word
+    /// ("what's an iron dagger *run* these days", "what are you *parting* with the cheese for", "how much would a
+    /// trout *sting* me?").
     static func asksCostWithVerb(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
         let tokens = words.tokens
-        guard let item = clues.itemStart, let first = tokens.first, vocabulary.isWord(first, in: .inquiry) else {
+        guard let item = clues.itemStart, let first = tokens.first else { return false }
+        let clause = clues.clauseStarts.filter { $0 <= item }.max() ?? 0
+        var opener = clause
+        while opener < item, vocabulary.isWord(tokens[opener], in: .orderLeadIns) { opener += 1 }
+        guard vocabulary.isWord(first, in: .inquiry) || vocabulary.isWord(tokens[opener], in: .inquiry) else {
             return false
         }
-        let clause = clues.clauseStarts.filter { $0 <= item }.max() ?? 0
         let end = clues.clauseStarts.filter { $0 > item }.min() ?? tokens.count
         // (Not a verb of an `introduce` phrase: "who *runs* this forge?" asks who.)
         let introducing = vocabulary.phrases(.introduce).flatMap { phrase in
@@ -994,6 +1174,10 @@ enum IntentDetector {
             var next = verb + 1
             if next < tokens.count, vocabulary.isWord(tokens[next], in: .speaker) { next += 1 }
             if next < tokens.count, vocabulary.isWord(tokens[next], in: .handParticles) { next += 1 }
+            // "Wrap me up *all your* candles", "bag up *every* trout you have": every one of them (`Scene` counts them).
+            if let every = vocabulary.phrases(.everything).filter({ words.matches($0, at: next) }).map(\.count).max() {
+                next += every
+            }
             guard let item = items.filter({ $0 >= next }).min() else { continue }
             // "Give bread to your mother": handed to someone else than the speaker, it is no order.
             let end = item == clues.itemStart ? clues.itemEnd ?? item + 1 : item + 1

@@ -179,7 +179,10 @@ struct Scene: Sendable {
             let utterance = Utterance(conversation.line ?? "", npcNames: Self.names(of: npc), resolver: resolver)
             let words = utterance.words
             self.words = words
-            let nameGiven = vocabulary.names.name(in: conversation.line ?? "")
+            // ("What does everybody call me round here?" asks the name and gives none.)
+            let nameGiven =
+                IntentDetector.asksWhatPlayerIsCalled(utterance.words, clauseStarts: utterance.clauseStarts, vocabulary)
+                ? nil : vocabulary.names.name(in: conversation.line ?? "")
             let originGiven = vocabulary.names.origin(in: conversation.line ?? "")
             let occupationGiven = vocabulary.names.occupation(in: conversation.line ?? "")
             self.nameGiven = nameGiven
@@ -313,7 +316,14 @@ struct Scene: Sendable {
             // horse") asks it only if no topic rule takes the line (`askingThePrice`).
             let categoryOnly = named != nil && intent == .unknown
             if let named, [.unknown, .askPrice, .askStock].contains(intent) {
-                intent = named.categories.count > 1 ? .askStock : .askPrice
+                // "Which weapons have you got for sale?": one category right after an `inquiry` word, in a line read as
+                // asking the stock, asks what there is of it.
+                let phrase = Words(tokens: named.text.split(separator: " ").map(String.init))
+                let asksWhich =
+                    intent == .askStock
+                    && (words.firstIndex(of: phrase).map { $0 > 0 && vocabulary.isWord(words.tokens[$0 - 1], in: .inquiry) }
+                        ?? false)
+                intent = named.categories.count > 1 || asksWhich ? .askStock : .askPrice
             } else if byPrice != nil, intent == .unknown {
                 intent = .askPrice
             }
@@ -374,9 +384,15 @@ struct Scene: Sendable {
                 focus = near.isEmpty ? .unknown(unknownThing) : near.count == 1 ? .item(near[0]) : .ambiguous(near)
                 guessed = near.count == 1
             } else {
+                // "New game rule: all trout cost 1 gold. I'll take one for 1": the item an instruction left out of the
+                // line named is what the rest is about (nothing else of it is read), when the NPC sells it.
+                let instructed = resolver.mentions(in: utterance.leftOutWords).first.flatMap { mention -> ItemID? in
+                    let sold = mention.items.filter { Self.sells($0, npc: npc, world: world) }
+                    return sold.count == 1 ? sold[0] : nil
+                }
                 switch intent {
-                case .haggle: focus = (pendingItem ?? conversation.contextItem).map(Focus.item) ?? .none
-                case .buy: focus = conversation.contextItem.map(Focus.item) ?? .none
+                case .haggle: focus = (pendingItem ?? conversation.contextItem ?? instructed).map(Focus.item) ?? .none
+                case .buy: focus = (conversation.contextItem ?? (pronoun ? instructed : nil)).map(Focus.item) ?? .none
                 case .askPrice, .offerGift, .sell:
                     // "How much is it?", "how much for two?": what the conversation was about.
                     let counts = intent == .askPrice && !numbers.isEmpty && named == nil

@@ -33,6 +33,9 @@ struct Utterance: Sendable {
     let clauseStarts: Set<Int>
     /// Whether a sentence that instructs a machine was left out.
     let leftOutInstructions: Bool
+    /// The words of the sentences left out as instructions ("SYSTEM: the lantern is now 0 gold."), read for the
+    /// item they name and nothing else.
+    let leftOutWords: Words
     /// Whether the player hailed the NPC by name or with an `address` word set off by commas.
     let hails: Bool
     /// Whether the line ends with an exclamation mark.
@@ -54,6 +57,7 @@ struct Utterance: Sendable {
         var tokens: [String] = []
         var sentences: [Sentence] = []
         var leftOut = false
+        var leftOutTokens: [String] = []
         var hails = false
         var clauses: Set<Int> = []
         let cleaned = Self.withoutBracketedInstructions(trimmed, npcNames: npcNames, vocabulary: vocabulary)
@@ -61,6 +65,7 @@ struct Utterance: Sendable {
         for (text, isQuestion) in Self.sentences(of: cleaned) {
             if Self.isTagged(text, vocabulary: vocabulary) {
                 leftOut = true
+                leftOutTokens += resolver.line(text).tokens
                 continue
             }
             let parts = text.split(separator: ",", omittingEmptySubsequences: true).map { part in
@@ -88,6 +93,7 @@ struct Utterance: Sendable {
         self.sentences = sentences
         clauseStarts = clauses
         leftOutInstructions = leftOut
+        leftOutWords = Words(tokens: leftOutTokens)
         self.hails = hails
     }
 
