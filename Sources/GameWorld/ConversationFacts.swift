@@ -35,6 +35,10 @@ public struct ConversationFacts: Hashable, Sendable, Codable {
             case gave
             /// The NPC gave the player something.
             case received
+            /// The player gave the NPC an item in part exchange for what they bought in the same trade (a swap: "my
+            /// rusty sword and 60 gold for the silver one"); recorded after that trade's `bought` dealings, with no
+            /// gold.
+            case tradedIn
         }
 
         /// Who gave what.

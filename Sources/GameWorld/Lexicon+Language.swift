@@ -286,6 +286,9 @@ extension Lexicon {
         case recallGave
         /// `{memory}` of a gift from the NPC: `I gave you {quantity} {item}.`
         case recallReceived
+        /// `{memory}` of goods the player gave in part exchange for a purchase (a swap), said after that purchase:
+        /// `You traded in {quantity} {item} for it.`
+        case recallTradedIn
         /// Said after the NPC's offer for the first of several things ordered at once ("a pie and an ale"), naming
         /// the others: `Then the {item} after that, if you still want it.`
         case orderRest
@@ -340,7 +343,7 @@ extension Lexicon {
             case .goodsOne, .refusalNotForSale, .refusalKeepYours, .refusalUntradeable, .refusalNoneLeft,
                 .refusalPlayerHasNone, .recallAsked, .orderRest:
                 ["item"]
-            case .goodsSeveral, .refusalOnlyLeft, .refusalPlayerHasOnly, .recallGave, .recallReceived:
+            case .goodsSeveral, .refusalOnlyLeft, .refusalPlayerHasOnly, .recallGave, .recallReceived, .recallTradedIn:
                 ["item", "quantity"]
             case .offerBuy, .offerSell: ["npc", "goods", "price"]
             case .offerSwap: ["npc", "npcSide", "yourSide", "goods", "gold", "yourGoods", "yourGold"]

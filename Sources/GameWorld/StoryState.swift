@@ -145,7 +145,9 @@ public struct StoryState: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Adds the dealings of an applied `traded`, `gave` or `received` event; other events add none.
     ///
     /// A trade adds one dealing per stack the player got (`bought`, with the gold paid) or, when the player got only
-    /// gold, per stack they gave (`sold`, with the gold received).
+    /// gold, per stack they gave (`sold`, with the gold received). A swap, goods on both sides, adds its `bought`
+    /// dealings and then one `tradedIn` per stack the player gave in part exchange, so that nothing of it is known
+    /// only to the transcript.
     mutating func recordDealings(of event: GameEvent) {
         switch event {
         case .traded(let offer):
@@ -158,6 +160,10 @@ public struct StoryState: Hashable, Sendable, Codable, CustomStringConvertible {
                 for stack in offer.npcGives.items {
                     dealings[offer.npc, default: []].append(
                         .init(.bought, item: stack.item, quantity: stack.quantity, gold: offer.playerGives.gold))
+                }
+                for stack in offer.playerGives.items {
+                    dealings[offer.npc, default: []].append(
+                        .init(.tradedIn, item: stack.item, quantity: stack.quantity))
                 }
             }
         case .gave(let item, let quantity, let npc):

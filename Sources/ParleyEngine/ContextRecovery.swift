@@ -210,6 +210,7 @@ extension Game {
             case .sold: facts.append("\(name) bought \(goods) from \(player) for \(dealing.gold) gold.")
             case .gave: facts.append("\(player) gave \(name) \(goods).")
             case .received: facts.append("\(name) gave \(player) \(goods).")
+            case .tradedIn: facts.append("\(player) traded in \(goods) to \(name) in part exchange.")
             }
         }
         if let pending = pendingOffers[npcID] { facts.append("\(Self.pendingFactPrefix) \(pending.summary)") }

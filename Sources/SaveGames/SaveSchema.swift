@@ -18,6 +18,7 @@ enum SaveSchema {
         migrator.registerMigration("2-story-state", migrate: createVersion2)
         migrator.registerMigration("3-recording-parts", migrate: createVersion3)
         migrator.registerMigration("4-dealings", migrate: createVersion4)
+        migrator.registerMigration("5-traded-in", migrate: createVersion5)
         return migrator
     }()
 
@@ -35,6 +36,7 @@ enum SaveSchema {
         "2-story-state": ["flags", "counters", "attitudes", "quests", "beats"],
         "3-recording-parts": ["recording_parts"],
         "4-dealings": ["dealings"],
+        "5-traded-in": [],
     ]
 
     // MARK: - Version 1 (released with Parley 0.1.0; never edit)
@@ -199,6 +201,33 @@ enum SaveSchema {
                 );
                 UPDATE metadata SET value = '4' WHERE key = 'schema_version';
                 PRAGMA user_version = 4;
+                """)
+    }
+
+    // MARK: - Version 5 (never edit once released)
+
+    /// Dealings of a new kind, `tradedIn`: goods the player gave in part exchange for a purchase (a swap), which
+    /// version 4's `CHECK` on `kind` refuses. SQLite cannot change a constraint, so the table is rebuilt with the
+    /// same columns and rows. A version 4 save holds no such dealing: a swap made before the upgrade is remembered
+    /// as the purchase it was saved as.
+    @Sendable static func createVersion5(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE dealings_v5(
+                    npc      TEXT NOT NULL,
+                    position INTEGER NOT NULL CHECK (position >= 0),
+                    kind     TEXT NOT NULL CHECK (kind IN ('bought', 'sold', 'gave', 'received', 'tradedIn')),
+                    item     TEXT NOT NULL,
+                    quantity INTEGER NOT NULL CHECK (quantity > 0),
+                    gold     INTEGER NOT NULL CHECK (gold >= 0),
+                    PRIMARY KEY (npc, position)
+                );
+                INSERT INTO dealings_v5(npc, position, kind, item, quantity, gold)
+                    SELECT npc, position, kind, item, quantity, gold FROM dealings;
+                DROP TABLE dealings;
+                ALTER TABLE dealings_v5 RENAME TO dealings;
+                UPDATE metadata SET value = '5' WHERE key = 'schema_version';
+                PRAGMA user_version = 5;
                 """)
     }
 }

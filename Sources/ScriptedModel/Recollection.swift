@@ -73,7 +73,7 @@ struct Recollection: Sendable {
             if let offer {
                 return lexicon.text(offer.npcSells ? .recallAgreedBuy : .recallAgreedSell, terms(offer))
             }
-            return dealings.last.map { sentence(for: $0, world: world) }
+            return dealingGroups.last.map { sentences(for: $0, world: world) }
         case .dealings:
             guard !dealings.isEmpty else {
                 // "What did I order?" with the order still waiting for the player's word.
@@ -81,15 +81,33 @@ struct Recollection: Sendable {
                     lexicon.text(offer.npcSells ? .recallOrderedBuy : .recallOrderedSell, terms(offer))
                 }
             }
-            return dealings.suffix(3).map { sentence(for: $0, world: world) }.joined(separator: " ")
+            return dealingGroups.suffix(3).map { sentences(for: $0, world: world) }.joined(separator: " ")
         case .asked:
             return lastTopic.map { lexicon.text(.recallAsked, ["item": $0]) }
         case .met:
             guard hasMet else { return nil }
             let greeting = name.map { lexicon.text(.recallMetName, ["player": $0]) } ?? lexicon.text(.recallMet)
-            guard let last = dealings.last else { return greeting }
-            return greeting + " " + sentence(for: last, world: world)
+            guard let last = dealingGroups.last else { return greeting }
+            return greeting + " " + sentences(for: last, world: world)
         }
+    }
+
+    /// The dealings, each purchase with what the player traded in for it (a swap's `tradedIn` dealings follow its
+    /// `bought` ones), so that "the last dealing" is a whole trade and a part exchange is never said alone.
+    private var dealingGroups: [ArraySlice<ConversationFacts.Dealing>] {
+        var groups: [ArraySlice<ConversationFacts.Dealing>] = []
+        var start = dealings.startIndex
+        for index in dealings.indices.dropFirst() where dealings[index].kind != .tradedIn {
+            groups.append(dealings[start..<index])
+            start = index
+        }
+        if start < dealings.endIndex { groups.append(dealings[start...]) }
+        return groups
+    }
+
+    /// The sentences of a group of dealings (`dealingGroups`), in order.
+    private func sentences(for group: ArraySlice<ConversationFacts.Dealing>, world: World) -> String {
+        group.map { sentence(for: $0, world: world) }.joined(separator: " ")
     }
 
     /// One dealing, said by the NPC to the player.
@@ -102,6 +120,7 @@ struct Recollection: Sendable {
         case .sold: return world.lexicon.text(.recallSold, values)
         case .gave: return world.lexicon.text(.recallGave, values)
         case .received: return world.lexicon.text(.recallReceived, values)
+        case .tradedIn: return world.lexicon.text(.recallTradedIn, values)
         }
     }
 }

@@ -266,7 +266,7 @@ import Testing
                     "player_items", "quests", "recording_parts", "recordings", "schema_migrations",
                     "transcript_entries", "turn_annotations",
                 ])
-            #expect(try db.userVersion() == 4)
+            #expect(try db.userVersion() == 5)
             #expect(try db.scalar("PRAGMA application_id", as: Int.self) == 0x5052_4C59)
             #expect(try db.scalar("PRAGMA journal_mode", as: String.self) == "wal")
         }

@@ -26,7 +26,8 @@ enum SaveFixtures {
 
     /// The state the fixtures hold: the player took the apples, walked to the smithy and gave Brannoc bread;
     /// Mira went down to the cellar. From schema version 2, the story too: a flag, a counter, two attitudes, a quest
-    /// stage and a beat that fired.
+    /// stage and a beat that fired. From schema version 5, a swap at Mira's stall before the walk: an apple and gold
+    /// for a lantern (its `tradedIn` dealing needs version 5).
     ///
     /// - Parameter version: The fixture's schema version; the newest by default.
     static func state(version: Int = SaveGameStore.schemaVersion) throws -> GameState {
@@ -41,6 +42,7 @@ enum SaveFixtures {
         let state = try GameState.replaying(
             [
                 .tookItem(item: "apple", quantity: 3, from: "square"),
+            ] + (version < 5 ? [] : [swap]) + [
                 .moved(from: "square", to: "smithy"),
                 .gave(item: "bread", quantity: 1, to: "brannoc"),
                 .npcMoved(npc: "mira", from: "square", to: "cellar"),
@@ -51,6 +53,12 @@ enum SaveFixtures {
         older.dealings = [:]
         return GameState(world: state.world, player: state.player, story: older)
     }
+
+    /// The swap of the fixtures from version 5 on: the player trades in an apple and pays 20 gold for a lantern.
+    static let swap = GameEvent.traded(
+        offer: TradeOffer(
+            npc: "mira", playerGives: TradeSide(items: [ItemStack("apple")], gold: 20),
+            npcGives: TradeSide(items: [ItemStack("lantern")])))
 
     /// The conversations the fixtures hold.
     static let conversations: [NPCID: AnnotatedTranscript] = [

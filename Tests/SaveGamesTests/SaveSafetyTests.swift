@@ -321,7 +321,7 @@ import Glibc
             sql: "PRAGMA ignore_check_constraints = ON; UPDATE dealings SET kind = 'stole'",
             words: "of the kind \"stole\""),
         .init(
-            name: "a gap in the dealings", sql: "UPDATE dealings SET position = 3",
+            name: "a gap in the dealings", sql: "UPDATE dealings SET position = 3 WHERE npc = 'brannoc'",
             words: "no dealing at position 0"),
     ]
 

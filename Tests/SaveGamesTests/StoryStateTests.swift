@@ -171,7 +171,7 @@ import Testing
             let story = try #require(try store.export(slot: "slot")["state"]?["story"])
             #expect(
                 story.jsonString()
-                    == #"{"flags":["met_mira"],"counters":{"visits":2},"attitudes":{"brannoc":-5,"mira":10},"quests":{"key":"asked"},"beats":{"mira":{"hello":1}},"dealings":{"brannoc":[{"kind":"gave","item":"bread","quantity":1,"gold":0}]}}"#
+                    == #"{"flags":["met_mira"],"counters":{"visits":2},"attitudes":{"brannoc":-5,"mira":10},"quests":{"key":"asked"},"beats":{"mira":{"hello":1}},"dealings":{"brannoc":[{"kind":"gave","item":"bread","quantity":1,"gold":0}],"mira":[{"kind":"bought","item":"lantern","quantity":1,"gold":20},{"kind":"tradedIn","item":"apple","quantity":1,"gold":0}]}}"#
             )
         }
     }
@@ -216,6 +216,33 @@ import Testing
                 }
                     == ["0 gave bread 1", "1 gave apple 2"])
             #expect(try save.load(pack: pack).state == state)
+        }
+    }
+
+    @Test("A save of schema version 4 upgrades, keeps its dealings and saves a swap's traded-in goods")
+    func versionFourTakesTradedInDealings() throws {
+        try withTemporaryDirectory { folder in
+            let copy = folder.appendingPathComponent("slot.parley")
+            try FileManager.default.copyItem(at: SaveFixtures.schemaFixture(version: 4), to: copy)
+            let save = try SaveGameStore(folder: folder, now: fixedNow).open(slot: "slot")
+            #expect(try save.metadata().schemaVersion == SaveGameStore.schemaVersion)
+            var state = try save.load(pack: pack).state
+            // Version 4's dealings are as they were.
+            #expect(state.story.dealings(with: "brannoc") == [.init(.gave, item: "bread")])
+            // A swap at Mira's stall: version 4's CHECK on `kind` refuses its `tradedIn` row; the upgraded table
+            // takes it.
+            let events: [GameEvent] = [
+                .moved(from: "smithy", to: "square"), .npcMoved(npc: "mira", from: "cellar", to: "square"),
+                SaveFixtures.swap,
+            ]
+            for event in events { try state.apply(event) }
+            #expect(
+                state.story.dealings(with: "mira") == [
+                    .init(.bought, item: "lantern", gold: 20), .init(.tradedIn, item: "apple"),
+                ])
+            try save.autosave(SaveDelta(state: state, events: events, playTime: .seconds(900)))
+            #expect(try save.load(pack: pack).state == state)
+            #expect(try save.integrityCheck() == [])
         }
     }
 
