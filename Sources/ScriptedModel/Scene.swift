@@ -72,6 +72,28 @@ struct Scene: Sendable {
     let occupationGiven: String?
     /// The lexicon's `negations` words: a rule's keyword with one just before it is not said.
     let negations: Set<String>
+    /// Who the line's parts speak of, for rules whose keywords must be said of the player (`aboutPlayer`).
+    let persons: Persons
+
+    /// The words that say who a part of a line is about, and where the parts start: a rule's keyword that must be
+    /// said of the player (`DialogueCondition.aboutPlayer`) counts only where the nearest of them before it is none
+    /// or a `firstPerson` word.
+    struct Persons: Sendable {
+        /// The lexicon's `firstPerson` words (`i`, `we`).
+        var firstPerson: Set<String> = []
+        /// The lexicon's `listener` words (`you`) and the words of the NPC's names.
+        var others: Set<String> = []
+        /// Where the line's sentences and comma-separated parts start.
+        var clauseStarts: Set<Int> = []
+
+        /// Whether the words at `start` are said of the player: the nearest `firstPerson` or other word before it in
+        /// its part of the line is none or a `firstPerson` word.
+        func saysOfThePlayer(at start: Int, in words: Words) -> Bool {
+            let clause = clauseStarts.filter { $0 <= start }.max() ?? 0
+            let nearest = words.tokens[clause..<start].last { firstPerson.contains($0) || others.contains($0) }
+            return nearest.map(firstPerson.contains) ?? true
+        }
+    }
     /// Whether the line names the item as the player's own: a `mine` word right before its name, a `weak` word
     /// allowed between ("fancy *my* compass for 10?", "*my* old compass is yours for 10").
     let namesOwnItem: Bool
@@ -134,10 +156,12 @@ struct Scene: Sendable {
         self.tools = tools
         let pendingItem = conversation.pendingOffer?.item
         negations = resolver.vocabulary.words(.negations)
+        var persons = Persons()
 
         if conversation.isEvent {
             let event = conversation.event
             isEvent = true
+            self.persons = persons
             recall = nil
             recallAlso = []
             asksValue = false
@@ -179,6 +203,10 @@ struct Scene: Sendable {
             let utterance = Utterance(conversation.line ?? "", npcNames: Self.names(of: npc), resolver: resolver)
             let words = utterance.words
             self.words = words
+            persons.firstPerson = vocabulary.words(.firstPerson)
+            persons.others = vocabulary.words(.listener).union(Self.names(of: npc))
+            persons.clauseStarts = utterance.clauseStarts
+            self.persons = persons
             // ("What does everybody call me round here?" asks the name and gives none.)
             let nameGiven =
                 IntentDetector.asksWhatPlayerIsCalled(utterance.words, clauseStarts: utterance.clauseStarts, vocabulary)
@@ -1159,6 +1187,7 @@ struct Scene: Sendable {
             guard let words else { return false }
             let phrases = rules.keywords(of: when).map { Words($0) }
             guard words.containsAny(phrases), !saysOnlyNegated(phrases, in: words) else { return false }
+            if when.aboutPlayer, !saysOfThePlayer(phrases, in: words) { return false }
         }
         if let condition = when.item {
             switch intent {
@@ -1195,6 +1224,20 @@ struct Scene: Sendable {
             }
         }
         return found
+    }
+
+    /// Whether some place the line says one of the phrases, not negated, is said of the player
+    /// (`Persons.saysOfThePlayer(at:in:)`): "I haven't eaten in days", not "you look like you haven't eaten, Hesper".
+    private func saysOfThePlayer(_ phrases: [Words], in words: Words) -> Bool {
+        for phrase in phrases {
+            var from = 0
+            while let start = words.firstIndex(of: phrase, from: from) {
+                let negated = words.tokens[max(0, start - 3)..<start].contains(where: negations.contains)
+                if !negated, persons.saysOfThePlayer(at: start, in: words) { return true }
+                from = start + 1
+            }
+        }
+        return false
     }
 
     /// The item a rule's `{item}` stands for in a greeting: the first one it matched among those noticed.
