@@ -432,6 +432,15 @@ extension Lexicon {
         /// "what's this" or "what's all that" (naming nothing) asks what the NPC has ("so what's this lot *spread* out on
         /// your crate?").
         case displayWords
+        /// Words of putting money to work: `invest`, `stocks`, `shares`, `crypto`; German `investieren`, `aktien`. In a line
+        /// with one, a `gold` word is money, not an item ("know any good crypto *coins* to invest in?"), and a price or stock
+        /// question that then names no item is about money matters, not the NPC's goods: the NPC looks nothing up.
+        case investWords
+        /// Verbs of wishing: `hoping`, `wishing`, `aiming`; German `hoffe`. One after a `firstPerson` word (up to three
+        /// words before it in its part of the sentence), right before a `wantTo` and a `wantVerbs` word and the thing named,
+        /// asks to buy it as a `want` phrase does ("I'm *hoping* to get a lantern before dark"); "I'm hoping the lantern holds
+        /// out" wishes nothing of the NPC.
+        case wishVerbs
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

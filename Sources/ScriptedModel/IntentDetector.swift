@@ -248,6 +248,10 @@ enum IntentDetector {
             if clues.itemStart == nil, words.tokens.contains(where: { vocabulary.isWord($0, in: .kinWords) }) {
                 return nil
             }
+            // "Know any good stocks to put my coins in?": money matters, not the NPC's goods.
+            if clues.itemStart == nil, words.tokens.contains(where: { vocabulary.isWord($0, in: .investWords) }) {
+                return nil
+            }
             // "Do you sell anything besides the owl?" asks for the rest of the stock.
             if words.containsAny(vocabulary.phrases(.besides)) { return .askStock }
             if asksPrice, clues.namesSomething, let start = clues.itemStart, start > 0,
@@ -1193,6 +1197,30 @@ enum IntentDetector {
         return nil
     }
 
+    /// Whether the line wishes to buy the thing it names: a `wishVerbs` word with a `firstPerson` word up to three words
+    /// before it in its part of the sentence, right before a `wantTo` word and a `wantVerbs` word, and the item named
+    /// after them, not negated and not in a question asking what: "I'm *hoping to get* a lantern before dark", "we're
+    /// *aiming to pick up* some rope". "I'm hoping the lantern holds out" and "I'm hoping to get down to the cellar"
+    /// wish nothing of the NPC.
+    static func wishesToBuy(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        guard let item = clues.itemStart else { return false }
+        for wish in tokens.indices where vocabulary.isWord(tokens[wish], in: .wishVerbs) {
+            guard wish + 2 < tokens.count,
+                vocabulary.isWord(tokens[wish + 1], in: .wantTo), vocabulary.isWord(tokens[wish + 2], in: .wantVerbs),
+                !(wish + 3 < tokens.count && vocabulary.isDirection(tokens[wish + 3]))
+            else { continue }
+            let clause = clues.clauseStarts.filter { $0 <= wish }.max() ?? 0
+            guard tokens[max(clause, wish - 3)..<wish].contains(where: { vocabulary.isWord($0, in: .firstPerson) }),
+                item > wish + 2, (clues.clauseStarts.filter { $0 > wish }.min() ?? tokens.count) > item,
+                !isNegated(at: wish, in: words, clues, vocabulary),
+                !asksWhat(before: wish, length: 1, in: words, clues, vocabulary)
+            else { continue }
+            return true
+        }
+        return false
+    }
+
     /// `I'll take the lantern`, `give me two loaves`, `I want to buy rope`; `I want to know` is not buying, nor is
     /// `I don't want to buy it`.
     private static func buying(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Buying? {
@@ -1220,6 +1248,7 @@ enum IntentDetector {
         }) {
             return .said
         }
+        if wishesToBuy(words, clues, vocabulary) { return .said }
         for phrase in vocabulary.phrases(.want) {
             guard let index = words.firstIndex(of: phrase), !isNegated(at: index, in: words, clues, vocabulary) else {
                 continue

@@ -216,9 +216,12 @@ struct ItemResolver: Sendable {
     func mentions(in words: Words, examined: inout Int) -> [Mention] {
         var byRange: [Range<Int>: (strength: Int, items: Set<ItemID>, weaker: Set<ItemID>)] = [:]
         let line = words.tokens
+        // "Know any good crypto coins to invest in?": in a line about putting money to work, coins are money.
+        let invests = line.contains { vocabulary.isWord($0, in: .investWords) }
         for (index, token) in line.enumerated() {
             // "3 coins for a trout", "knock a few coins off": a gold word after a number or an amount is money, not
             // the Old Coin.
+            if invests, vocabulary.isWord(token, in: .gold) { continue }
             if index > 0, vocabulary.isWord(token, in: .gold),
                 isNumber(line[index - 1]) || vocabulary.amounts.contains(where: { amount in
                     let start = index - amount.words.count
