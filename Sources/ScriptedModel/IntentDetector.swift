@@ -1279,6 +1279,8 @@ enum IntentDetector {
 enum RecallTopic: CaseIterable, Sendable {
     /// The player's name.
     case name
+    /// The player's family name.
+    case surname
     /// Where the player said they are from.
     case origin
     /// What the player said they do for a living.
@@ -1296,6 +1298,7 @@ enum RecallTopic: CaseIterable, Sendable {
     var table: Lexicon.PhraseTable {
         switch self {
         case .name: .recallName
+        case .surname: .recallSurname
         case .origin: .recallOrigin
         case .occupation: .recallOccupation
         case .agreed: .recallAgreed

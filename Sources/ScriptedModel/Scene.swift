@@ -66,6 +66,8 @@ struct Scene: Sendable {
     let leftOutInstructions: Bool
     /// The name the player gives in this turn's line ("call me Dax"), if any.
     let nameGiven: String?
+    /// The whole name the player gives in this turn's line ("my name's Hal Brightwater"), if any.
+    let fullNameGiven: String?
     /// Where the player says they are from in this turn's line ("I'm from Eastmarch"), if anywhere.
     let originGiven: String?
     /// What the player says they do for a living in this turn's line ("I work as a scribe"), if anything.
@@ -171,6 +173,7 @@ struct Scene: Sendable {
             orderedItems = []
             partExchange = nil
             nameGiven = nil
+            fullNameGiven = nil
             originGiven = nil
             occupationGiven = nil
             namesItem = false
@@ -208,9 +211,11 @@ struct Scene: Sendable {
             persons.clauseStarts = utterance.clauseStarts
             self.persons = persons
             // ("What does everybody call me round here?" asks the name and gives none.)
-            let nameGiven =
+            let fullNameGiven =
                 IntentDetector.asksWhatPlayerIsCalled(utterance.words, clauseStarts: utterance.clauseStarts, vocabulary)
-                ? nil : vocabulary.names.name(in: conversation.line ?? "")
+                ? nil : vocabulary.names.fullName(in: conversation.line ?? "")
+            let nameGiven = fullNameGiven.map(PlayerNameFinder.calledName)
+            self.fullNameGiven = fullNameGiven
             let originGiven = vocabulary.names.origin(in: conversation.line ?? "")
             let occupationGiven = vocabulary.names.occupation(in: conversation.line ?? "")
             self.nameGiven = nameGiven
