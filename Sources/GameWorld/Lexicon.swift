@@ -449,6 +449,13 @@ extension Lexicon {
         /// `fromWords` word and up to three words written small, one of them then a place written with a capital names where
         /// the player came from: "Came down from the hill farms *at* Ketterby."
         case placeLinks
+        /// Words for a pair: `pair`; German `paar`. An amount with one ("a *pair* of") right before a thing whose name is
+        /// already its pair ("Leather Boots": the word said is the name's own last word) counts one of it, not two: "a pair of
+        /// boots" is one Leather Boots; "a pair of daggers" is two.
+        case pairWords
+        /// Words right before a number that make it a count, not gold: `on`; German `auf`. "Do us a deal *on* two" asks a
+        /// better price for two of the thing, never a bid of 2 gold.
+        case countLinks
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

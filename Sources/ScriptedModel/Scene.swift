@@ -250,6 +250,17 @@ struct Scene: Sendable {
                         && words.tokens[number.range].allSatisfy(described.contains)
                 }
             }
+            // "A pair of boots": a pair of a thing whose name is already a pair (the word said is the last word of its
+            // name, "Leather Boots") is one of it; "a pair of daggers" is two.
+            numbers.removeAll { number in
+                guard words.tokens[number.range].contains(where: { vocabulary.isWord($0, in: .pairWords) }),
+                    let mention = mentions.first(where: { $0.range.lowerBound == number.range.upperBound }),
+                    let said = mention.range.last.map({ words.tokens[$0] })
+                else { return false }
+                return mention.items.contains { item in
+                    world.items[item].map { Words($0.name).tokens.last == said } ?? false
+                }
+            }
             let unknownRange = mentions.isEmpty ? resolver.unknownThingRange(in: words) : nil
             let unknownThing = unknownRange.map { words.tokens[$0].joined(separator: " ") }
             let pronoun = words.tokens.contains { vocabulary.isWord($0, in: .pronouns) }
