@@ -259,6 +259,11 @@ extension Lexicon {
         /// `erinner mich`, `sag mir nochmal`. One opening a question about what a thing cost stands for its past tense
         /// ("*remind me* how much that candle cost me?" asks back what the player paid, as "how much *did* it cost me?").
         case recallLeadIns
+        /// Groups of words that describe alike, each group one entry: `meat mutton beef`, `pastry pie crust`, `shiny
+        /// glossy`; German `fleisch hammel`, `glänzend blank`. A word of a line fits an item's description when the
+        /// description has another word of its group ("little *meat* things in *pastry*" fits the pie's "hand-sized
+        /// *mutton* pie with a crimped, glossy *crust*"). An entry is no phrase that is said.
+        case alike
 
         /// Tables in the order of their cases.
         public static func < (lhs: PhraseTable, rhs: PhraseTable) -> Bool {

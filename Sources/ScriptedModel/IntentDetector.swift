@@ -873,13 +873,22 @@ enum IntentDetector {
 
     /// Whether the line asks for something in return for the item it names: a one-word price lead-in (`for`, `für`)
     /// after the item, followed by another item or a number ("my sword for the dagger", "my fan for 10"; not "an
-    /// apple for the road").
+    /// apple for the road"). Only `weak` words and determiners may come between the lead-in and what is asked: "with a
+    /// lamp … *at* the bottom was this little silver thing" asks nothing in return.
     private static func asksSomethingInReturn(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
         guard let item = clues.itemStart else { return false }
+        let tokens = words.tokens
         let leadIns = Set(vocabulary.phrases(.priceLeadIns).filter { $0.count == 1 }.map { $0.tokens[0] })
         let asked = clues.otherItemStarts + clues.numbers.map(\.range.lowerBound)
-        return words.tokens.indices.contains { index in
-            index > item && leadIns.contains(words.tokens[index]) && asked.contains { $0 > index }
+        return tokens.indices.contains { index in
+            index > item && leadIns.contains(tokens[index])
+                && asked.contains { start in
+                    start > index
+                        && tokens[(index + 1)..<start].allSatisfy {
+                            vocabulary.isWord($0, in: .weak) || vocabulary.isWord($0, in: .determiners)
+                                || vocabulary.isWord($0, in: .quantityGap)
+                        }
+                }
         }
     }
 

@@ -67,6 +67,9 @@ struct ItemResolver: Sendable {
     private let describingStopWords: Set<String>
     /// The lexicon's `stemEndings`, longest first (`stem(_:)`).
     private let stemEndings: [String]
+    /// For each word of one of the lexicon's `alike` groups, the other words of its groups: a description with one
+    /// fits a line with another ("meat" and "mutton").
+    private let alikeWords: [String: Set<String>]
     /// How many names were indexed, plus the words looked at to find distinctive ones: in proportion to the
     /// catalog (scale tests read it).
     let buildSteps: Int
@@ -177,6 +180,11 @@ struct ItemResolver: Sendable {
             .union(trading.flatMap { vocabulary.phrases($0).flatMap(\.tokens) })
             .union(vocabulary.numberWords.keys).union(vocabulary.scales.keys)
         stemEndings = vocabulary.words(.stemEndings).sorted { ($0.count, $1) > ($1.count, $0) }
+        var alikeWords: [String: Set<String>] = [:]
+        for group in vocabulary.phrases(.alike) {
+            for word in group.tokens { alikeWords[word, default: []].formUnion(group.tokens.filter { $0 != word }) }
+        }
+        self.alikeWords = alikeWords
         var categoryPhrases: [(words: Words, category: String)] = []
         for category in Set(world.items.values.map(\.category)).sorted() {
             for phrase in [category, category + "s"] + (world.lexicon.categories[category] ?? []) {
@@ -385,7 +393,8 @@ struct ItemResolver: Sendable {
 
     /// The item among `candidates` that one part of the line describes (`described(in:among:clauseStarts:)`), with
     /// where and how well. A word fits an item when its description, name or an alias has it, its singular, or the
-    /// same word with another of the lexicon's `stemEndings` ("black" and "black*ened*", "smoke" and "smok*ed*").
+    /// same word with another of the lexicon's `stemEndings` ("black" and "black*ened*", "smoke" and "smok*ed*"), or a
+    /// word of one of the lexicon's `alike` groups with a word of the description ("meat" and "mutton").
     ///
     /// - Parameters:
     ///   - words: The line.
@@ -404,7 +413,9 @@ struct ItemResolver: Sendable {
         let known = candidates.compactMap { candidate -> (item: ItemID, words: Set<String>)? in
             guard let item = items[candidate] else { return nil }
             let text = item.description + " " + item.name + " " + item.aliases.joined(separator: " ")
-            let words = Set(Words.tokenize(text))
+            let said = Set(Words.tokenize(text))
+            // ("Meat" fits the pie's "mutton": the words alike to the description's count as its own.)
+            let words = said.union(said.flatMap { alikeWords[$0] ?? [] })
             return (candidate, words.union(words.map(stem)))
         }
         let starts = ([0] + clauseStarts.filter { $0 > 0 && $0 < tokens.count }).sorted()

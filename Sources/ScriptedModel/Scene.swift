@@ -483,7 +483,17 @@ struct Scene: Sendable {
             {
                 let held = Set(
                     mentions.flatMap { $0.items + $0.alternatives }.filter { carried.quantity(of: $0) > 0 })
-                if held.count == 1, let item = held.first { focus = .item(item) }
+                if held.count == 1, let item = held.first {
+                    focus = .item(item)
+                } else if held.isEmpty,
+                    // "… went down with a lamp, and there was this little silver thing with a lady's picture inside.
+                    // it's yours": nothing carried is named, but one thing carried is described.
+                    let described = resolver.described(
+                        in: words, among: carried.inventory.filter { $0.quantity > 0 }.map(\.item),
+                        clauseStarts: utterance.clauseStarts)
+                {
+                    focus = .item(described)
+                }
             }
             // "Your grandfather's hammer": a word before the item's name that the NPC's synonym groups tie to
             // another item with the same head word.
