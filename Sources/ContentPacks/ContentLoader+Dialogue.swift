@@ -342,7 +342,8 @@ extension ContentLoader {
                 condition.aboutPlayer = about
                 if about, condition.keywords.isEmpty, object["keywords"] == nil {
                     warning(
-                        path.key("aboutPlayer"), "aboutPlayer only reads where a keyword is said, and this rule has none",
+                        path.key("aboutPlayer"),
+                        "aboutPlayer only reads where a keyword is said, and this rule has none",
                         hint: "add \"keywords\", or remove \"aboutPlayer\"")
                 }
             } else {

@@ -79,7 +79,8 @@ public struct ConversationFacts: Hashable, Sendable, Codable {
     ///   - pendingOffer: The offer waiting for an answer.
     public init(
         isFirstMeeting: Bool = false, turns: Int = 0, lastTopic: String? = nil, playerCalled: String? = nil,
-        playerFullName: String? = nil, playerFrom: String? = nil, playerOccupation: String? = nil, dealings: [Dealing] = [],
+        playerFullName: String? = nil, playerFrom: String? = nil, playerOccupation: String? = nil,
+        dealings: [Dealing] = [],
         pendingOffer: TradeOffer? = nil
     ) {
         self.isFirstMeeting = isFirstMeeting
@@ -94,7 +95,8 @@ public struct ConversationFacts: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case isFirstMeeting, turns, lastTopic, playerCalled, playerFullName, playerFrom, playerOccupation, dealings, pendingOffer
+        case isFirstMeeting, turns, lastTopic, playerCalled, playerFullName, playerFrom, playerOccupation, dealings
+        case pendingOffer
     }
 
     /// Decodes facts; the members added after the first format (`playerCalled`, `playerFullName`, `playerFrom`,

@@ -216,9 +216,8 @@ extension Lexicon {
         /// asks only at the end of its part of the sentence or before a `nameStops` word ("who am I again?"), not
         /// "who am I supposed to ask?".
         case recallName
-        /// Asking their family name: `my surname`, `my last name`. Answered with the name after the first of those
-        /// the player gave ("my name's Hal Brightwater": `Brightwater`), or, when they gave one, that they gave no
-        /// other.
+        /// Asking their family name: `my surname`, `my last name`. Answered with the name after the first of those the
+        /// player gave ("my name's Hal Brightwater": `Brightwater`), or, when they gave one, that they gave no other.
         case recallSurname
         /// Asking where they said they are from: `where am i from`, `where do i come from`.
         case recallOrigin
@@ -442,24 +441,25 @@ extension Lexicon {
         /// your crate?").
         case displayWords
         /// Verbs of wishing: `hoping`, `wishing`, `aiming`; German `hoffe`. One after a `firstPerson` word (up to three
-        /// words before it in its part of the sentence), right before a `wantTo` and a `wantVerbs` word and the thing named,
-        /// asks to buy it as a `want` phrase does ("I'm *hoping* to get a lantern before dark"); "I'm hoping the lantern holds
-        /// out" wishes nothing of the NPC.
+        /// words before it in its part of the sentence), right before a `wantTo` and a `wantVerbs` word and the thing
+        /// named, asks to buy it as a `want` phrase does ("I'm *hoping* to get a lantern before dark"); "I'm hoping the
+        /// lantern holds out" wishes nothing of the NPC.
         case wishVerbs
-        /// Words of putting money to work: `invest`, `stocks`, `shares`, `crypto`; German `investieren`, `aktien`. In a line
-        /// with one, a `gold` word is money, not an item ("know any good crypto *coins* to invest in?"), and a price or stock
-        /// question that then names no item is about money matters, not the NPC's goods: the NPC looks nothing up.
+        /// Words of putting money to work: `invest`, `stocks`, `shares`, `crypto`; German `investieren`, `aktien`. In a
+        /// line with one, a `gold` word is money, not an item ("know any good crypto *coins* to invest in?"), and a
+        /// price or stock question that then names no item is about money matters, not the NPC's goods: the NPC looks
+        /// nothing up.
         case investWords
-        /// Words that lead from a stretch of countryside to the place in it: `at`, `in`, `near`; German `bei`, `in`. After a
-        /// `fromWords` word and up to three words written small, one of them then a place written with a capital names where
-        /// the player came from: "Came down from the hill farms *at* Ketterby."
+        /// Words that lead from a stretch of countryside to the place in it: `at`, `in`, `near`; German `bei`, `in`.
+        /// After a `fromWords` word and up to three words written small, one of them then a place written with a
+        /// capital names where the player came from: "Came down from the hill farms *at* Ketterby."
         case placeLinks
-        /// Words for a pair: `pair`; German `paar`. An amount with one ("a *pair* of") right before a thing whose name is
-        /// already its pair ("Leather Boots": the word said is the name's own last word) counts one of it, not two: "a pair of
-        /// boots" is one Leather Boots; "a pair of daggers" is two.
+        /// Words for a pair: `pair`; German `paar`. An amount with one ("a *pair* of") right before a thing whose name
+        /// is already its pair ("Leather Boots": the word said is the name's own last word) counts one of it, not two:
+        /// "a pair of boots" is one Leather Boots; "a pair of daggers" is two.
         case pairWords
-        /// Words right before a number that make it a count, not gold: `on`; German `auf`. "Do us a deal *on* two" asks a
-        /// better price for two of the thing, never a bid of 2 gold.
+        /// Words right before a number that make it a count, not gold: `on`; German `auf`. "Do us a deal *on* two" asks
+        /// a better price for two of the thing, never a bid of 2 gold.
         case countLinks
 
         /// Sets in the order of their cases.

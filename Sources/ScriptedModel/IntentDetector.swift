@@ -1206,11 +1206,11 @@ enum IntentDetector {
         return nil
     }
 
-    /// Whether the line wishes to buy the thing it names: a `wishVerbs` word with a `firstPerson` word up to three words
-    /// before it in its part of the sentence, right before a `wantTo` word and a `wantVerbs` word, and the item named
-    /// after them, not negated and not in a question asking what: "I'm *hoping to get* a lantern before dark", "we're
-    /// *aiming to pick up* some rope". "I'm hoping the lantern holds out" and "I'm hoping to get down to the cellar"
-    /// wish nothing of the NPC.
+    /// Whether the line wishes to buy the thing it names: a `wishVerbs` word with a `firstPerson` word up to three
+    /// words before it in its part of the sentence, right before a `wantTo` word and a `wantVerbs` word, and the item
+    /// named after them, not negated and not in a part that opens with an `inquiry` word: "I'm *hoping to get* a
+    /// lantern before dark", "we're *aiming to pick up* some rope". "I'm hoping the lantern holds out" and "I'm hoping
+    /// to get down to the cellar" wish nothing of the NPC.
     static func wishesToBuy(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
         let tokens = words.tokens
         guard let item = clues.itemStart else { return false }
@@ -1223,7 +1223,7 @@ enum IntentDetector {
             guard tokens[max(clause, wish - 3)..<wish].contains(where: { vocabulary.isWord($0, in: .firstPerson) }),
                 item > wish + 2, (clues.clauseStarts.filter { $0 > wish }.min() ?? tokens.count) > item,
                 !isNegated(at: wish, in: words, clues, vocabulary),
-                !asksWhat(before: wish, length: 1, in: words, clues, vocabulary)
+                !vocabulary.isWord(tokens[clause], in: .inquiry)
             else { continue }
             return true
         }
