@@ -108,7 +108,8 @@ public struct PlayerNameFinder: Sendable {
     /// follow it in its part of the sentence (between commas and stops), up to two, none of them a word of the
     /// lexicon or one that cannot be a name: "my name's *Hal Brightwater*", "I'm *Osric Fennimore*, from Carrow"; "I'm
     /// Wren From the coast" is `Wren`. Before a `selfNameAfter` phrase, the words written with a capital before the
-    /// name count the same way ("*Hal Brightwater*'s the name").
+    /// name count the same way ("*Hal Brightwater*'s the name"). A name given with no phrase, before what the player
+    /// does, counts too ("*Hal Brightwater*, tinker, out of Orrin's Ford.", see `bareName(in:)`).
     ///
     /// - Parameter line: What the player said.
     /// - Returns: The name, its words joined with spaces and its first letter capitalised, or `nil`.
@@ -142,6 +143,7 @@ public struct PlayerNameFinder: Sendable {
         // "Dax's the name": a name written with a capital right before a `selfNameAfter` phrase, in a line that
         // asks nothing ("what's the name of this place?" gives none).
         guard line.last(where: { !$0.isWhitespace }) != "?" else { return nil }
+        if let bare = bareName(in: line) { return bare }
         for phrase in selfNameAfter where phrase.count < lower.count {
             for start in 1...(lower.count - phrase.count) where Array(lower[start..<(start + phrase.count)]) == phrase {
                 let name = words[start - 1].written
@@ -335,6 +337,28 @@ public struct PlayerNameFinder: Sendable {
     /// A phrase's lowercased words: letters and digits.
     private static func lowercasedWords(_ text: String) -> [String] {
         text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+
+    /// A name given with no phrase, as a player introduces themself in a few words: a sentence, in a line that asks
+    /// nothing, that opens with two or three words written with a capital, none a word of the lexicon or one that
+    /// cannot be a name, set off by a comma, then a part of one word written small for what the player does (five
+    /// letters or more, ending with a `tradeEndings` ending): "*Hal Brightwater*, tinker, out of Orrin's Ford."
+    private func bareName(in line: String) -> String? {
+        guard !line.contains("?"), !tradeEndings.isEmpty else { return nil }
+        for sentence in Self.parts(of: line, between: ".!;\n") {
+            let parts = Self.parts(of: sentence, between: ",:").map(spelledOut)
+            guard parts.count >= 2, (2...3).contains(parts[0].count), parts[1].count == 1 else { continue }
+            let trade = parts[1][0]
+            guard trade.written.first?.isLowercase == true, trade.lower.count >= 5,
+                tradeEndings.contains(where: { trade.lower.hasSuffix($0) }), !lexiconWords.contains(trade.lower),
+                parts[0].allSatisfy({ word in
+                    word.written.first?.isUppercase == true && !notNames.contains(word.lower) && !isState(word.written)
+                        && !inquiries.contains(word.lower)
+                })
+            else { continue }
+            return parts[0].map(\.written).joined(separator: " ")
+        }
+        return nil
     }
 
     /// `spelledOut(_:)`, with the part of the line (between commas, colons and stops) each word is in: the same words,

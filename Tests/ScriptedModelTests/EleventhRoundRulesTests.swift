@@ -30,6 +30,17 @@ import Testing
         #expect(names.name(in: line) == String(full.prefix { $0 != " " }))
     }
 
+    @Test(arguments: [
+        ("Hal Brightwater, tinker, out of Orrin's Ford.", "Hal Brightwater"),
+        ("Morning. Tilda Coldharbour, weaver, over from Sallow Cross.", "Tilda Coldharbour"),
+        // No trade after it, a word of the lexicon in it, or a question: no name.
+        ("Hal Brightwater, out of Orrin's Ford.", nil), ("Old Brannoc, smith, sent me over", nil),
+        ("Hal Brightwater, tinker, where's the inn?", nil),
+    ] as [(String, String?)])
+    func aNameGivenBareBeforeATradeIsAName(line: String, full: String?) {
+        #expect(names.fullName(in: line) == full)
+    }
+
     @Test func aLineThatGivesNoNameGivesNoWholeName() {
         #expect(names.fullName(in: "I'm hungry") == nil)
         #expect(names.fullName(in: "what's the name of this place?") == nil)
