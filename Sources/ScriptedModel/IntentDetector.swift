@@ -850,8 +850,8 @@ enum IntentDetector {
     }
 
     /// Whether a part of the line hands the item it names to the NPC as "a thing for you": the part opens with the
-    /// item (only articles, fillers and counts before it), then a one-word `priceLeadIns` word and a `listener` word
-    /// end it, or an `address` word follows them, in a sentence that does not ask: "here, an apple for you, smith,
+    /// item (only articles, fillers and counts before it), then (perhaps after a copula: "this pie *is* for you") a
+    /// one-word `priceLeadIns` word and a `listener` word end it, or an `address` word follows them, in a sentence that does not ask: "here, an apple for you, smith,
     /// keep your strength up", "a red apple for you, Pip, for all the fishing tips". `Scene` turns it into a price
     /// question when the player does not carry the thing and the NPC sells it ("a pie for you, love?").
     static func isMeantForTheListener(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
@@ -861,14 +861,17 @@ enum IntentDetector {
         else { return false }
         let clause = clues.clauseStarts.filter { $0 <= item }.max() ?? 0
         let partEnd = clues.clauseStarts.filter { $0 > end }.min() ?? tokens.count
-        guard tokens[clause..<item].allSatisfy({ token in
-            vocabulary.isWord(token, in: .articles) || vocabulary.isWord(token, in: .fillers)
-                || vocabulary.numberWords[token] != nil
-        }),
-            vocabulary.phrases(.priceLeadIns).contains(where: { $0.count == 1 && words.matches($0, at: end) }),
-            vocabulary.isWord(tokens[end + 1], in: .listener)
+        // ("This mutton pie *is* for you": a copula may come between.)
+        let lead = vocabulary.isWord(tokens[end], in: .copulas) ? end + 1 : end
+        guard lead + 1 < tokens.count,
+            tokens[clause..<item].allSatisfy({ token in
+                vocabulary.isWord(token, in: .articles) || vocabulary.isWord(token, in: .fillers)
+                    || vocabulary.numberWords[token] != nil
+            }),
+            vocabulary.phrases(.priceLeadIns).contains(where: { $0.count == 1 && words.matches($0, at: lead) }),
+            vocabulary.isWord(tokens[lead + 1], in: .listener)
         else { return false }
-        return end + 2 == partEnd || (end + 2 < partEnd && vocabulary.isWord(tokens[end + 2], in: .address))
+        return lead + 2 == partEnd || (lead + 2 < partEnd && vocabulary.isWord(tokens[lead + 2], in: .address))
     }
 
     /// Whether the line asks for something in return for the item it names: a one-word price lead-in (`for`, `für`)
@@ -1080,7 +1083,9 @@ enum IntentDetector {
     private static func takesSomethingElse(
         after end: Int, in words: Words, _ clues: Clues, _ vocabulary: Vocabulary
     ) -> Bool {
-        guard let item = clues.itemStart, item > end else { return false }
+        // (The first thing named after the phrase: "I'll take *an ale* and a wedge of cheese" takes the ale.)
+        guard let item = ([clues.itemStart].compactMap { $0 } + clues.otherItemStarts).filter({ $0 > end }).min()
+        else { return false }
         let tokens = words.tokens
         var sawOtherWord = false
         for index in end..<item {

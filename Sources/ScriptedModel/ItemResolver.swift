@@ -418,7 +418,17 @@ struct ItemResolver: Sendable {
             let words = said.union(said.flatMap { alikeWords[$0] ?? [] })
             return (candidate, words.union(words.map(stem)))
         }
-        let starts = ([0] + clauseStarts.filter { $0 > 0 && $0 < tokens.count }).sorted()
+        // ("The slender, beautiful one": a comma between a describing word and another, or a `fillers` word that is
+        // no `weak` word or determiner, such as "beautiful", joins them in one part.)
+        let describingAt = Set(describing)
+        func describes(_ index: Int) -> Bool {
+            describingAt.contains(index)
+                || (vocabulary.isWord(tokens[index], in: .fillers) && !vocabulary.isWord(tokens[index], in: .weak)
+                    && !vocabulary.isWord(tokens[index], in: .determiners))
+        }
+        let starts = ([0] + clauseStarts.filter { start in
+            start > 0 && start < tokens.count && !(describingAt.contains(start - 1) && describes(start))
+        }).sorted()
         var best: Description?
         for (position, start) in starts.enumerated() {
             let end = position + 1 < starts.count ? starts[position + 1] : tokens.count

@@ -223,6 +223,9 @@ struct Scene: Sendable {
             self.occupationGiven = occupationGiven
             leftOutInstructions = utterance.leftOutInstructions
             var mentions = resolver.mentions(in: words)
+            // "Hand me that tankard you're polishing": a thing pointed at in the NPC's hands is no goods asked for.
+            let inHand = mentions.filter { Self.isInHand($0.range, in: words, vocabulary: vocabulary) }.map(\.range)
+            mentions.removeAll { inHand.contains($0.range) }
             // "I'll take them long black pincers you hold the hot metal with", "one of them hand-sized things with the
             // shiny crust, please": a thing described rather than named is a mention of the item it describes.
             let description = Self.description(
@@ -265,6 +268,12 @@ struct Scene: Sendable {
             let unknownThing = unknownRange.map { words.tokens[$0].joined(separator: " ") }
             let pronoun = words.tokens.contains { vocabulary.isWord($0, in: .pronouns) }
             var named = mentions.isEmpty ? resolver.categories(in: words) : nil
+            // (Nor is it a category asked about: "that tankard" is no question about drinks.)
+            if let category = named,
+                inHand.contains(where: { words.tokens[$0].joined(separator: " ") == category.text })
+            {
+                named = nil
+            }
             let byPrice = Self.priceDescriptor(
                 in: words, vocabulary: vocabulary, namesSomething: !mentions.isEmpty || named != nil)
             var clues = IntentDetector.Clues()
@@ -665,6 +674,29 @@ struct Scene: Sendable {
         case .greet, .greetAgain, .returning: noticed = conversation.noticedItems(in: world)
         default: noticed = []
         }
+    }
+
+    /// Whether the thing named at `range` is one the NPC is doing something with, pointed at, rather than goods: a
+    /// demonstrative (a word both of `pronouns` and `determiners`: `that`, `this`) right before it, and right after it
+    /// a `listener` word, perhaps a copula, and a verb form with a `stateEndings` ending (`ing`) that no trading phrase
+    /// holds: "hand me *that* tankard *you're polishing*", "pass me *that* cloth *you are holding*"; not "give me that
+    /// lantern you're selling".
+    static func isInHand(_ range: Range<Int>, in words: Words, vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        let start = range.lowerBound
+        var at = range.upperBound
+        guard start > 0, vocabulary.isWord(tokens[start - 1], in: .pronouns),
+            vocabulary.isWord(tokens[start - 1], in: .determiners), at < tokens.count,
+            vocabulary.isWord(tokens[at], in: .listener)
+        else { return false }
+        at += 1
+        if at < tokens.count, vocabulary.isWord(tokens[at], in: .copulas) { at += 1 }
+        guard at < tokens.count else { return false }
+        let verb = tokens[at]
+        let trading: [Lexicon.PhraseTable] = [.stock, .sell, .buy, .price, .priceLeadIns, .want, .gift]
+        return vocabulary.words(.stateEndings).contains { ending in
+            verb.hasSuffix(ending) && verb.count >= ending.count + 3
+        } && !trading.contains { table in vocabulary.phrases(table).contains { $0.tokens.contains(verb) } }
     }
 
     /// The words of an NPC's name, aliases and id, which only hail it when said on their own.

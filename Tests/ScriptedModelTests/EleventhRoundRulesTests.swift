@@ -150,6 +150,17 @@ import Testing
         #expect(resolver.described(in: Words("some meat for my dog"), among: candidates) == nil)
     }
 
+    @Test func aCommaBetweenDescribingWordsJoinsThem() throws {
+        let resolver = ItemResolver(world: try Packs.shipped().world)
+        let candidates: [ItemID] = ["silver_sword", "short_sword", "iron_dagger", "horseshoe"]
+        let words = Words("i will buy the slender beautiful one up on the wall")
+        #expect(resolver.described(in: words, among: candidates, clauseStarts: [0]) == "silver_sword")
+        #expect(resolver.described(in: words, among: candidates, clauseStarts: [0, 5]) == "silver_sword")
+        // A comma after the thing described still parts it from what follows.
+        let parted = Words("i will buy the slender one up on the wall beautiful")
+        #expect(resolver.described(in: parted, among: candidates, clauseStarts: [0, 6]) == nil)
+    }
+
     @Test func aDescribedThingCarriedIsTheGiftThoughSomethingElseIsNamed() async throws {
         let visit = try Packs.visit("aurelio", inventory: ["bread": 2, "moonpetal_locket": 1])
         let turn = try await visit.session().turn(
@@ -157,6 +168,47 @@ import Testing
                 + "tiny likeness of a lady in it. it belongs to you.")
         #expect(turn.calls.contains { $0.hasPrefix("acceptGift") }, "\(turn.calls)")
         #expect(visit.game.player.inventory.quantity(of: "moonpetal_locket") == 0)
+    }
+
+    // MARK: - blind18's kinds
+
+    @Test(arguments: [
+        ("hand me that ale you are polishing", 3, true), ("pass me that jug you are wiping", 3, true),
+        // Goods the NPC sells, no demonstrative, or no verb of what the NPC is doing.
+        ("give me that lantern you are selling", 3, false), ("hand me the ale you are polishing", 3, false),
+        ("hand me that ale you poured", 3, false),
+    ])
+    func aThingPointedAtInTheNPCsHandsIsNoGoods(line: String, item: Int, inHand: Bool) {
+        #expect(Scene.isInHand(item..<(item + 1), in: Words(line), vocabulary: english) == inHand)
+    }
+
+    @Test func aThingThatIsForYouIsAGift() {
+        let (words, clues) = oneItemClues("this pie is for you", item: 1)
+        #expect(IntentDetector.isMeantForTheListener(words, clues, english))
+        var asked = clues
+        asked.questionSentences = [0..<5]
+        #expect(!IntentDetector.isMeantForTheListener(words, asked, english))
+    }
+
+    @Test func aBuyPhraseTakesTheFirstThingNamedAfterIt() async throws {
+        let visit = try Packs.visit("hesper")
+        let turn = try await visit.session().turn("I'll take an ale and a wedge of cheese, love")
+        #expect(try #require(visit.pending).offer.npcGives.items == [ItemStack("ale")])
+        #expect(turn.reply.contains("Wedge of Cheese"), "\(turn.reply)")
+    }
+
+    @Test(arguments: ["a trout for nowt", "a trout for nought"])
+    func forNowtIsABidOfNothing(line: String) {
+        let numbers = SpokenNumber.all(in: english.line(line), vocabulary: english)
+        #expect(numbers.map(\.value) == [0])
+        #expect(numbers.first?.role == .price)
+    }
+
+    @Test func dYouHaveAsksTheStock() async throws {
+        let visit = try Packs.visit("pip")
+        let turn = try await visit.session().turn("d'you have any cheese?")
+        #expect(turn.calls.contains { $0.hasPrefix("lookUpStock") }, "\(turn.calls)")
+        #expect(!turn.calls.contains { $0.hasPrefix("acceptGift") }, "\(turn.calls)")
     }
 
     // MARK: - Keywords said of the player
