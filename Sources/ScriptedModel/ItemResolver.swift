@@ -418,8 +418,9 @@ struct ItemResolver: Sendable {
             let words = said.union(said.flatMap { alikeWords[$0] ?? [] })
             return (candidate, words.union(words.map(stem)))
         }
-        // ("The slender, beautiful one": a comma between a describing word and another, or a `fillers` word that is
-        // no `weak` word or determiner, such as "beautiful", joins them in one part.)
+        // ("The slender, beautiful one": a comma between a describing word right after a determiner and another, or a
+        // `fillers` word that is no `weak` word or determiner, such as "beautiful", joins them in one part; "the long
+        // road, home" does not.)
         let describingAt = Set(describing)
         func describes(_ index: Int) -> Bool {
             describingAt.contains(index)
@@ -427,7 +428,9 @@ struct ItemResolver: Sendable {
                     && !vocabulary.isWord(tokens[index], in: .determiners))
         }
         let starts = ([0] + clauseStarts.filter { start in
-            start > 0 && start < tokens.count && !(describingAt.contains(start - 1) && describes(start))
+            start > 0 && start < tokens.count
+                && !(start >= 2 && vocabulary.isWord(tokens[start - 2], in: .determiners)
+                    && describingAt.contains(start - 1) && describes(start))
         }).sorted()
         var best: Description?
         for (position, start) in starts.enumerated() {
