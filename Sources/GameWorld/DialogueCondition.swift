@@ -28,9 +28,11 @@ public struct DialogueCondition: Hashable, Sendable, Codable {
     /// intent.
     public var events: [String] = []
     /// Whether a keyword must be said of the player (`"aboutPlayer": true`): a keyword counts only where the nearest
-    /// word before it in its part of the sentence that says who, a `firstPerson` word (`I`), a `listener` word (`you`)
-    /// or the NPC's name, is none or a `firstPerson` word. "I haven't eaten in days" is about the player; "you look
-    /// like you haven't eaten, Hesper" is about the NPC. `false`: anywhere.
+    /// word before it in its part of the sentence that says who, a `firstPerson` word (`I`), a `listener` word (`you`),
+    /// a `thirdPerson` word (`he`), a `mine` word (`my`) or the NPC's name, is none, a `firstPerson` word, or a `mine`
+    /// word right before the keyword. "I haven't eaten in days" and "my belly's rumbling" are about the player; "you
+    /// look like you haven't eaten, Hesper" is about the NPC, "my mum is starving" about someone else. `false`:
+    /// anywhere.
     public var aboutPlayer = false
 
     /// Creates a condition.

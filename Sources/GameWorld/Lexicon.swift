@@ -461,6 +461,10 @@ extension Lexicon {
         /// Words right before a number that make it a count, not gold: `on`; German `auf`. "Do us a deal *on* two" asks
         /// a better price for two of the thing, never a bid of 2 gold.
         case countLinks
+        /// Words for someone else as the one spoken of: `he`, `she`, `they`, `his`; German `er`, `ihm`. A rule whose keywords
+        /// must be said of the player (`aboutPlayer`) does not answer a keyword with one of them nearest before it: "*he* is
+        /// starving" is not the player.
+        case thirdPerson
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

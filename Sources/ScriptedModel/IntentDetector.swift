@@ -1225,8 +1225,15 @@ enum IntentDetector {
                 !(wish + 3 < tokens.count && vocabulary.isDirection(tokens[wish + 3]))
             else { continue }
             let clause = clues.clauseStarts.filter { $0 <= wish }.max() ?? 0
+            // (Only articles, determiners, counts and `quantityGap` words between the verb and the thing: "get *two of
+            // your* pies", not "get rid of this rusty sword".)
+            let between = tokens[(wish + 3)..<max(wish + 3, item)].allSatisfy { word in
+                vocabulary.isWord(word, in: .articles) || vocabulary.isWord(word, in: .determiners)
+                    || vocabulary.isWord(word, in: .quantityGap) || vocabulary.numberWords[word] != nil
+                    || word.allSatisfy(\.isNumber)
+            }
             guard tokens[max(clause, wish - 3)..<wish].contains(where: { vocabulary.isWord($0, in: .firstPerson) }),
-                item > wish + 2, (clues.clauseStarts.filter { $0 > wish }.min() ?? tokens.count) > item,
+                item > wish + 2, between, (clues.clauseStarts.filter { $0 > wish }.min() ?? tokens.count) > item,
                 !isNegated(at: wish, in: words, clues, vocabulary),
                 !vocabulary.isWord(tokens[clause], in: .inquiry)
             else { continue }

@@ -83,17 +83,26 @@ struct Scene: Sendable {
     struct Persons: Sendable {
         /// The lexicon's `firstPerson` words (`i`, `we`).
         var firstPerson: Set<String> = []
-        /// The lexicon's `listener` words (`you`) and the words of the NPC's names.
+        /// The lexicon's `listener` (`you`) and `thirdPerson` words (`he`, `she`) and the words of the NPC's names.
         var others: Set<String> = []
+        /// The lexicon's `mine` words (`my`).
+        var mine: Set<String> = []
         /// Where the line's sentences and comma-separated parts start.
         var clauseStarts: Set<Int> = []
 
-        /// Whether the words at `start` are said of the player: the nearest `firstPerson` or other word before it in
-        /// its part of the line is none or a `firstPerson` word.
+        /// Whether the words at `start` are said of the player: the nearest `firstPerson`, other or `mine` word before
+        /// it in its part of the line is none, a `firstPerson` word, or a `mine` word right before them ("*my* belly's
+        /// rumbling"; "*my* mum is starving" speaks of someone else).
         func saysOfThePlayer(at start: Int, in words: Words) -> Bool {
             let clause = clauseStarts.filter { $0 <= start }.max() ?? 0
-            let nearest = words.tokens[clause..<start].last { firstPerson.contains($0) || others.contains($0) }
-            return nearest.map(firstPerson.contains) ?? true
+            let tokens = words.tokens
+            guard
+                let nearest = tokens.indices[clause..<start].last(where: {
+                    firstPerson.contains(tokens[$0]) || others.contains(tokens[$0]) || mine.contains(tokens[$0])
+                })
+            else { return true }
+            if mine.contains(tokens[nearest]) { return nearest + 1 == start }
+            return firstPerson.contains(tokens[nearest])
         }
     }
     /// Whether the line names the item as the player's own: a `mine` word right before its name, a `weak` word
@@ -207,7 +216,8 @@ struct Scene: Sendable {
             let words = utterance.words
             self.words = words
             persons.firstPerson = vocabulary.words(.firstPerson)
-            persons.others = vocabulary.words(.listener).union(Self.names(of: npc))
+            persons.others = vocabulary.words(.listener).union(vocabulary.words(.thirdPerson)).union(Self.names(of: npc))
+            persons.mine = vocabulary.words(.mine)
             persons.clauseStarts = utterance.clauseStarts
             self.persons = persons
             // ("What does everybody call me round here?" asks the name and gives none.)

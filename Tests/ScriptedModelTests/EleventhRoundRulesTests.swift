@@ -106,7 +106,7 @@ import Testing
         ("i am hoping to get a lantern before dark", 6, true), ("we are aiming to get a trout for supper", 6, true),
         // No "to" and a verb of getting, someone else, a place, or a question.
         ("i am hoping the lantern holds out", 4, false), ("my brother is hoping to get a trout", 7, false),
-        ("what am i hoping to get a lantern for", 7, false),
+        ("what am i hoping to get a lantern for", 7, false), ("i am looking to get rid of this sword", 9, false),
     ])
     func aWishToGetAThingAsksToBuyIt(line: String, item: Int, wishes: Bool) {
         let (words, clues) = oneItemClues(line, item: item)
@@ -216,7 +216,8 @@ import Testing
     @Test(arguments: [
         ("I haven't eaten since the day before yesterday", true), ("my belly's been rumbling since noon, love", true),
         ("you look like you haven't eaten in days, Hesper", false), ("Hesper looks famished", false),
-        ("are you not starving yourself?", false),
+        ("are you not starving yourself?", false), ("my mum is starving, poor thing", false),
+        ("he's famished, that lad by the fire", false),
     ])
     func hesperFeedsOnlyAPlayerWhoSaysTheyAreHungry(line: String, feeds: Bool) async throws {
         let visit = try Packs.visit("hesper")
