@@ -7,7 +7,7 @@ import ParleyJSON
 extension ContentLoader {
     static let dialogueFields = ["synonyms", "rules"]
     static let ruleFields = ["id", "when", "replies", "outcomes", "calls", "effects"]
-    static let conditionFields = ["intent", "keywords", "item", "number", "if", "event"]
+    static let conditionFields = ["intent", "keywords", "item", "number", "if", "event", "aboutPlayer"]
     static let callFields = ["tool", "arguments"]
     /// The most calls one rule makes (the scripted model makes one per round, at most three rounds a turn).
     static let maximumCalls = 3
@@ -336,6 +336,19 @@ extension ContentLoader {
 
         if object["number"] != nil {
             if let number = bool("number", in: object, at: path) { condition.number = number } else { valid = false }
+        }
+        if object["aboutPlayer"] != nil {
+            if let about = bool("aboutPlayer", in: object, at: path) {
+                condition.aboutPlayer = about
+                if about, condition.keywords.isEmpty, object["keywords"] == nil {
+                    warning(
+                        path.key("aboutPlayer"),
+                        "aboutPlayer only reads where a keyword is said, and this rule has none",
+                        hint: "add \"keywords\", or remove \"aboutPlayer\"")
+                }
+            } else {
+                valid = false
+            }
         }
         if let value = object["event"] {
             if !decodeEventKinds(value, at: path.key("event"), into: &condition) { valid = false }

@@ -11,8 +11,12 @@ public struct ConversationFacts: Hashable, Sendable, Codable {
     /// What the conversation was last about, if the engine knows: an item id (`lantern`) or the name of one of the
     /// NPC's synonym groups (`locket`).
     public var lastTopic: String?
-    /// The name the player gave the NPC in conversation ("my name is Tamsin"), the latest, if any.
+    /// The name the player gave the NPC in conversation to be called by ("my name is Tamsin"; "Hal" of "my name's Hal
+    /// Brightwater"), the latest, if any: what `{player}` says.
     public var playerCalled: String?
+    /// The whole name the player gave with `playerCalled` ("Hal Brightwater"; "Tamsin" when they gave one word), if
+    /// any: what the NPC answers when asked the player's name or surname.
+    public var playerFullName: String?
     /// Where the player told the NPC they are from ("I'm from Eastmarch"), the latest, if any.
     public var playerFrom: String?
     /// What the player told the NPC they do for a living ("I work as a scribe": `a scribe`), the latest, if
@@ -72,19 +76,22 @@ public struct ConversationFacts: Hashable, Sendable, Codable {
     ///   - turns: The player's lines so far; 0 by default.
     ///   - lastTopic: The last topic, if known.
     ///   - playerCalled: The name the player gave, if any.
+    ///   - playerFullName: The whole name the player gave, if any; `playerCalled` when `nil`.
     ///   - playerFrom: Where the player said they are from, if anywhere.
     ///   - playerOccupation: What the player said they do for a living, if anything.
     ///   - dealings: The trades and gifts so far.
     ///   - pendingOffer: The offer waiting for an answer.
     public init(
         isFirstMeeting: Bool = false, turns: Int = 0, lastTopic: String? = nil, playerCalled: String? = nil,
-        playerFrom: String? = nil, playerOccupation: String? = nil, dealings: [Dealing] = [],
+        playerFullName: String? = nil, playerFrom: String? = nil, playerOccupation: String? = nil,
+        dealings: [Dealing] = [],
         pendingOffer: TradeOffer? = nil
     ) {
         self.isFirstMeeting = isFirstMeeting
         self.turns = turns
         self.lastTopic = lastTopic
         self.playerCalled = playerCalled
+        self.playerFullName = playerFullName ?? playerCalled
         self.playerFrom = playerFrom
         self.playerOccupation = playerOccupation
         self.dealings = dealings
@@ -92,11 +99,12 @@ public struct ConversationFacts: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case isFirstMeeting, turns, lastTopic, playerCalled, playerFrom, playerOccupation, dealings, pendingOffer
+        case isFirstMeeting, turns, lastTopic, playerCalled, playerFullName, playerFrom, playerOccupation, dealings
+        case pendingOffer
     }
 
-    /// Decodes facts; the members added after the first format (`playerCalled`, `playerFrom`, `playerOccupation`,
-    /// `dealings`, `pendingOffer`) may be missing.
+    /// Decodes facts; the members added after the first format (`playerCalled`, `playerFullName`, `playerFrom`,
+    /// `playerOccupation`, `dealings`, `pendingOffer`) may be missing; a missing `playerFullName` is `playerCalled`.
     ///
     /// - Throws: `DecodingError` for a member of the wrong type.
     public init(from decoder: any Decoder) throws {
@@ -105,6 +113,7 @@ public struct ConversationFacts: Hashable, Sendable, Codable {
         turns = try container.decode(Int.self, forKey: .turns)
         lastTopic = try container.decodeIfPresent(String.self, forKey: .lastTopic)
         playerCalled = try container.decodeIfPresent(String.self, forKey: .playerCalled)
+        playerFullName = try container.decodeIfPresent(String.self, forKey: .playerFullName) ?? playerCalled
         playerFrom = try container.decodeIfPresent(String.self, forKey: .playerFrom)
         playerOccupation = try container.decodeIfPresent(String.self, forKey: .playerOccupation)
         dealings = try container.decodeIfPresent([Dealing].self, forKey: .dealings) ?? []
@@ -120,6 +129,7 @@ public struct ConversationFacts: Hashable, Sendable, Codable {
         try container.encode(turns, forKey: .turns)
         try container.encodeIfPresent(lastTopic, forKey: .lastTopic)
         try container.encodeIfPresent(playerCalled, forKey: .playerCalled)
+        if playerFullName != playerCalled { try container.encodeIfPresent(playerFullName, forKey: .playerFullName) }
         try container.encodeIfPresent(playerFrom, forKey: .playerFrom)
         try container.encodeIfPresent(playerOccupation, forKey: .playerOccupation)
         if !dealings.isEmpty { try container.encode(dealings, forKey: .dealings) }

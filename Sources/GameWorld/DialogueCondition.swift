@@ -27,6 +27,13 @@ public struct DialogueCondition: Hashable, Sendable, Codable {
     /// the rule answers, any of them; empty for no such condition. A rule with kinds answers only the `gameEvent`
     /// intent.
     public var events: [String] = []
+    /// Whether a keyword must be said of the player (`"aboutPlayer": true`): a keyword counts only where the nearest
+    /// word before it in its part of the sentence that says who, a `firstPerson` word (`I`), a `listener` word (`you`),
+    /// a `thirdPerson` word (`he`), a `mine` word (`my`) or the NPC's name, is none, a `firstPerson` word, or a `mine`
+    /// word right before the keyword. "I haven't eaten in days" and "my belly's rumbling" are about the player; "you
+    /// look like you haven't eaten, Hesper" is about the NPC, "my mum is starving" about someone else. `false`:
+    /// anywhere.
+    public var aboutPlayer = false
 
     /// Creates a condition.
     ///
@@ -77,11 +84,11 @@ public struct DialogueCondition: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case intents, keywords, item, number, events
+        case intents, keywords, item, number, events, aboutPlayer
         case condition = "if"
     }
 
-    /// Decodes a condition; `events`, added later, may be missing (none).
+    /// Decodes a condition; `events` and `aboutPlayer`, added later, may be missing (none, `false`).
     ///
     /// - Throws: `DecodingError` when a member is missing or has the wrong type.
     public init(from decoder: any Decoder) throws {
@@ -92,9 +99,11 @@ public struct DialogueCondition: Hashable, Sendable, Codable {
         number = try container.decodeIfPresent(Bool.self, forKey: .number)
         condition = try container.decodeIfPresent(Condition.self, forKey: .condition)
         events = try container.decodeIfPresent([String].self, forKey: .events) ?? []
+        aboutPlayer = try container.decodeIfPresent(Bool.self, forKey: .aboutPlayer) ?? false
     }
 
-    /// Encodes a condition; `events` only when there are some, so a condition without them encodes as it always did.
+    /// Encodes a condition; `events` only when there are some and `aboutPlayer` only when `true`, so a condition
+    /// without them encodes as it always did.
     ///
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
@@ -105,5 +114,6 @@ public struct DialogueCondition: Hashable, Sendable, Codable {
         try container.encodeIfPresent(number, forKey: .number)
         try container.encodeIfPresent(condition, forKey: .condition)
         if !events.isEmpty { try container.encode(events, forKey: .events) }
+        if aboutPlayer { try container.encode(aboutPlayer, forKey: .aboutPlayer) }
     }
 }

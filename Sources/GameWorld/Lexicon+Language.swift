@@ -259,6 +259,11 @@ extension Lexicon {
         case refusalAboveHighest
         /// `{memory}` of the player's name: `You're {player}.`
         case recallName
+        /// `{memory}` of the player's family name: `{surname}. You told me you're {player}.` (`{player}` the whole name
+        /// given).
+        case recallSurname
+        /// `{memory}` for a family name asked when the player gave one name only: `You only ever told me {player}.`
+        case recallNoSurname
         /// `{memory}` of where the player said they are from: `You told me you're from {place}.`
         case recallOrigin
         /// `{memory}` of what the player said they do for a living: `You told me you're {occupation}.`
@@ -356,7 +361,8 @@ extension Lexicon {
             case .refusalPlayerCannotPay: ["gold"]
             case .refusalNPCCannotPay: ["price", "gold"]
             case .refusalBelowLowest, .refusalAboveHighest: ["price"]
-            case .recallName, .recallMetName, .nameHeard: ["player"]
+            case .recallName, .recallMetName, .nameHeard, .recallNoSurname: ["player"]
+            case .recallSurname: ["surname", "player"]
             case .recallOrigin: ["place"]
             case .recallOccupation: ["occupation"]
             case .notUnderstood: ["line", "hint"]

@@ -216,6 +216,9 @@ extension Lexicon {
         /// asks only at the end of its part of the sentence or before a `nameStops` word ("who am I again?"), not
         /// "who am I supposed to ask?".
         case recallName
+        /// Asking their family name: `my surname`, `my last name`. Answered with the name after the first of those the
+        /// player gave ("my name's Hal Brightwater": `Brightwater`), or, when they gave one, that they gave no other.
+        case recallSurname
         /// Asking where they said they are from: `where am i from`, `where do i come from`.
         case recallOrigin
         /// Asking what they said they do for a living: `what is my trade`, `what i do for a living`.
@@ -255,6 +258,11 @@ extension Lexicon {
         /// `erinner mich`, `sag mir nochmal`. One opening a question about what a thing cost stands for its past tense
         /// ("*remind me* how much that candle cost me?" asks back what the player paid, as "how much *did* it cost me?").
         case recallLeadIns
+        /// Groups of words that describe alike, each group one entry: `meat mutton beef`, `pastry pie crust`, `shiny
+        /// glossy`; German `fleisch hammel`, `glänzend blank`. A word of a line fits an item's description when the
+        /// description has another word of its group ("little *meat* things in *pastry*" fits the pie's "hand-sized
+        /// *mutton* pie with a crimped, glossy *crust*"). An entry is no phrase that is said.
+        case alike
 
         /// Tables in the order of their cases.
         public static func < (lhs: PhraseTable, rhs: PhraseTable) -> Bool {
@@ -432,6 +440,31 @@ extension Lexicon {
         /// "what's this" or "what's all that" (naming nothing) asks what the NPC has ("so what's this lot *spread* out on
         /// your crate?").
         case displayWords
+        /// Verbs of wishing: `hoping`, `wishing`, `aiming`; German `hoffe`. One after a `firstPerson` word (up to three
+        /// words before it in its part of the sentence), right before a `wantTo` and a `wantVerbs` word and the thing
+        /// named, asks to buy it as a `want` phrase does ("I'm *hoping* to get a lantern before dark"); "I'm hoping the
+        /// lantern holds out" wishes nothing of the NPC.
+        case wishVerbs
+        /// Words of putting money to work: `invest`, `stocks`, `shares`, `crypto`; German `investieren`, `aktien`. In a
+        /// line with one, a `gold` word is money, not an item ("know any good crypto *coins* to invest in?"), and a
+        /// price or stock question that then names no item is about money matters, not the NPC's goods: the NPC looks
+        /// nothing up.
+        case investWords
+        /// Words that lead from a stretch of countryside to the place in it: `at`, `in`, `near`; German `bei`, `in`.
+        /// After a `fromWords` word and up to three words written small, one of them then a place written with a
+        /// capital names where the player came from: "Came down from the hill farms *at* Ketterby."
+        case placeLinks
+        /// Words for a pair: `pair`; German `paar`. An amount with one ("a *pair* of") right before a thing whose name
+        /// is already its pair ("Leather Boots": the word said is the name's own last word) counts one of it, not two:
+        /// "a pair of boots" is one Leather Boots; "a pair of daggers" is two.
+        case pairWords
+        /// Words right before a number that make it a count, not gold: `on`; German `auf`. "Do us a deal *on* two" asks
+        /// a better price for two of the thing, never a bid of 2 gold.
+        case countLinks
+        /// Words for someone else as the one spoken of: `he`, `she`, `they`, `his`; German `er`, `ihm`. A rule whose keywords
+        /// must be said of the player (`aboutPlayer`) does not answer a keyword with one of them nearest before it: "*he* is
+        /// starving" is not the player.
+        case thirdPerson
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

@@ -17,6 +17,10 @@ public struct PlayerNameFinder: Sendable {
     private let travelVerbs: Set<String>
     /// The word before the place: `from` (`fromWords`).
     private let fromWords: Set<String>
+    /// Words that lead to the place in a stretch of country: "from the hill farms *at* Ketterby" (`placeLinks`).
+    private let placeLinks: Set<String>
+    /// Words that may be a sentence's subject (`subjects`: `he`, `she`, `you`): never skipped on the way to a place.
+    private let subjects: Set<String>
     /// Words that start a question (`what`, `who`): never a name before `selfNameAfter`.
     private let inquiries: Set<String>
     /// Words that end a place's name (`for`, `and`, `to`...): the lexicon's name stops.
@@ -52,6 +56,8 @@ public struct PlayerNameFinder: Sendable {
         firstPerson = Set(lexicon.words(.firstPerson).map { $0.lowercased() })
         travelVerbs = Set(lexicon.words(.travelVerbs).map { $0.lowercased() })
         fromWords = Set(lexicon.words(.fromWords).map { $0.lowercased() })
+        placeLinks = Set(lexicon.words(.placeLinks).map { $0.lowercased() })
+        subjects = Set(lexicon.words(.subjects).map { $0.lowercased() })
         selfNameAfter = lexicon.phrases(.selfNameAfter).map(Self.lowercasedWords).filter { !$0.isEmpty }
         inquiries = Set(lexicon.words(.inquiry).map { $0.lowercased() })
         placeStops = Set(lexicon.words(.nameStops).map { $0.lowercased() })
@@ -81,36 +87,72 @@ public struct PlayerNameFinder: Sendable {
     /// The name a line gives, as the player wrote it with its first letter capitalised, or `nil`: the word after
     /// a `selfName` phrase, or after a `selfNameCapitalised` phrase when written with a capital. Contractions are
     /// spelled out (`I'm` → `I am`, `name's` → `name is`) and one-word synonyms replaced first; words that cannot
-    /// be names (`not`, `the`) are passed over.
+    /// be names (`not`, `the`) are passed over. It is the first word of `fullName(in:)`: what the player is called by
+    /// (`{player}`), "Hal" of "my name's Hal Brightwater".
     ///
     /// - Parameter line: What the player said.
     /// - Returns: The name, or `nil`.
     public func name(in line: String) -> String? {
+        fullName(in: line).map(Self.calledName)
+    }
+
+    /// The first word of a full name: what the player is called by ("Hal" of "Hal Brightwater").
+    ///
+    /// - Parameter fullName: A name `fullName(in:)` found.
+    /// - Returns: Its first word.
+    public static func calledName(of fullName: String) -> String {
+        String(fullName.prefix { $0 != " " })
+    }
+
+    /// The whole name a line gives, or `nil`: the name `name(in:)` finds, with the words written with a capital that
+    /// follow it in its part of the sentence (between commas and stops), up to two, none of them a word of the
+    /// lexicon or one that cannot be a name: "my name's *Hal Brightwater*", "I'm *Osric Fennimore*, from Carrow"; "I'm
+    /// Wren From the coast" is `Wren`. Before a `selfNameAfter` phrase, the words written with a capital before the
+    /// name count the same way ("*Hal Brightwater*'s the name"). A name given with no phrase, before what the player
+    /// does, counts too ("*Hal Brightwater*, tinker, out of Orrin's Ford.", see `bareName(in:)`).
+    ///
+    /// - Parameter line: What the player said.
+    /// - Returns: The name, its words joined with spaces and its first letter capitalised, or `nil`.
+    public func fullName(in line: String) -> String? {
         guard !selfName.isEmpty || !selfNameCapitalised.isEmpty || !selfNameAfter.isEmpty else { return nil }
-        let words = spelledOut(line)
+        let (words, parts) = spelledOutByPart(line)
         let lower = words.map(\.lower)
+        /// Whether the word at `index` may go on a name begun in part `part`.
+        func continues(_ index: Int, part: Int) -> Bool {
+            guard words.indices.contains(index), parts[index] == part else { return false }
+            let word = words[index].written
+            return word.first?.isUppercase == true && !notNames.contains(word.lowercased()) && !isState(word)
+                && !inquiries.contains(word.lowercased())
+        }
         for (phrases, needsCapital) in [(selfName, false), (selfNameCapitalised, true)] {
             for phrase in phrases where phrase.count < lower.count {
                 for start in 0...(lower.count - phrase.count - 1)
                 where lower[start..<(start + phrase.count)].elementsEqual(phrase) {
-                    let name = words[start + phrase.count].written
+                    let at = start + phrase.count
+                    let name = words[at].written
                     guard name.first?.isLetter == true, !notNames.contains(name.lowercased()),
                         !needsCapital || (name.first?.isUppercase == true && !isState(name))
                     else { continue }
-                    return name.prefix(1).uppercased() + name.dropFirst()
+                    var end = at + 1
+                    while end - at < 3, continues(end, part: parts[at]) { end += 1 }
+                    let whole = words[at..<end].map(\.written).joined(separator: " ")
+                    return whole.prefix(1).uppercased() + whole.dropFirst()
                 }
             }
         }
         // "Dax's the name": a name written with a capital right before a `selfNameAfter` phrase, in a line that
         // asks nothing ("what's the name of this place?" gives none).
         guard line.last(where: { !$0.isWhitespace }) != "?" else { return nil }
+        if let bare = bareName(in: line) { return bare }
         for phrase in selfNameAfter where phrase.count < lower.count {
             for start in 1...(lower.count - phrase.count) where Array(lower[start..<(start + phrase.count)]) == phrase {
                 let name = words[start - 1].written
                 guard name.first?.isUppercase == true, !notNames.contains(name.lowercased()),
                     !inquiries.contains(name.lowercased())
                 else { continue }
-                return name
+                var first = start - 1
+                while start - first < 3, continues(first - 1, part: parts[start - 1]) { first -= 1 }
+                return words[first..<start].map(\.written).joined(separator: " ")
             }
         }
         return nil
@@ -125,7 +167,9 @@ public struct PlayerNameFinder: Sendable {
     /// capital says it too: a `firstPerson` word, then up to five words with a `travelVerbs` word among them, then a
     /// `fromWords` word and the place ("I'm up from *Dunhollow*", "I've walked all the way from *Kettlewick*", "we
     /// sailed in from *Port Ellis*"). The place is its words written with a capital, up to three; a possessive
-    /// ("from Mira's stall") is no place.
+    /// ("from Mira's stall") is no place. A part of the sentence (between commas) that opens with a `travelVerbs` word
+    /// says it too, its subject left out ("*Came down* from Ketterby"; not "He came down from Ketterby"), and the place
+    /// may come after up to three words written small and a `placeLinks` word ("from the hill farms *at* Ketterby").
     ///
     /// - Parameter line: What the player said.
     /// - Returns: The place, or `nil`.
@@ -246,15 +290,36 @@ public struct PlayerNameFinder: Sendable {
             let asks = end < rest.endIndex && rest[end] == "?"
             rest = end < rest.endIndex ? rest[rest.index(after: end)...] : ""
             guard !asks else { continue }
-            let words = spelledOut(String(sentence))
+            let (words, parts) = spelledOutByPart(String(sentence), between: ",:")
             for (index, word) in words.enumerated() where fromWords.contains(word.lower) {
                 let lead = words[max(0, index - 6)..<index]
-                guard let subject = lead.lastIndex(where: { firstPerson.contains($0.lower) }),
-                    words[(subject + 1)..<index].contains(where: { travelVerbs.contains($0.lower) })
-                else { continue }
-                let place = words[(index + 1)...].prefix {
-                    $0.written.first?.isUppercase == true && !placeStops.contains($0.lower)
-                }.prefix(3)
+                // (The part's first word: "Came down from Ketterby" leaves out its subject.)
+                let opening = parts.firstIndex(of: parts[index]) ?? index
+                let said =
+                    lead.lastIndex(where: { firstPerson.contains($0.lower) }).map { subject in
+                        words[(subject + 1)..<index].contains(where: { travelVerbs.contains($0.lower) })
+                    } ?? false
+                let opens =
+                    opening < index && index - opening <= 4 && travelVerbs.contains(words[opening].lower)
+                    && !words[opening..<index].contains(where: { subjects.contains($0.lower) })
+                guard said || opens else { continue }
+                var at = index + 1
+                // "From the hill farms at Ketterby": up to three words written small, then a `placeLinks` word.
+                if at < words.count, words[at].written.first?.isUppercase != true,
+                    let link = (at..<min(words.count, at + 4)).first(where: { placeLinks.contains(words[$0].lower) }),
+                    link + 1 < words.count, parts[link + 1] == parts[index],
+                    words[at..<link].allSatisfy({
+                        $0.written.first?.isUppercase != true && !subjects.contains($0.lower)
+                            && !firstPerson.contains($0.lower)
+                    })
+                {
+                    at = link + 1
+                }
+                guard at < words.count, parts[at] == parts[index] else { continue }
+                let place = words.indices[at...].prefix {
+                    words[$0].written.first?.isUppercase == true && !placeStops.contains(words[$0].lower)
+                        && parts[$0] == parts[at]
+                }.prefix(3).map { words[$0] }
                 guard let first = place.first, !notNames.contains(first.lower), !firstPerson.contains(first.lower),
                     !possessive(after: first.written, in: String(sentence))
                 else { continue }
@@ -272,6 +337,43 @@ public struct PlayerNameFinder: Sendable {
     /// A phrase's lowercased words: letters and digits.
     private static func lowercasedWords(_ text: String) -> [String] {
         text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+
+    /// A name given with no phrase, as a player introduces themself in a few words: a sentence, in a line that asks
+    /// nothing, that opens with two or three words written with a capital, none a word of the lexicon or one that
+    /// cannot be a name, set off by a comma, then a part of one word written small for what the player does (five
+    /// letters or more, ending with a `tradeEndings` ending): "*Hal Brightwater*, tinker, out of Orrin's Ford."
+    private func bareName(in line: String) -> String? {
+        guard !line.contains("?"), !tradeEndings.isEmpty else { return nil }
+        for sentence in Self.parts(of: line, between: ".!;\n") {
+            let parts = Self.parts(of: sentence, between: ",:").map(spelledOut)
+            guard parts.count >= 2, (2...3).contains(parts[0].count), parts[1].count == 1 else { continue }
+            let trade = parts[1][0]
+            guard trade.written.first?.isLowercase == true, trade.lower.count >= 5,
+                tradeEndings.contains(where: { trade.lower.hasSuffix($0) }), !lexiconWords.contains(trade.lower),
+                parts[0].allSatisfy({ word in
+                    word.written.first?.isUppercase == true && !notNames.contains(word.lower) && !isState(word.written)
+                        && !inquiries.contains(word.lower)
+                })
+            else { continue }
+            return parts[0].map(\.written).joined(separator: " ")
+        }
+        return nil
+    }
+
+    /// `spelledOut(_:)`, with the part of the line (between commas, colons and stops) each word is in: the same words,
+    /// as the separators are no part of a word.
+    private func spelledOutByPart(
+        _ line: String, between separators: String = ".!?;,:\n"
+    ) -> (words: [(written: String, lower: String)], parts: [Int]) {
+        var words: [(written: String, lower: String)] = []
+        var parts: [Int] = []
+        for (index, part) in Self.parts(of: line, between: separators).enumerated() {
+            let spelled = spelledOut(part)
+            words += spelled
+            parts += Array(repeating: index, count: spelled.count)
+        }
+        return (words, parts)
     }
 
     /// A line's words as written, contractions spelled out and one-word synonyms replaced, each with its lowercased

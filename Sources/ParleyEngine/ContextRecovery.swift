@@ -201,8 +201,10 @@ extension Game {
         let world = state.world
         let name = world.name(of: npcID)
         // The name the player gave in this conversation, else the game's: what the NPC calls them.
-        let player = conversationFacts(of: npcID, saying: nil).playerCalled ?? state.player.name
-        var facts = ["The player's name is \(player)."]
+        let given = conversationFacts(of: npcID, saying: nil)
+        let player = given.playerCalled ?? state.player.name
+        // (The whole name they gave, "Hal Brightwater", so that a surname asked after a trim is still known.)
+        var facts = ["The player's name is \(given.playerFullName ?? player)."]
         for dealing in state.story.dealings(with: npcID) {
             let goods = "\(dealing.quantity) × \(world.name(of: dealing.item))"
             switch dealing.kind {

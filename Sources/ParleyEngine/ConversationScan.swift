@@ -17,6 +17,8 @@ struct ConversationScan: Sendable {
     private(set) var lastTopic: String?
     /// The name the player last gave ("my name is Tamsin").
     private(set) var playerCalled: String?
+    /// The whole name the player last gave ("my name's Hal Brightwater").
+    private(set) var playerFullName: String?
     /// Where the player last said they are from ("I'm from Eastmarch").
     private(set) var playerFrom: String?
     /// What the player last said they do for a living ("I work as a scribe").
@@ -39,7 +41,10 @@ struct ConversationScan: Sendable {
                 let text = Self.text(of: prompt.segments)
                 lines += 1
                 if let topic = topics.topic(in: text) { lastTopic = topic }
-                if let name = topics.nameGiven(in: text) { playerCalled = name }
+                if let name = topics.fullNameGiven(in: text) {
+                    playerCalled = PlayerNameFinder.calledName(of: name)
+                    playerFullName = name
+                }
                 if let place = topics.originGiven(in: text) { playerFrom = place }
                 if let occupation = topics.occupationGiven(in: text) { playerOccupation = occupation }
             default: break
@@ -53,6 +58,7 @@ struct ConversationScan: Sendable {
         let newTopic = prompt.flatMap { topics.topic(in: Self.text(of: $0.segments)) }
         return ConversationFacts(
             isFirstMeeting: responses == 0, turns: lines, lastTopic: newTopic ?? lastTopic, playerCalled: playerCalled,
+            playerFullName: playerFullName,
             playerFrom: playerFrom, playerOccupation: playerOccupation)
     }
 
@@ -133,8 +139,9 @@ struct TopicIndex: Sendable {
         line.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
     }
 
-    /// The name a line gives the player ("my name is Tamsin"), as `PlayerNameFinder` finds it.
-    func nameGiven(in line: String) -> String? { names.name(in: line) }
+    /// The whole name a line gives the player ("my name is Tamsin", "my name's Hal Brightwater"), as
+    /// `PlayerNameFinder` finds it.
+    func fullNameGiven(in line: String) -> String? { names.fullName(in: line) }
 
     /// Where a line says the player is from ("I'm from Eastmarch"), as `PlayerNameFinder` finds it.
     func originGiven(in line: String) -> String? { names.origin(in: line) }

@@ -92,6 +92,8 @@ struct Conversation: Sendable {
     /// The name the player gave in their own words before this turn ("call me Dax"), the latest; `nil` when they
     /// gave none in this transcript.
     private(set) var playerCalled: String?
+    /// The whole name the player gave with `playerCalled` ("Hal Brightwater").
+    private(set) var playerFullName: String?
 
     /// Where the conversation takes place, if the game said.
     private(set) var location: LocationID?
@@ -151,6 +153,7 @@ struct Conversation: Sendable {
         responsesBefore = history.responses
         playerName = history.playerName
         playerCalled = history.playerCalled
+        playerFullName = history.playerFullName
         location = history.location
         lastSeen = history.lastSeen
         latestBefore = history.latestReport

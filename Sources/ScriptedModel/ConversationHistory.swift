@@ -17,6 +17,8 @@ struct ConversationHistory: Sendable, Equatable {
     private(set) var playerName: String?
     /// The name the player gave in their own words ("call me Dax", "my name is Wren"), the latest.
     private(set) var playerCalled: String?
+    /// The whole name the player gave with it ("my name's Hal Brightwater"), the latest.
+    private(set) var playerFullName: String?
     /// Where the player said they are from ("I'm from Eastmarch"), the latest.
     private(set) var playerFrom: String?
     /// What the player said they do for a living ("I work as a scribe"), the latest.
@@ -129,7 +131,10 @@ struct ConversationHistory: Sendable, Equatable {
         if spoken {
             let words = Conversation.words(of: prompt)
             previousLine = words
-            if let name = resolver.vocabulary.names.name(in: words) { playerCalled = name }
+            if let name = resolver.vocabulary.names.fullName(in: words) {
+                playerCalled = PlayerNameFinder.calledName(of: name)
+                playerFullName = name
+            }
             if let place = resolver.vocabulary.names.origin(in: words) { playerFrom = place }
             if let occupation = resolver.vocabulary.names.occupation(in: words) { playerOccupation = occupation }
             let items = resolver.bestItems(in: resolver.line(words))

@@ -248,6 +248,10 @@ enum IntentDetector {
             if clues.itemStart == nil, words.tokens.contains(where: { vocabulary.isWord($0, in: .kinWords) }) {
                 return nil
             }
+            // "Know any good stocks to put my coins in?": money matters, not the NPC's goods.
+            if clues.itemStart == nil, words.tokens.contains(where: { vocabulary.isWord($0, in: .investWords) }) {
+                return nil
+            }
             // "Do you sell anything besides the owl?" asks for the rest of the stock.
             if words.containsAny(vocabulary.phrases(.besides)) { return .askStock }
             if asksPrice, clues.namesSomething, let start = clues.itemStart, start > 0,
@@ -846,8 +850,8 @@ enum IntentDetector {
     }
 
     /// Whether a part of the line hands the item it names to the NPC as "a thing for you": the part opens with the
-    /// item (only articles, fillers and counts before it), then a one-word `priceLeadIns` word and a `listener` word
-    /// end it, or an `address` word follows them, in a sentence that does not ask: "here, an apple for you, smith,
+    /// item (only articles, fillers and counts before it), then (perhaps after a copula: "this pie *is* for you") a
+    /// one-word `priceLeadIns` word and a `listener` word end it, or an `address` word follows them, in a sentence that does not ask: "here, an apple for you, smith,
     /// keep your strength up", "a red apple for you, Pip, for all the fishing tips". `Scene` turns it into a price
     /// question when the player does not carry the thing and the NPC sells it ("a pie for you, love?").
     static func isMeantForTheListener(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
@@ -857,25 +861,37 @@ enum IntentDetector {
         else { return false }
         let clause = clues.clauseStarts.filter { $0 <= item }.max() ?? 0
         let partEnd = clues.clauseStarts.filter { $0 > end }.min() ?? tokens.count
-        guard tokens[clause..<item].allSatisfy({ token in
-            vocabulary.isWord(token, in: .articles) || vocabulary.isWord(token, in: .fillers)
-                || vocabulary.numberWords[token] != nil
-        }),
-            vocabulary.phrases(.priceLeadIns).contains(where: { $0.count == 1 && words.matches($0, at: end) }),
-            vocabulary.isWord(tokens[end + 1], in: .listener)
+        // ("This mutton pie *is* for you": a copula may come between.)
+        let lead = vocabulary.isWord(tokens[end], in: .copulas) ? end + 1 : end
+        guard lead + 1 < tokens.count,
+            tokens[clause..<item].allSatisfy({ token in
+                vocabulary.isWord(token, in: .articles) || vocabulary.isWord(token, in: .fillers)
+                    || vocabulary.numberWords[token] != nil
+            }),
+            vocabulary.phrases(.priceLeadIns).contains(where: { $0.count == 1 && words.matches($0, at: lead) }),
+            vocabulary.isWord(tokens[lead + 1], in: .listener)
         else { return false }
-        return end + 2 == partEnd || (end + 2 < partEnd && vocabulary.isWord(tokens[end + 2], in: .address))
+        return lead + 2 == partEnd || (lead + 2 < partEnd && vocabulary.isWord(tokens[lead + 2], in: .address))
     }
 
     /// Whether the line asks for something in return for the item it names: a one-word price lead-in (`for`, `für`)
     /// after the item, followed by another item or a number ("my sword for the dagger", "my fan for 10"; not "an
-    /// apple for the road").
+    /// apple for the road"). Only `weak` words and determiners may come between the lead-in and what is asked: "with a
+    /// lamp … *at* the bottom was this little silver thing" asks nothing in return.
     private static func asksSomethingInReturn(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
         guard let item = clues.itemStart else { return false }
+        let tokens = words.tokens
         let leadIns = Set(vocabulary.phrases(.priceLeadIns).filter { $0.count == 1 }.map { $0.tokens[0] })
         let asked = clues.otherItemStarts + clues.numbers.map(\.range.lowerBound)
-        return words.tokens.indices.contains { index in
-            index > item && leadIns.contains(words.tokens[index]) && asked.contains { $0 > index }
+        return tokens.indices.contains { index in
+            index > item && leadIns.contains(tokens[index])
+                && asked.contains { start in
+                    start > index
+                        && tokens[(index + 1)..<start].allSatisfy {
+                            vocabulary.isWord($0, in: .weak) || vocabulary.isWord($0, in: .determiners)
+                                || vocabulary.isWord($0, in: .quantityGap)
+                        }
+                }
         }
     }
 
@@ -1067,7 +1083,9 @@ enum IntentDetector {
     private static func takesSomethingElse(
         after end: Int, in words: Words, _ clues: Clues, _ vocabulary: Vocabulary
     ) -> Bool {
-        guard let item = clues.itemStart, item > end else { return false }
+        // (The first thing named after the phrase: "I'll take *an ale* and a wedge of cheese" takes the ale.)
+        guard let item = ([clues.itemStart].compactMap { $0 } + clues.otherItemStarts).filter({ $0 > end }).min()
+        else { return false }
         let tokens = words.tokens
         var sawOtherWord = false
         for index in end..<item {
@@ -1193,6 +1211,37 @@ enum IntentDetector {
         return nil
     }
 
+    /// Whether the line wishes to buy the thing it names: a `wishVerbs` word with a `firstPerson` word up to three
+    /// words before it in its part of the sentence, right before a `wantTo` word and a `wantVerbs` word, and the item
+    /// named after them, not negated and not in a part that opens with an `inquiry` word: "I'm *hoping to get* a
+    /// lantern before dark", "we're *aiming to pick up* some rope". "I'm hoping the lantern holds out" and "I'm hoping
+    /// to get down to the cellar" wish nothing of the NPC.
+    static func wishesToBuy(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        guard let item = clues.itemStart else { return false }
+        for wish in tokens.indices where vocabulary.isWord(tokens[wish], in: .wishVerbs) {
+            guard wish + 2 < tokens.count,
+                vocabulary.isWord(tokens[wish + 1], in: .wantTo), vocabulary.isWord(tokens[wish + 2], in: .wantVerbs),
+                !(wish + 3 < tokens.count && vocabulary.isDirection(tokens[wish + 3]))
+            else { continue }
+            let clause = clues.clauseStarts.filter { $0 <= wish }.max() ?? 0
+            // (Only articles, determiners, counts and `quantityGap` words between the verb and the thing: "get *two of
+            // your* pies", not "get rid of this rusty sword".)
+            let between = tokens[(wish + 3)..<max(wish + 3, item)].allSatisfy { word in
+                vocabulary.isWord(word, in: .articles) || vocabulary.isWord(word, in: .determiners)
+                    || vocabulary.isWord(word, in: .quantityGap) || vocabulary.numberWords[word] != nil
+                    || word.allSatisfy(\.isNumber)
+            }
+            guard tokens[max(clause, wish - 3)..<wish].contains(where: { vocabulary.isWord($0, in: .firstPerson) }),
+                item > wish + 2, between, (clues.clauseStarts.filter { $0 > wish }.min() ?? tokens.count) > item,
+                !isNegated(at: wish, in: words, clues, vocabulary),
+                !vocabulary.isWord(tokens[clause], in: .inquiry)
+            else { continue }
+            return true
+        }
+        return false
+    }
+
     /// `I'll take the lantern`, `give me two loaves`, `I want to buy rope`; `I want to know` is not buying, nor is
     /// `I don't want to buy it`.
     private static func buying(_ words: Words, _ clues: Clues, _ vocabulary: Vocabulary) -> Buying? {
@@ -1220,6 +1269,7 @@ enum IntentDetector {
         }) {
             return .said
         }
+        if wishesToBuy(words, clues, vocabulary) { return .said }
         for phrase in vocabulary.phrases(.want) {
             guard let index = words.firstIndex(of: phrase), !isNegated(at: index, in: words, clues, vocabulary) else {
                 continue
@@ -1250,6 +1300,8 @@ enum IntentDetector {
 enum RecallTopic: CaseIterable, Sendable {
     /// The player's name.
     case name
+    /// The player's family name.
+    case surname
     /// Where the player said they are from.
     case origin
     /// What the player said they do for a living.
@@ -1267,6 +1319,7 @@ enum RecallTopic: CaseIterable, Sendable {
     var table: Lexicon.PhraseTable {
         switch self {
         case .name: .recallName
+        case .surname: .recallSurname
         case .origin: .recallOrigin
         case .occupation: .recallOccupation
         case .agreed: .recallAgreed

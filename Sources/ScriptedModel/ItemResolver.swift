@@ -67,6 +67,9 @@ struct ItemResolver: Sendable {
     private let describingStopWords: Set<String>
     /// The lexicon's `stemEndings`, longest first (`stem(_:)`).
     private let stemEndings: [String]
+    /// For each word of one of the lexicon's `alike` groups, the other words of its groups: a description with one
+    /// fits a line with another ("meat" and "mutton").
+    private let alikeWords: [String: Set<String>]
     /// How many names were indexed, plus the words looked at to find distinctive ones: in proportion to the
     /// catalog (scale tests read it).
     let buildSteps: Int
@@ -177,6 +180,11 @@ struct ItemResolver: Sendable {
             .union(trading.flatMap { vocabulary.phrases($0).flatMap(\.tokens) })
             .union(vocabulary.numberWords.keys).union(vocabulary.scales.keys)
         stemEndings = vocabulary.words(.stemEndings).sorted { ($0.count, $1) > ($1.count, $0) }
+        var alikeWords: [String: Set<String>] = [:]
+        for group in vocabulary.phrases(.alike) {
+            for word in group.tokens { alikeWords[word, default: []].formUnion(group.tokens.filter { $0 != word }) }
+        }
+        self.alikeWords = alikeWords
         var categoryPhrases: [(words: Words, category: String)] = []
         for category in Set(world.items.values.map(\.category)).sorted() {
             for phrase in [category, category + "s"] + (world.lexicon.categories[category] ?? []) {
@@ -216,9 +224,12 @@ struct ItemResolver: Sendable {
     func mentions(in words: Words, examined: inout Int) -> [Mention] {
         var byRange: [Range<Int>: (strength: Int, items: Set<ItemID>, weaker: Set<ItemID>)] = [:]
         let line = words.tokens
+        // "Know any good crypto coins to invest in?": in a line about putting money to work, coins are money.
+        let invests = line.contains { vocabulary.isWord($0, in: .investWords) }
         for (index, token) in line.enumerated() {
             // "3 coins for a trout", "knock a few coins off": a gold word after a number or an amount is money, not
             // the Old Coin.
+            if invests, vocabulary.isWord(token, in: .gold) { continue }
             if index > 0, vocabulary.isWord(token, in: .gold),
                 isNumber(line[index - 1]) || vocabulary.amounts.contains(where: { amount in
                     let start = index - amount.words.count
@@ -382,7 +393,8 @@ struct ItemResolver: Sendable {
 
     /// The item among `candidates` that one part of the line describes (`described(in:among:clauseStarts:)`), with
     /// where and how well. A word fits an item when its description, name or an alias has it, its singular, or the
-    /// same word with another of the lexicon's `stemEndings` ("black" and "black*ened*", "smoke" and "smok*ed*").
+    /// same word with another of the lexicon's `stemEndings` ("black" and "black*ened*", "smoke" and "smok*ed*"), or a
+    /// word of one of the lexicon's `alike` groups with a word of the description ("meat" and "mutton").
     ///
     /// - Parameters:
     ///   - words: The line.
@@ -401,10 +413,25 @@ struct ItemResolver: Sendable {
         let known = candidates.compactMap { candidate -> (item: ItemID, words: Set<String>)? in
             guard let item = items[candidate] else { return nil }
             let text = item.description + " " + item.name + " " + item.aliases.joined(separator: " ")
-            let words = Set(Words.tokenize(text))
+            let said = Set(Words.tokenize(text))
+            // ("Meat" fits the pie's "mutton": the words alike to the description's count as its own.)
+            let words = said.union(said.flatMap { alikeWords[$0] ?? [] })
             return (candidate, words.union(words.map(stem)))
         }
-        let starts = ([0] + clauseStarts.filter { $0 > 0 && $0 < tokens.count }).sorted()
+        // ("The slender, beautiful one": a comma between a describing word right after a determiner and another, or a
+        // `fillers` word that is no `weak` word or determiner, such as "beautiful", joins them in one part; "the long
+        // road, home" does not.)
+        let describingAt = Set(describing)
+        func describes(_ index: Int) -> Bool {
+            describingAt.contains(index)
+                || (vocabulary.isWord(tokens[index], in: .fillers) && !vocabulary.isWord(tokens[index], in: .weak)
+                    && !vocabulary.isWord(tokens[index], in: .determiners))
+        }
+        let starts = ([0] + clauseStarts.filter { start in
+            start > 0 && start < tokens.count
+                && !(start >= 2 && vocabulary.isWord(tokens[start - 2], in: .determiners)
+                    && describingAt.contains(start - 1) && describes(start))
+        }).sorted()
         var best: Description?
         for (position, start) in starts.enumerated() {
             let end = position + 1 < starts.count ? starts[position + 1] : tokens.count

@@ -6,6 +6,9 @@ import GameWorld
 struct Recollection: Sendable {
     /// The player's name: the one they gave in conversation (`ReplyFacts.name(given:scene:)`), or the game's.
     var name: String?
+    /// The whole name the player gave in conversation ("Hal Brightwater"), if they gave one
+    /// (`ReplyFacts.fullName(given:scene:)`).
+    var fullName: String?
     /// The trades and gifts so far, oldest first.
     var dealings: [ConversationFacts.Dealing] = []
     /// The offer waiting for the player's answer: the item, how many, the total, and whether the NPC sells.
@@ -28,6 +31,7 @@ struct Recollection: Sendable {
     ///   - scene: This turn, for what its line gives (a name, a home).
     init(facts: ConversationFacts?, conversation: Conversation, scene: Scene, world: World) {
         name = ReplyFacts.name(given: facts, scene: scene)
+        fullName = ReplyFacts.fullName(given: facts, scene: scene)
         origin = scene.originGiven ?? facts?.playerFrom ?? conversation.history.playerFrom
         occupation = scene.occupationGiven ?? facts?.playerOccupation ?? conversation.history.playerOccupation
         dealings = facts?.dealings ?? []
@@ -64,7 +68,13 @@ struct Recollection: Sendable {
         }
         switch topic {
         case .name:
-            return name.map { lexicon.text(.recallName, ["player": $0]) }
+            return (fullName ?? name).map { lexicon.text(.recallName, ["player": $0]) }
+        case .surname:
+            // "My name's Hal Brightwater": Brightwater. One name given: only that one.
+            guard let fullName else { return nil }
+            let surname = fullName.split(separator: " ").dropFirst().joined(separator: " ")
+            guard !surname.isEmpty else { return lexicon.text(.recallNoSurname, ["player": fullName]) }
+            return lexicon.text(.recallSurname, ["surname": surname, "player": fullName])
         case .origin:
             return origin.map { lexicon.text(.recallOrigin, ["place": $0]) }
         case .occupation:

@@ -50,6 +50,20 @@ struct ReplyFacts: Sendable {
     static func name(given facts: ConversationFacts?, scene: Scene) -> String? {
         scene.nameGiven ?? facts?.playerCalled ?? scene.conversation.playerCalled ?? scene.conversation.playerName
     }
+
+    /// The whole name the player gave, from the same place `name(given:scene:)` takes the name ("Hal Brightwater"
+    /// where it says "Hal"), or `nil` when the player gave none in conversation (the game's name is no name they gave).
+    ///
+    /// - Parameters:
+    ///   - facts: The engine's facts, when the request carries them.
+    ///   - scene: This turn: its line's name, and the transcript read.
+    /// - Returns: The whole name, or `nil`.
+    static func fullName(given facts: ConversationFacts?, scene: Scene) -> String? {
+        if let given = scene.fullNameGiven { return given }
+        if let facts, let called = facts.playerCalled { return facts.playerFullName ?? called }
+        if let called = scene.conversation.playerCalled { return scene.conversation.playerFullName ?? called }
+        return nil
+    }
     /// What the game answered to one of its actions (`{result}`, `{result.NAME}`).
     var result: GeneratedContent?
 }

@@ -66,12 +66,45 @@ struct Scene: Sendable {
     let leftOutInstructions: Bool
     /// The name the player gives in this turn's line ("call me Dax"), if any.
     let nameGiven: String?
+    /// The whole name the player gives in this turn's line ("my name's Hal Brightwater"), if any.
+    let fullNameGiven: String?
     /// Where the player says they are from in this turn's line ("I'm from Eastmarch"), if anywhere.
     let originGiven: String?
     /// What the player says they do for a living in this turn's line ("I work as a scribe"), if anything.
     let occupationGiven: String?
     /// The lexicon's `negations` words: a rule's keyword with one just before it is not said.
     let negations: Set<String>
+    /// Who the line's parts speak of, for rules whose keywords must be said of the player (`aboutPlayer`).
+    let persons: Persons
+
+    /// The words that say who a part of a line is about, and where the parts start: a rule's keyword that must be
+    /// said of the player (`DialogueCondition.aboutPlayer`) counts only where the nearest of them before it is none
+    /// or a `firstPerson` word.
+    struct Persons: Sendable {
+        /// The lexicon's `firstPerson` words (`i`, `we`).
+        var firstPerson: Set<String> = []
+        /// The lexicon's `listener` (`you`) and `thirdPerson` words (`he`, `she`) and the words of the NPC's names.
+        var others: Set<String> = []
+        /// The lexicon's `mine` words (`my`).
+        var mine: Set<String> = []
+        /// Where the line's sentences and comma-separated parts start.
+        var clauseStarts: Set<Int> = []
+
+        /// Whether the words at `start` are said of the player: the nearest `firstPerson`, other or `mine` word before
+        /// it in its part of the line is none, a `firstPerson` word, or a `mine` word right before them ("*my* belly's
+        /// rumbling"; "*my* mum is starving" speaks of someone else).
+        func saysOfThePlayer(at start: Int, in words: Words) -> Bool {
+            let clause = clauseStarts.filter { $0 <= start }.max() ?? 0
+            let tokens = words.tokens
+            guard
+                let nearest = tokens.indices[clause..<start].last(where: {
+                    firstPerson.contains(tokens[$0]) || others.contains(tokens[$0]) || mine.contains(tokens[$0])
+                })
+            else { return true }
+            if mine.contains(tokens[nearest]) { return nearest + 1 == start }
+            return firstPerson.contains(tokens[nearest])
+        }
+    }
     /// Whether the line names the item as the player's own: a `mine` word right before its name, a `weak` word
     /// allowed between ("fancy *my* compass for 10?", "*my* old compass is yours for 10").
     let namesOwnItem: Bool
@@ -134,10 +167,12 @@ struct Scene: Sendable {
         self.tools = tools
         let pendingItem = conversation.pendingOffer?.item
         negations = resolver.vocabulary.words(.negations)
+        var persons = Persons()
 
         if conversation.isEvent {
             let event = conversation.event
             isEvent = true
+            self.persons = persons
             recall = nil
             recallAlso = []
             asksValue = false
@@ -147,6 +182,7 @@ struct Scene: Sendable {
             orderedItems = []
             partExchange = nil
             nameGiven = nil
+            fullNameGiven = nil
             originGiven = nil
             occupationGiven = nil
             namesItem = false
@@ -179,10 +215,17 @@ struct Scene: Sendable {
             let utterance = Utterance(conversation.line ?? "", npcNames: Self.names(of: npc), resolver: resolver)
             let words = utterance.words
             self.words = words
+            persons.firstPerson = vocabulary.words(.firstPerson)
+            persons.others = vocabulary.words(.listener).union(vocabulary.words(.thirdPerson)).union(Self.names(of: npc))
+            persons.mine = vocabulary.words(.mine)
+            persons.clauseStarts = utterance.clauseStarts
+            self.persons = persons
             // ("What does everybody call me round here?" asks the name and gives none.)
-            let nameGiven =
+            let fullNameGiven =
                 IntentDetector.asksWhatPlayerIsCalled(utterance.words, clauseStarts: utterance.clauseStarts, vocabulary)
-                ? nil : vocabulary.names.name(in: conversation.line ?? "")
+                ? nil : vocabulary.names.fullName(in: conversation.line ?? "")
+            let nameGiven = fullNameGiven.map(PlayerNameFinder.calledName)
+            self.fullNameGiven = fullNameGiven
             let originGiven = vocabulary.names.origin(in: conversation.line ?? "")
             let occupationGiven = vocabulary.names.occupation(in: conversation.line ?? "")
             self.nameGiven = nameGiven
@@ -190,6 +233,9 @@ struct Scene: Sendable {
             self.occupationGiven = occupationGiven
             leftOutInstructions = utterance.leftOutInstructions
             var mentions = resolver.mentions(in: words)
+            // "Hand me that tankard you're polishing": a thing pointed at in the NPC's hands is no goods asked for.
+            let inHand = mentions.filter { Self.isInHand($0.range, in: words, vocabulary: vocabulary) }.map(\.range)
+            mentions.removeAll { inHand.contains($0.range) }
             // "I'll take them long black pincers you hold the hot metal with", "one of them hand-sized things with the
             // shiny crust, please": a thing described rather than named is a mention of the item it describes.
             let description = Self.description(
@@ -217,10 +263,27 @@ struct Scene: Sendable {
                         && words.tokens[number.range].allSatisfy(described.contains)
                 }
             }
+            // "A pair of boots": a pair of a thing whose name is already a pair (the word said is the last word of its
+            // name, "Leather Boots") is one of it; "a pair of daggers" is two.
+            numbers.removeAll { number in
+                guard words.tokens[number.range].contains(where: { vocabulary.isWord($0, in: .pairWords) }),
+                    let mention = mentions.first(where: { $0.range.lowerBound == number.range.upperBound }),
+                    let said = mention.range.last.map({ words.tokens[$0] })
+                else { return false }
+                return mention.items.contains { item in
+                    world.items[item].map { Words($0.name).tokens.last == said } ?? false
+                }
+            }
             let unknownRange = mentions.isEmpty ? resolver.unknownThingRange(in: words) : nil
             let unknownThing = unknownRange.map { words.tokens[$0].joined(separator: " ") }
             let pronoun = words.tokens.contains { vocabulary.isWord($0, in: .pronouns) }
             var named = mentions.isEmpty ? resolver.categories(in: words) : nil
+            // (Nor is it a category asked about: "that tankard" is no question about drinks.)
+            if let category = named,
+                inHand.contains(where: { words.tokens[$0].joined(separator: " ") == category.text })
+            {
+                named = nil
+            }
             let byPrice = Self.priceDescriptor(
                 in: words, vocabulary: vocabulary, namesSomething: !mentions.isEmpty || named != nil)
             var clues = IntentDetector.Clues()
@@ -439,7 +502,17 @@ struct Scene: Sendable {
             {
                 let held = Set(
                     mentions.flatMap { $0.items + $0.alternatives }.filter { carried.quantity(of: $0) > 0 })
-                if held.count == 1, let item = held.first { focus = .item(item) }
+                if held.count == 1, let item = held.first {
+                    focus = .item(item)
+                } else if held.isEmpty,
+                    // "… went down with a lamp, and there was this little silver thing with a lady's picture inside.
+                    // it's yours": nothing carried is named, but one thing carried is described.
+                    let described = resolver.described(
+                        in: words, among: carried.inventory.filter { $0.quantity > 0 }.map(\.item),
+                        clauseStarts: utterance.clauseStarts)
+                {
+                    focus = .item(described)
+                }
             }
             // "Your grandfather's hammer": a word before the item's name that the NPC's synonym groups tie to
             // another item with the same head word.
@@ -611,6 +684,29 @@ struct Scene: Sendable {
         case .greet, .greetAgain, .returning: noticed = conversation.noticedItems(in: world)
         default: noticed = []
         }
+    }
+
+    /// Whether the thing named at `range` is one the NPC is doing something with, pointed at, rather than goods: a
+    /// demonstrative (a word both of `pronouns` and `determiners`: `that`, `this`) right before it, and right after it
+    /// a `listener` word, perhaps a copula, and a verb form with a `stateEndings` ending (`ing`) that no trading phrase
+    /// holds: "hand me *that* tankard *you're polishing*", "pass me *that* cloth *you are holding*"; not "give me that
+    /// lantern you're selling".
+    static func isInHand(_ range: Range<Int>, in words: Words, vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        let start = range.lowerBound
+        var at = range.upperBound
+        guard start > 0, vocabulary.isWord(tokens[start - 1], in: .pronouns),
+            vocabulary.isWord(tokens[start - 1], in: .determiners), at < tokens.count,
+            vocabulary.isWord(tokens[at], in: .listener)
+        else { return false }
+        at += 1
+        if at < tokens.count, vocabulary.isWord(tokens[at], in: .copulas) { at += 1 }
+        guard at < tokens.count else { return false }
+        let verb = tokens[at]
+        let trading: [Lexicon.PhraseTable] = [.stock, .sell, .buy, .price, .priceLeadIns, .want, .gift]
+        return vocabulary.words(.stateEndings).contains { ending in
+            verb.hasSuffix(ending) && verb.count >= ending.count + 3
+        } && !trading.contains { table in vocabulary.phrases(table).contains { $0.tokens.contains(verb) } }
     }
 
     /// The words of an NPC's name, aliases and id, which only hail it when said on their own.
@@ -1159,6 +1255,7 @@ struct Scene: Sendable {
             guard let words else { return false }
             let phrases = rules.keywords(of: when).map { Words($0) }
             guard words.containsAny(phrases), !saysOnlyNegated(phrases, in: words) else { return false }
+            if when.aboutPlayer, !saysOfThePlayer(phrases, in: words) { return false }
         }
         if let condition = when.item {
             switch intent {
@@ -1195,6 +1292,20 @@ struct Scene: Sendable {
             }
         }
         return found
+    }
+
+    /// Whether some place the line says one of the phrases, not negated, is said of the player
+    /// (`Persons.saysOfThePlayer(at:in:)`): "I haven't eaten in days", not "you look like you haven't eaten, Hesper".
+    private func saysOfThePlayer(_ phrases: [Words], in words: Words) -> Bool {
+        for phrase in phrases {
+            var from = 0
+            while let start = words.firstIndex(of: phrase, from: from) {
+                let negated = words.tokens[max(0, start - 3)..<start].contains(where: negations.contains)
+                if !negated, persons.saysOfThePlayer(at: start, in: words) { return true }
+                from = start + 1
+            }
+        }
+        return false
     }
 
     /// The item a rule's `{item}` stands for in a greeting: the first one it matched among those noticed.

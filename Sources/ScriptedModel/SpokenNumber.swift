@@ -113,6 +113,10 @@ struct SpokenNumber: Sendable, Equatable {
         let tokens = words.tokens
         let after = number.range.upperBound
         if after < tokens.count, vocabulary.isWord(tokens[after], in: .gold) { return .price }
+        // "Do us a deal on two": a number right after a `countLinks` word counts the thing, it bids no gold.
+        if number.range.lowerBound > 0, vocabulary.isWord(tokens[number.range.lowerBound - 1], in: .countLinks) {
+            return .quantity
+        }
         var next = after
         while next < tokens.count, vocabulary.isWord(tokens[next], in: .quantityGap) { next += 1 }
         if itemStarts.contains(next) { return .quantity }

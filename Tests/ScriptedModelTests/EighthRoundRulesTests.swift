@@ -88,18 +88,6 @@ import Testing
         #expect(IntentDetector.recallTopic(of: words, givesOrigin: false, clauseStarts: [0, 8], english) == .dealings)
     }
 
-    /// The clues of a line that names an item at `item`, if anywhere, as a question when it ends with `?`.
-    func clues(_ line: String, item: Int?, clauses: Set<Int> = [0]) -> (Words, IntentDetector.Clues) {
-        let words = Words(line)
-        var clues = IntentDetector.Clues()
-        clues.itemStart = item
-        clues.itemEnd = item.map { $0 + 1 }
-        clues.namesSomething = item != nil
-        clues.isQuestion = line.hasSuffix("?")
-        clues.clauseStarts = clauses
-        return (words, clues)
-    }
-
     @Test(arguments: [
         ("what would a connoisseur like yourself pay for this tarnished coin?", 9, true),
         ("how much would a collector of your standing give for my old coin?", 12, true),
@@ -109,7 +97,7 @@ import Testing
         ("a connoisseur would pay for this coin", 6, false), ("what would you pay for a pie?", 6, false),
     ])
     func aQuestionWhatSomeoneElsePaysForAThingOfThePlayersSells(line: String, item: Int, sells: Bool) {
-        let (words, clues) = clues(line, item: item)
+        let (words, clues) = oneItemClues(line, item: item, isQuestion: line.hasSuffix("?"))
         #expect(IntentDetector.asksWhatOthersPay(words, clues, english) == sells, "\(words.tokens)")
     }
 
@@ -120,7 +108,7 @@ import Testing
         ("give me a dagger for my sword", 3, [0], false), ("give me a discount for it", nil, [0], false),
     ] as [(String, Int?, Set<Int>, Bool)])
     func askingForSomethingForAThingOfThePlayersSells(line: String, item: Int?, clauses: Set<Int>, sells: Bool) {
-        let (words, clues) = clues(line, item: item, clauses: clauses)
+        let (words, clues) = oneItemClues(line, item: item, clauses: clauses, isQuestion: line.hasSuffix("?"))
         #expect(IntentDetector.asksSomethingForIt(words, clues, english) == sells, "\(words.tokens)")
     }
 
@@ -133,12 +121,7 @@ import Testing
     func aShortLineNamingAnItemAndThenAGoldSizedNumberBids(
         line: String, item: Int, number: Int, value: Int, bids: Bool
     ) {
-        let words = Words(line)
-        var clues = IntentDetector.Clues()
-        clues.itemStart = item
-        clues.itemEnd = item + 1
-        clues.namesSomething = true
-        clues.clauseStarts = [0]
+        var (words, clues) = oneItemClues(line, item: item)
         clues.numbers = [SpokenNumber(value: value, range: number..<(number + 1), role: .unmarked)]
         let reading = IntentDetector.reading(of: words, clues: clues, vocabulary: english)
         #expect((reading.intent == .haggle) == bids, "\(reading)")
@@ -264,12 +247,7 @@ import Testing
 
     @Test(arguments: [("rope 30 feet long", 0, 1, false), ("dagger 18", 0, 1, true), ("dagger 18 please", 0, 1, true)])
     func aNumberThatCountsSomethingElseBidsNothing(line: String, item: Int, number: Int, bids: Bool) {
-        let words = Words(line)
-        var clues = IntentDetector.Clues()
-        clues.itemStart = item
-        clues.itemEnd = item + 1
-        clues.namesSomething = true
-        clues.clauseStarts = [0]
+        var (words, clues) = oneItemClues(line, item: item)
         let value = Int(words.tokens[number]) ?? 0
         clues.numbers = [SpokenNumber(value: value, range: number..<(number + 1), role: .unmarked)]
         #expect((IntentDetector.reading(of: words, clues: clues, vocabulary: english).intent == .haggle) == bids)

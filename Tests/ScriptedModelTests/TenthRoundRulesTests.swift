@@ -11,17 +11,6 @@ import Testing
     /// The built-in English lexicon, prepared.
     let english = Vocabulary(.english)
 
-    /// The clues of a line that names an item at `item`, if anywhere, with its parts starting at `clauses`.
-    func clues(_ line: String, item: Int?, clauses: Set<Int> = [0]) -> (Words, IntentDetector.Clues) {
-        let words = Words(line)
-        var clues = IntentDetector.Clues()
-        clues.itemStart = item
-        clues.itemEnd = item.map { $0 + 1 }
-        clues.namesSomething = item != nil
-        clues.clauseStarts = clauses
-        return (words, clues)
-    }
-
     @Test(arguments: [
         // The part that names the item opens with an inquiry word, though a greeting opens the line.
         ("good morning to you what is a horseshoe running these days", 7, [0, 4], true),
@@ -32,7 +21,7 @@ import Testing
         ("morning the horseshoe running is loose", 2, [0, 1], false),
     ] as [(String, Int, Set<Int>, Bool)])
     func aCostVerbAsksThePriceInAPartThatOpensWithAQuestion(line: String, item: Int, clauses: Set<Int>, asks: Bool) {
-        let (words, clues) = clues(line, item: item, clauses: clauses)
+        let (words, clues) = oneItemClues(line, item: item, clauses: clauses)
         #expect(IntentDetector.asksCostWithVerb(words, clues, english) == asks, "\(words.tokens)")
     }
 
@@ -73,7 +62,7 @@ import Testing
         ("i wonder who you are", [0], false),
     ] as [(String, Set<Int>, Bool)])
     func whoThenACopulaAndYouAsksWhoTheNPCIs(line: String, clauses: Set<Int>, asks: Bool) {
-        let (words, clues) = clues(line, item: nil, clauses: clauses)
+        let (words, clues) = oneItemClues(line, item: nil, clauses: clauses)
         #expect(IntentDetector.asksWhoTheListenerIs(words, clues, english) == asks, "\(words.tokens)")
     }
 
@@ -87,7 +76,7 @@ import Testing
     func aThingForYouIsMeantForTheNPC(
         line: String, item: Int, clauses: Set<Int>, questions: [Range<Int>], gives: Bool
     ) {
-        var (words, clues) = clues(line, item: item, clauses: clauses)
+        var (words, clues) = oneItemClues(line, item: item, clauses: clauses)
         clues.questionSentences = questions
         #expect(IntentDetector.isMeantForTheListener(words, clues, english) == gives, "\(words.tokens)")
     }
@@ -99,16 +88,16 @@ import Testing
         ("you should sell me a pie", 2, false),
     ])
     func toSellAfterYouIsWhatTheNPCHasToSell(line: String, index: Int, npcSells: Bool) {
-        let (words, clues) = clues(line, item: nil)
+        let (words, clues) = oneItemClues(line, item: nil)
         #expect(words.tokens[index] == "sell")
         #expect(IntentDetector.hasToSell(at: index, in: words, clues, english) == npcSells)
     }
 
     @Test func thanksOpeningALineInAPartOfItsOwnIsThanks() {
-        let (words, split) = clues("ta ever so that was a lovely pie", item: 7, clauses: [0, 3])
+        let (words, split) = oneItemClues("ta ever so that was a lovely pie", item: 7, clauses: [0, 3])
         #expect(IntentDetector.intent(of: words, clues: split, vocabulary: english) == .thanks)
         // The same words with no part of their own: not read as thanks for that reason.
-        let (long, longClues) = self.clues("ta ever so that was a lovely pie", item: 7, clauses: [0])
+        let (long, longClues) = oneItemClues("ta ever so that was a lovely pie", item: 7, clauses: [0])
         #expect(IntentDetector.intent(of: long, clues: longClues, vocabulary: english) != .thanks)
     }
 }
@@ -138,13 +127,7 @@ import Testing
         ("got owt to drink besides the cider", 6, true, .askStock),
     ] as [(String, Int, Bool, DialogueIntent)])
     func aQuestionBesidesAThingNamedAsksForTheRest(line: String, item: Int, question: Bool, intent: DialogueIntent) {
-        let words = Words(line)
-        var clues = IntentDetector.Clues()
-        clues.itemStart = item
-        clues.itemEnd = item + 1
-        clues.namesSomething = true
-        clues.isQuestion = question
-        clues.clauseStarts = [0]
+        var (words, clues) = oneItemClues(line, item: item, isQuestion: question)
         #expect(IntentDetector.intent(of: words, clues: clues, vocabulary: english) == intent, "\(words.tokens)")
         // Not asked, it asks nothing of the rest.
         clues.isQuestion = false
