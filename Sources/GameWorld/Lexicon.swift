@@ -465,6 +465,10 @@ extension Lexicon {
         /// must be said of the player (`aboutPlayer`) does not answer a keyword with one of them nearest before it: "*he* is
         /// starving" is not the player.
         case thirdPerson
+        /// Words that make a greeting word right after them a time of day: `of`, `this`, `every`; German `jeden`,
+        /// `diesen`. A greeting phrase with one right before it greets no one ("when do you close *of an* evening?",
+        /// "*this* evening"): the line is read as what else it says.
+        case timeOfDayLeadIns
 
         /// Sets in the order of their cases.
         public static func < (lhs: WordSet, rhs: WordSet) -> Bool {

@@ -280,7 +280,7 @@ enum IntentDetector {
                 words.containsAny(vocabulary.phrases(.thanks)) || opens
                 || (words.count <= limits.shortLine && words.containsAny(vocabulary.phrases(.shortThanks)))
             return holds ? .thanks : nil
-        case .greet: return words.containsAny(vocabulary.phrases(.greeting)) ? .greet : nil
+        case .greet: return greets(words, vocabulary) ? .greet : nil
         case .yesOrNo:
             guard words.count <= limits.shortAnswer else { return nil }
             if let first = words.tokens.first {
@@ -304,6 +304,20 @@ enum IntentDetector {
             return nil
         case .rumors: return words.containsAny(vocabulary.phrases(.rumors)) ? .rumors : nil
         case .smallTalk: return words.containsAny(vocabulary.phrases(.smallTalk)) ? .smallTalk : nil
+        }
+    }
+
+    /// Whether the line greets: a `greeting` phrase in it with no `timeOfDayLeadIns` word right before it ("what time
+    /// do you close up *of an* evening?" asks the hour, "good evening" greets).
+    static func greets(_ words: Words, _ vocabulary: Vocabulary) -> Bool {
+        let tokens = words.tokens
+        return vocabulary.phrases(.greeting).contains { phrase in
+            var start = 0
+            while let index = words.firstIndex(of: phrase, from: start) {
+                if index == 0 || !vocabulary.isWord(tokens[index - 1], in: .timeOfDayLeadIns) { return true }
+                start = index + 1
+            }
+            return false
         }
     }
 
